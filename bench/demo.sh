@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The `make demo` script: one engineer's first minutes with wetopi-memory on the embedded backend.
+set -euo pipefail
+cli=${1:-wetopi-memory}
+step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; "$@"; }
+
+step "$cli" config validate
+step "$cli" status --user telegram:100000001
+step "$cli" retain "The WAN load balancers use IPVS with VRRP and direct server return to the WAN nodes." \
+  --scope platform --user telegram:100000001 --reason "verified in the LB runbook" --confidence 0.95
+step "$cli" retain "Carlos prefers OpenSearch for centralized logs." --scope personal --user telegram:100000001
+step "$cli" recall "how do the WAN load balancers work?" --user telegram:100000001
+step "$cli" recall "what does Carlos prefer for logs?" --scope personal --user telegram:100000001 -o json
+printf '\nLucía (another person) asks the same personal question and sees nothing of Carlos:\n'
+step "$cli" recall "what does Carlos prefer for logs?" --scope personal --user telegram:100000002

@@ -1,0 +1,282 @@
+"""MemoryPlane: the one facade the CLI and the Hermes plugin call; every path goes through the Scope ACL."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import os
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from .backends import create_backend
+from .backends.base import MemoryBackend
+from .config import Config, LoadedConfig, load_config, state_dir
+from .errors import AccessDenied, BackendError, WetopiMemoryError
+from .identity import Identity, IdentityResolver
+from .models import BackendHealth, Budget, MemoryType, RecallHit, RecallQuery, RetainItem
+from .security import ScopeACL, StoreBinding, StoreRegistry
+
+SearchMode = Literal["normal", "deep"]
+MAX_QUERY_CHARS = 4000
+MAX_CONTENT_CHARS = 20_000
+BUDGETS: tuple[Budget, ...] = ("low", "mid", "high")
+
+
+class InvalidRequest(WetopiMemoryError):
+    """A request is malformed (empty query, bad budget, confidence out of range)."""
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """Hits from every searched scope, with the scopes that failed and why (fail-open per scope)."""
+
+    hits: list[RecallHit]
+    scopes: list[str]
+    failed: dict[str, str] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scopes": self.scopes, "results": [h.to_dict() for h in self.hits], "failed": self.failed}
+
+
+@dataclass(frozen=True)
+class RetainResult:
+    """What happened to one retain: stored (with its document id) or refused."""
+
+    scope: str
+    bank: str
+    document_id: str
+    stored: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scope": self.scope, "document_id": self.document_id, "stored": self.stored}
+
+
+@dataclass(frozen=True)
+class ReflectResult:
+    """One answer per scope; `supported` is False where the backend cannot reflect."""
+
+    scope: str
+    text: str
+    supported: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scope": self.scope, "text": self.text, "supported": self.supported}
+
+
+@dataclass(frozen=True)
+class ScopeStatus:
+    """A scope as one identity sees it: never another person's bank."""
+
+    scope: str
+    backend: str
+    access: str
+    allowed: bool
+    bank: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scope": self.scope, "backend": self.backend, "access": self.access, "allowed": self.allowed,
+                "bank": self.bank}
+
+
+@dataclass(frozen=True)
+class PlaneStatus:
+    """Backend health and the scopes visible to the caller; no secrets."""
+
+    config_source: str
+    backends: dict[str, BackendHealth]
+    scopes: list[ScopeStatus]
+
+    @property
+    def healthy(self) -> bool:
+        return all(h.ok for h in self.backends.values())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"config_source": self.config_source, "healthy": self.healthy,
+                "backends": {name: {"kind": h.backend, "ok": h.ok, "detail": h.detail, "version": h.version,
+                                    "latency_ms": h.latency_ms} for name, h in self.backends.items()},
+                "scopes": [s.to_dict() for s in self.scopes]}
+
+
+def document_id_for(bank: str, content: str) -> str:
+    """A stable id for a memory, so re-sending it never duplicates it."""
+    digest = hashlib.sha256(f"{bank}\n{content.strip()}".encode()).hexdigest()
+    return f"wm-{digest[:32]}"
+
+
+class MemoryPlane:
+    """The organizational memory plane: scopes in, provenance-labelled memories out."""
+
+    def __init__(self, config: Config, *, identities: IdentityResolver,
+                 backends: Mapping[str, MemoryBackend], agent: str = "wetopi-memory",
+                 config_source: str = "in-memory") -> None:
+        self.config = config
+        self.identities = identities
+        self.agent = agent
+        self.config_source = config_source
+        self._backends = dict(backends)
+        self.acl = ScopeACL(StoreRegistry(config, self._backends))
+
+    @classmethod
+    def open(cls, config: str | os.PathLike[str] | LoadedConfig | None = None, *,
+             identities: str | os.PathLike[str] | None = None, environ: Mapping[str, str] | None = None,
+             agent: str = "wetopi-memory", backends: Mapping[str, MemoryBackend] | None = None) -> MemoryPlane:
+        """Load config (resolution order of `load_config`) and identities, and build the backends it names."""
+        env = os.environ if environ is None else environ
+        loaded = config if isinstance(config, LoadedConfig) else load_config(config, env)
+        cfg = loaded.config
+        identities_path = identities or cfg.identity.file
+        if identities_path:
+            resolver = IdentityResolver.from_file(identities_path, known_scopes=cfg.stores,
+                                                  unknown_caller_scopes=cfg.identity.unknown_caller_scopes)
+        else:
+            resolver = IdentityResolver(unknown_caller_scopes=cfg.identity.unknown_caller_scopes)
+        built = dict(backends or {})
+        root = state_dir(env)
+        for scope in cfg.stores:
+            name = cfg.stores[scope].backend or cfg.backend.type
+            if name not in built:
+                settings = cfg.backend_settings(name)
+                assert settings is not None
+                built[name] = create_backend(settings, state_dir=root)
+        return cls(cfg, identities=resolver, backends=built, agent=agent, config_source=loaded.source)
+
+    @property
+    def scopes(self) -> list[str]:
+        return self.acl.registry.scopes
+
+    def identify(self, platform: str | None, platform_user_id: str | None) -> Identity:
+        """Resolve a speaker through the IdentityResolver (never from model-written text)."""
+        return self.identities.resolve(platform, platform_user_id)
+
+    def _bindings(self, identity: Identity, scopes: Sequence[str] | None, operation: Literal["recall", "reflect"]
+                  ) -> list[StoreBinding]:
+        if scopes is None:
+            names = [s for s in self.acl.readable_scopes(identity)
+                     if self.config.stores[s].recall.mode != "never"]
+            return [self.acl.check(identity, s, operation) for s in names]
+        if isinstance(scopes, str) or not all(isinstance(s, str) for s in scopes):
+            raise InvalidRequest("scopes must be a list of scope names")
+        unique = list(dict.fromkeys(scopes))
+        if not unique:
+            raise InvalidRequest("scopes must name at least one scope")
+        # All-or-nothing: a single refused scope refuses the whole request before any I/O.
+        return [self.acl.check(identity, s, operation) for s in unique]
+
+    async def search(self, identity: Identity, query: str, scopes: Sequence[str] | None = None, *,
+                     budget: Budget | None = None, mode: SearchMode = "normal", limit: int = 20) -> SearchResult:
+        """Recall from each scope in parallel (one request per bank), keeping scope and bank on every hit."""
+        text = _check_query(query)
+        if budget is not None and budget not in BUDGETS:
+            raise InvalidRequest(f"budget must be one of {', '.join(BUDGETS)}")
+        if mode not in ("normal", "deep"):
+            raise InvalidRequest("mode must be normal or deep")
+        bindings = self._bindings(identity, scopes, "recall")
+        types: tuple[MemoryType, ...] = (("observation", "world", "experience") if mode == "deep"
+                                         else ("observation", "world"))
+
+        async def one(binding: StoreBinding) -> list[RecallHit]:
+            store_budget = budget or ("high" if mode == "deep" else binding.store.recall.budget)
+            request = RecallQuery(query=text, types=types, budget=store_budget,
+                                  max_tokens=binding.store.recall.max_tokens, limit=limit,
+                                  prefer_observations=mode == "normal")
+            records = await binding.backend.recall(binding.bank, request)
+            return [RecallHit(scope=binding.scope, bank=binding.bank, id=r.id, content=r.content, score=r.score,
+                              type=r.type, tags=r.tags, occurred_at=r.occurred_at) for r in records]
+
+        outcomes = await asyncio.gather(*(one(b) for b in bindings), return_exceptions=True)
+        hits: list[RecallHit] = []
+        failed: dict[str, str] = {}
+        for binding, outcome in zip(bindings, outcomes, strict=True):
+            if isinstance(outcome, BackendError):
+                failed[binding.scope] = str(outcome)
+            elif isinstance(outcome, BaseException):
+                raise outcome
+            else:
+                hits.extend(outcome)
+        hits.sort(key=lambda h: h.score, reverse=True)
+        return SearchResult(hits=hits[:limit], scopes=[b.scope for b in bindings], failed=failed)
+
+    async def retain(self, identity: Identity, content: str, scope: str, *, reason: str | None = None,
+                     confidence: float | None = None, tags: Sequence[str] = (),
+                     context: str | None = None) -> RetainResult:
+        """Store one memory in one scope, after the ACL; the document id makes a repeat a no-op."""
+        if not isinstance(content, str) or not content.strip():
+            raise InvalidRequest("content must be a non-empty string")
+        if len(content) > MAX_CONTENT_CHARS:
+            raise InvalidRequest(f"content is longer than {MAX_CONTENT_CHARS} characters")
+        if confidence is not None and not (isinstance(confidence, int | float) and 0.0 <= confidence <= 1.0):
+            raise InvalidRequest("confidence must be a number between 0 and 1")
+        binding = self.acl.check(identity, scope, "retain")
+        metadata = {"scope": scope, "source_agent": self.agent}
+        if reason:
+            metadata["reason"] = reason[:500]
+        if confidence is not None:
+            metadata["confidence"] = f"{float(confidence):.3f}"
+        item = RetainItem(content=content.strip(), document_id=document_id_for(binding.bank, content),
+                          context=context, timestamp=datetime.now(UTC),
+                          tags=tuple(dict.fromkeys((f"scope:{scope}", *tags))), metadata=metadata)
+        await binding.backend.retain(binding.bank, [item])
+        return RetainResult(scope=scope, bank=binding.bank, document_id=item.document_id, stored=True)
+
+    async def reflect(self, identity: Identity, query: str, scopes: Sequence[str] | None = None, *,
+                      budget: Budget = "low") -> list[ReflectResult]:
+        """Ask each scope's backend to synthesize an answer from its own memories only."""
+        text = _check_query(query)
+        bindings = self._bindings(identity, scopes, "reflect")
+
+        async def one(binding: StoreBinding) -> ReflectResult:
+            answer = await binding.backend.reflect(binding.bank, text, budget=budget,
+                                                   max_tokens=binding.store.recall.max_tokens)
+            return ReflectResult(scope=binding.scope, text=answer.text, supported=answer.supported)
+
+        return list(await asyncio.gather(*(one(b) for b in bindings)))
+
+    async def status(self, identity: Identity | None = None, *, timeout: float = 5.0) -> PlaneStatus:
+        """Probe every backend (bounded) and list the scopes, with banks only where the caller may see them."""
+
+        async def probe(name: str, backend: MemoryBackend) -> BackendHealth:
+            started = time.perf_counter()
+            try:
+                return await asyncio.wait_for(backend.health(), timeout)
+            except TimeoutError:
+                return BackendHealth(backend=backend.kind, ok=False, detail=f"no answer within {timeout:g}s",
+                                     latency_ms=(time.perf_counter() - started) * 1000)
+            except BackendError as exc:
+                return BackendHealth(backend=backend.kind, ok=False, detail=str(exc))
+
+        names = list(self._backends)
+        healths = await asyncio.gather(*(probe(n, self._backends[n]) for n in names))
+        scopes = []
+        for scope in self.scopes:
+            store = self.config.stores[scope]
+            bank: str | None = None
+            allowed = False
+            if identity is not None:
+                try:
+                    bank = self.acl.check(identity, scope, "recall").bank
+                    allowed = True
+                except AccessDenied:
+                    bank = None
+            elif store.bank is not None:
+                bank = store.bank
+            scopes.append(ScopeStatus(scope=scope, backend=self.acl.registry.backend_name(scope),
+                                      access=store.access, allowed=allowed, bank=bank))
+        return PlaneStatus(config_source=self.config_source, backends=dict(zip(names, healths, strict=True)),
+                           scopes=scopes)
+
+    async def aclose(self) -> None:
+        """Close every backend."""
+        for backend in self._backends.values():
+            await backend.aclose()
+
+
+def _check_query(query: Any) -> str:
+    if not isinstance(query, str) or not query.strip():
+        raise InvalidRequest("query must be a non-empty string")
+    if len(query) > MAX_QUERY_CHARS:
+        raise InvalidRequest(f"query is longer than {MAX_QUERY_CHARS} characters")
+    return query.strip()
+
