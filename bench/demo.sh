@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
-# The `make demo` script: one engineer's first minutes with wetopi-memory on the embedded backend.
+# The `make demo` script: the main job (bootstrap banks.yaml) and a retain/recall round trip, on the
+# embedded backend, as an engineer would type them.
 set -euo pipefail
 cli=${1:-wetopi-memory}
 step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; "$@"; }
 
 step "$cli" config validate
+step "$cli" bootstrap banks/banks.yaml --identities banks/identities.example.yaml
+printf '\nA second bootstrap writes nothing, and diff agrees (exit 0 = in sync):\n'
+step "$cli" bootstrap banks/banks.yaml --identities banks/identities.example.yaml -o json
+step "$cli" diff banks/banks.yaml --identities banks/identities.example.yaml
 step "$cli" status --user telegram:100000001
 step "$cli" retain "The WAN load balancers use IPVS with VRRP and direct server return to the WAN nodes." \
   --scope platform --user telegram:100000001 --reason "verified in the LB runbook" --confidence 0.95

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from . import config_cmd, memory
+from . import banks_cmd, config_cmd, memory
 from ._common import GlobalOptions
 
 app = typer.Typer(
@@ -36,6 +36,9 @@ def _global(
     ctx.obj = GlobalOptions(config=config, identities=identities)
 
 
+app.command()(banks_cmd.bootstrap)
+app.command()(banks_cmd.diff)
+app.command()(banks_cmd.verify)
 app.command()(memory.recall)
 app.command()(memory.retain)
 app.command()(memory.reflect)

@@ -190,6 +190,8 @@ class HindsightBackend:
             "include": {"entities": None},
             "trace": False,
         }
+        if query.prefer_observations:
+            body["prefer_observations"] = True
         if query.tags:
             body["tags"] = list(query.tags)
             body["tags_match"] = query.tags_match

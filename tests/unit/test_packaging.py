@@ -1,0 +1,39 @@
+"""The container's install steps, run here: build the wheel, install it in a clean venv, use the CLI."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_wheel_installs_in_a_clean_venv_and_bootstraps_the_embedded_backend(tmp_path: Path) -> None:
+    wheels = tmp_path / "wheels"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check", "-q",
+                    "--wheel-dir", str(wheels), str(ROOT)], check=True, timeout=600)
+    (wheel,) = wheels.glob("wetopi_memory-*.whl")
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=True).create(env_dir)
+    python = env_dir / "bin" / "python"
+    subprocess.run([str(python), "-m", "pip", "install", "--disable-pip-version-check", "-q", str(wheel)],
+                   check=True, timeout=600)
+    cli = env_dir / "bin" / "wetopi-memory"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("WETOPI_", "HINDSIGHT_"))}
+    env.update(WETOPI_MEMORY_STATE_DIR=str(tmp_path / "state"), HERMES_HOME=str(tmp_path / "hermes"))
+    helped = subprocess.run([str(cli), "--help"], capture_output=True, text=True, env=env, timeout=120)
+    assert helped.returncode == 0 and "bootstrap" in helped.stdout
+    banks = str(ROOT / "banks" / "banks.yaml")
+    first = subprocess.run([str(cli), "bootstrap", banks, "-o", "json"], capture_output=True, text=True, env=env,
+                           cwd=tmp_path, timeout=120)
+    assert first.returncode == 0, first.stderr
+    again = subprocess.run([str(cli), "diff", banks], capture_output=True, text=True, env=env, cwd=tmp_path,
+                           timeout=120)
+    assert again.returncode == 0, again.stdout + again.stderr
+    # The installed package is the wheel, not this checkout.
+    where = subprocess.run([str(python), "-c", "import wetopi_memory; print(wetopi_memory.__file__)"],
+                           capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
+    assert str(env_dir) in where.stdout
