@@ -51,6 +51,13 @@ class RetrySettings(_Model):
     backoff_seconds: float = Field(0.2, gt=0, le=60)
 
 
+class BreakerSettings(_Model):
+    """Consecutive transient, server or auth failures that open the circuit, and for how long."""
+
+    failure_threshold: int = Field(5, ge=1, le=1000)
+    open_seconds: float = Field(30.0, gt=0, le=3600)
+
+
 class OperationTimeouts(_Model):
     """Per-operation timeouts in seconds; unset ones fall back to `timeout_seconds`."""
 
@@ -75,6 +82,7 @@ class BackendSettings(_Model):
     concurrency: ConcurrencySettings = ConcurrencySettings()
     retain: BackendRetainSettings = BackendRetainSettings()
     retry: RetrySettings = RetrySettings()
+    circuit_breaker: BreakerSettings = BreakerSettings()
     fail_open: bool = True
 
     @field_validator("api_key", mode="before")
@@ -134,6 +142,12 @@ class RoutingSettings(_Model):
     high_confidence: float = Field(0.8, ge=0, le=1)
     use_default_rules: bool = True
     rules: tuple[RoutingRule, ...] = ()
+
+    @model_validator(mode="after")
+    def _thresholds_ordered(self) -> RoutingSettings:
+        if self.high_confidence < self.confidence_threshold:
+            raise PathError(("high_confidence",), "must be at least confidence_threshold")
+        return self
 
 
 class AutomaticRecall(_Model):

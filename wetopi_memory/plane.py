@@ -8,7 +8,6 @@ import os
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any, Literal
 
 from .backends import create_backend
@@ -16,7 +15,10 @@ from .backends.base import MemoryBackend
 from .config import Config, LoadedConfig, load_config, state_dir
 from .errors import AccessDenied, BackendError, WetopiMemoryError
 from .identity import Identity, IdentityResolver
-from .models import BackendHealth, Budget, MemoryType, RecallHit, RecallQuery, RetainItem
+from .models import BackendHealth, Budget, MemoryType, RecallHit
+from .recall.fanout import recall_scopes, recallable_scopes, select_scopes
+from .recall.merge import merge_hits
+from .router.rules import RuleRouter
 from .security import ScopeACL, StoreBinding, StoreRegistry
 
 SearchMode = Literal["normal", "deep"]
@@ -43,15 +45,31 @@ class SearchResult:
 
 @dataclass(frozen=True)
 class RetainResult:
-    """What happened to one retain: stored (with its document id) or refused."""
+    """What happened to one retain: `stored`; `queued` (accepted, durable in the outbox, delivered later);
+    `failed` (kept in the outbox after a client error); `rejected` by the policies (`reasons`); or, for a dry
+    run, `would_store`. `decision` is the PolicyEngine's explainable Decision (retain/policy.py)."""
 
     scope: str
     bank: str
     document_id: str
     stored: bool
+    status: str = "stored"
+    reasons: tuple[str, ...] = ()
+    decision: Any = None
+    detail: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"scope": self.scope, "document_id": self.document_id, "stored": self.stored}
+        out: dict[str, Any] = {"scope": self.scope, "document_id": self.document_id, "stored": self.stored,
+                               "status": self.status, "reasons": list(self.reasons)}
+        if self.decision is not None:
+            explained = self.decision.to_dict()
+            out.update({"decision": explained["decision"], "category": explained["category"],
+                        "durability": explained["durability"], "verified": explained["verified"]})
+            if "secrets" in explained:
+                out["secrets"] = explained["secrets"]
+        if self.detail:
+            out["detail"] = self.detail
+        return out
 
 
 @dataclass(frozen=True)
@@ -88,16 +106,20 @@ class PlaneStatus:
     config_source: str
     backends: dict[str, BackendHealth]
     scopes: list[ScopeStatus]
+    outbox: dict[str, Any] | None = None
 
     @property
     def healthy(self) -> bool:
         return all(h.ok for h in self.backends.values())
 
     def to_dict(self) -> dict[str, Any]:
-        return {"config_source": self.config_source, "healthy": self.healthy,
-                "backends": {name: {"kind": h.backend, "ok": h.ok, "detail": h.detail, "version": h.version,
-                                    "latency_ms": h.latency_ms} for name, h in self.backends.items()},
-                "scopes": [s.to_dict() for s in self.scopes]}
+        out = {"config_source": self.config_source, "healthy": self.healthy,
+               "backends": {name: {"kind": h.backend, "ok": h.ok, "detail": h.detail, "version": h.version,
+                                   "latency_ms": h.latency_ms} for name, h in self.backends.items()},
+               "scopes": [s.to_dict() for s in self.scopes]}
+        if self.outbox is not None:
+            out["outbox"] = self.outbox
+        return out
 
 
 def document_id_for(bank: str, content: str) -> str:
@@ -118,6 +140,7 @@ class MemoryPlane:
         self.config_source = config_source
         self._backends = dict(backends)
         self.acl = ScopeACL(StoreRegistry(config, self._backends))
+        self.router = RuleRouter.from_settings(config.routing, known_scopes=config.stores)
 
     @classmethod
     def open(cls, config: str | os.PathLike[str] | LoadedConfig | None = None, *,
@@ -167,59 +190,67 @@ class MemoryPlane:
 
     async def search(self, identity: Identity, query: str, scopes: Sequence[str] | None = None, *,
                      budget: Budget | None = None, mode: SearchMode = "normal", limit: int = 20) -> SearchResult:
-        """Recall from each scope in parallel (one request per bank), keeping scope and bank on every hit."""
+        """Recall from each scope in parallel (one request per bank, recall/fanout.py), merged across scopes, with
+        scope and bank kept on every hit.
+
+        `scopes=None` routes the query with the plane's RuleRouter: its confident scopes (plus `recall.mode:
+        always` scopes), else every readable scope whose `recall.mode` is not `never`; at most
+        `routing.max_scopes_per_recall`. Named scopes are all checked by the ACL before any I/O (one refusal
+        refuses the request). Normal mode asks for observations and world facts with prefer_observations; deep
+        mode adds experiences, with a high budget unless one is given. A failing scope is reported in `failed`
+        and the others still answer. Hits are normalized, deduplicated (the better-ranked copy is kept),
+        ordered by reciprocal-rank fusion and cut to `recall.max_total_tokens`, each store's
+        `recall.max_tokens` and `limit` (recall/merge.py).
+        """
         text = _check_query(query)
         if budget is not None and budget not in BUDGETS:
             raise InvalidRequest(f"budget must be one of {', '.join(BUDGETS)}")
         if mode not in ("normal", "deep"):
             raise InvalidRequest("mode must be normal or deep")
-        bindings = self._bindings(identity, scopes, "recall")
+        if scopes is None:
+            candidates = recallable_scopes(self.acl, identity, self.config)
+            route = self.router.route(text, allowed_scopes=candidates)
+            names = select_scopes(route, candidates, self.config, fallback_to_all=True)
+        else:  # validates the list; recall_scopes checks the ACL again, before any I/O
+            names = [b.scope for b in self._bindings(identity, scopes, "recall")]
         types: tuple[MemoryType, ...] = (("observation", "world", "experience") if mode == "deep"
                                          else ("observation", "world"))
-
-        async def one(binding: StoreBinding) -> list[RecallHit]:
-            store_budget = budget or ("high" if mode == "deep" else binding.store.recall.budget)
-            request = RecallQuery(query=text, types=types, budget=store_budget,
-                                  max_tokens=binding.store.recall.max_tokens, limit=limit,
+        fan = await recall_scopes(self.acl, identity, names, query=text, types=types,
+                                  budget_override=budget or ("high" if mode == "deep" else None), limit=limit,
                                   prefer_observations=mode == "normal")
-            records = await binding.backend.recall(binding.bank, request)
-            return [RecallHit(scope=binding.scope, bank=binding.bank, id=r.id, content=r.content, score=r.score,
-                              type=r.type, tags=r.tags, occurred_at=r.occurred_at) for r in records]
-
-        outcomes = await asyncio.gather(*(one(b) for b in bindings), return_exceptions=True)
-        hits: list[RecallHit] = []
-        failed: dict[str, str] = {}
-        for binding, outcome in zip(bindings, outcomes, strict=True):
-            if isinstance(outcome, BackendError):
-                failed[binding.scope] = str(outcome)
-            elif isinstance(outcome, BaseException):
-                raise outcome
-            else:
-                hits.extend(outcome)
-        hits.sort(key=lambda h: h.score, reverse=True)
-        return SearchResult(hits=hits[:limit], scopes=[b.scope for b in bindings], failed=failed)
+        merged = merge_hits([o.hits for o in fan.outcomes], max_total_tokens=self.config.recall.max_total_tokens,
+                            store_max_tokens={s: self.config.stores[s].recall.max_tokens for s in fan.scopes},
+                            deduplicate=self.config.recall.deduplicate, limit=max(limit, 0))
+        return SearchResult(hits=merged.recall_hits, scopes=fan.scopes, failed=fan.failed)
 
     async def retain(self, identity: Identity, content: str, scope: str, *, reason: str | None = None,
                      confidence: float | None = None, tags: Sequence[str] = (),
-                     context: str | None = None) -> RetainResult:
-        """Store one memory in one scope, after the ACL; the document id makes a repeat a no-op."""
-        if not isinstance(content, str) or not content.strip():
-            raise InvalidRequest("content must be a non-empty string")
-        if len(content) > MAX_CONTENT_CHARS:
-            raise InvalidRequest(f"content is longer than {MAX_CONTENT_CHARS} characters")
-        if confidence is not None and not (isinstance(confidence, int | float) and 0.0 <= confidence <= 1.0):
+                     context: str | None = None, dry_run: bool = False) -> RetainResult:
+        """Store one memory in one scope through the ACL and the retain policies (retain/policy.py).
+
+        Raises AccessDenied when the ACL refuses the scope. Otherwise the result says what happened: `stored`,
+        `rejected` with reason codes (secret, raw tool output, hypothesis, transient, duplicate, …), `queued`
+        (durable in the outbox when the backend is down) or, with `dry_run`, `would_store`. With an outbox
+        attached (a RetainCoordinator is open on this plane) the item goes through it, so nothing accepted is
+        lost; the document id makes a repeat a no-op."""
+        if not isinstance(content, str):
+            raise InvalidRequest("content must be a string")
+        if confidence is not None and (isinstance(confidence, bool) or not (
+                isinstance(confidence, int | float) and 0.0 <= confidence <= 1.0)):
             raise InvalidRequest("confidence must be a number between 0 and 1")
-        binding = self.acl.check(identity, scope, "retain")
-        metadata = {"scope": scope, "source_agent": self.agent}
-        if reason:
-            metadata["reason"] = reason[:500]
-        if confidence is not None:
-            metadata["confidence"] = f"{float(confidence):.3f}"
-        item = RetainItem(content=content.strip(), document_id=document_id_for(binding.bank, content),
-                          context=context, timestamp=datetime.now(UTC),
-                          tags=tuple(dict.fromkeys((f"scope:{scope}", *tags))), metadata=metadata)
-        await binding.backend.retain(binding.bank, [item])
-        return RetainResult(scope=scope, bank=binding.bank, document_id=item.document_id, stored=True)
+        from .retain.engine import retain_explicit  # lazy: retain imports the plane
+
+        return await retain_explicit(self, identity, content, scope, reason=reason, confidence=confidence,
+                                     tags=tags, context=context, dry_run=dry_run)
+
+    def evaluate_retain(self, identity: Identity, content: str, scope: str, *, reason: str | None = None,
+                        confidence: float | None = None, tags: Sequence[str] = ()) -> Any:
+        """The policy Decision an explicit retain would get, with every reason code (ACL included); stores
+        nothing. `decision.to_dict()` is `{"decision": "accept"|"reject", "reasons": [...], "scope": ...}`."""
+        from .retain.engine import evaluate_explicit
+
+        return evaluate_explicit(self, identity, content if isinstance(content, str) else "", scope,
+                                 reason=reason, confidence=confidence, tags=tags)
 
     async def reflect(self, identity: Identity, query: str, scopes: Sequence[str] | None = None, *,
                       budget: Budget = "low") -> list[ReflectResult]:
@@ -264,8 +295,11 @@ class MemoryPlane:
                 bank = store.bank
             scopes.append(ScopeStatus(scope=scope, backend=self.acl.registry.backend_name(scope),
                                       access=store.access, allowed=allowed, bank=bank))
+        from .retain.engine import attached_outbox
+
+        outbox = attached_outbox(self)
         return PlaneStatus(config_source=self.config_source, backends=dict(zip(names, healths, strict=True)),
-                           scopes=scopes)
+                           scopes=scopes, outbox=outbox.stats().to_dict() if outbox is not None else None)
 
     async def aclose(self) -> None:
         """Close every backend."""

@@ -89,6 +89,8 @@ stores:
     ("backend:\n  timeout_seconds: fast\nstores:\n  p: {bank: p}\n",
      "c.yaml:2 backend.timeout_seconds: input should be a valid number"),
     ("version: 2\nstores:\n  p: {bank: p}\n", "c.yaml:1 version: must be one of 1"),
+    ("routing:\n  confidence_threshold: 0.9\n  high_confidence: 0.5\nstores:\n  p: {bank: p}\n",
+     "c.yaml:3 routing.high_confidence: must be at least confidence_threshold"),
     ("stores:\n  p: {bank: p}\n  p: {bank: q}\n", "c.yaml:3 stores.p: duplicate key"),
     ("stores:\n  p: {bank: p\n", "c.yaml:3: invalid YAML"),
     ("- just\n- a list\n", "c.yaml:1: the top level must be a mapping"),

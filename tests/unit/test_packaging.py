@@ -11,6 +11,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def test_every_library_package_is_listed_for_the_wheel() -> None:
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    present = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "wetopi_memory").rglob("__init__.py")}
+    assert present <= listed, f"add to [tool.setuptools] packages: {sorted(present - listed)}"
+
+
 def test_wheel_installs_in_a_clean_venv_and_bootstraps_the_embedded_backend(tmp_path: Path) -> None:
     wheels = tmp_path / "wheels"
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check", "-q",

@@ -10,8 +10,24 @@ from .base import MemoryBackend
 __all__ = ["MemoryBackend", "create_backend"]
 
 
-def create_backend(settings: BackendSettings, *, state_dir: Path) -> MemoryBackend:
-    """Build the backend a settings block describes; nothing connects until the first call."""
+def create_backend(settings: BackendSettings, *, state_dir: Path, resilient: bool = True) -> MemoryBackend:
+    """Build the backend a settings block describes, wrapped in the resilience layer; nothing connects yet."""
+    inner = _create_raw(settings, state_dir=state_dir)
+    if not resilient:
+        return inner
+    from .resilience import ResiliencePolicy, ResilientBackend
+
+    policy = ResiliencePolicy(
+        max_inflight=settings.concurrency.max_inflight, queue_size=settings.concurrency.queue_size,
+        retry_attempts=settings.retry.max_attempts if settings.retry.enabled else 1,
+        backoff_seconds=settings.retry.backoff_seconds,
+        breaker_threshold=settings.circuit_breaker.failure_threshold,
+        breaker_open_seconds=settings.circuit_breaker.open_seconds,
+        timeouts={kind: settings.timeout_for(kind) for kind in ("recall", "retain", "reflect", "config")})
+    return ResilientBackend(inner, policy)
+
+
+def _create_raw(settings: BackendSettings, *, state_dir: Path) -> MemoryBackend:
     if settings.type == "hindsight":
         from .hindsight import HindsightBackend, HindsightTimeouts
 

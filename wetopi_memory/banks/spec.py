@@ -130,11 +130,11 @@ def load_banks(path: str | os.PathLike[str], *, known_keys: Mapping[str, str] | 
                         .replace("{display_name}", identity.display_name or user_id))
             desired.append(DesiredBank(bank_id, name, config, f"templates.{scope} for {user_id}"))
     seen: dict[str, str] = {}
-    for bank in desired:
-        if bank.bank_id in seen:
-            raise ConfigError(f"bank '{bank.bank_id}' is declared twice ({seen[bank.bank_id]} and {bank.origin})",
-                              source=doc.source)
-        seen[bank.bank_id] = bank.origin
+    for wanted in desired:
+        if wanted.bank_id in seen:
+            raise ConfigError(f"bank '{wanted.bank_id}' is declared twice ({seen[wanted.bank_id]} and "
+                              f"{wanted.origin})", source=doc.source)
+        seen[wanted.bank_id] = wanted.origin
     return BanksSpec(source=doc.source, banks=tuple(desired))
 
 

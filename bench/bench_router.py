@@ -1,0 +1,130 @@
+"""Benchmark RuleRouter: routing decisions per second on one core for ~300-character ES/EN messages.
+
+Generates a varied, seeded set of messages (platform, business, personal, mixed, explicit memory requests and
+off-topic chatter; accents, no accents, uppercase, emoji), each cut or padded to 300 characters, routes the whole
+set several times and prints the median rate. Target: >= 50 000 decisions/s. Prints figures, asserts nothing.
+
+Rates are given per CPU-second of this (single-threaded) process — the "one core" figure, insensitive to other
+load on the machine — and per wall-clock second. "default" is the router as shipped, whose bounded decision memo
+is keyed by the set of matched rule terms (never by text); "cold" disables that memo (cache_size=0), so every
+decision is computed from scratch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from wetopi_memory.router import RuleRouter
+
+SCOPES = ("personal", "business", "platform")
+PLATFORM = ["the RKE2 upgrade on the prod cluster", "Ceph OSD.12 flapping", "Argo CD sync stuck OutOfSync",
+            "502 Bad Gateway on the ingress", "latencia alta en el balanceador", "los pods de opensearch",
+            "el certificado TLS caducado", "presión de memoria en los nodos", "kubectl rollout undo",
+            "la red entre proxmox y ceph", "DNS de coredns", "incidente en producción", "helm chart de grafana",
+            "infisical no sincroniza los secrets", "VRRP failover de keepalived", "despliegue con rollback"]
+BUSINESS = ["pricing of managed Hermes", "el precio para agencias", "the customer contract renewal",
+            "roadmap del Q3", "margen del plan pro", "facturación de septiembre", "propuesta comercial",
+            "our sales this quarter", "el proveedor sube tarifas", "positioning vs competitors",
+            "presupuesto para un cliente nuevo", "churn of reseller customers"]
+PERSONAL = ["yo prefiero respuestas cortas", "I prefer dark mode", "mi configuración de vim", "my setup at home",
+            "qué decidí sobre mis vacaciones", "remind me on Monday", "I usually work late", "mis preferencias",
+            "acuérdate de que yo no trabajo los viernes", "my calendar for Fridays"]
+EXPLICIT = ["¿Qué habíamos decidido sobre", "Busca en nuestra memoria", "what did we decide about",
+            "search our memory for", "do you remember", "¿te acuerdas de", "recall what we agreed on",
+            "que decidimos con", "what do we know about", "how did we fix"]
+FILLER_EN = ["Could you take a look when you have a minute?", "I think it started yesterday afternoon.",
+             "Let me know what you think.", "Thanks a lot for the help earlier!", "Not urgent, but important.",
+             "We talked about this with the team last week.", "Please keep it short.", "No rush at all 🙂",
+             "Ana from the Madrid office asked again this morning.", "It happened twice during the night."]
+FILLER_ES = ["¿Puedes echarle un vistazo cuando puedas?", "Creo que empezó ayer por la tarde.",
+             "Dime qué opinas.", "¡Gracias por la ayuda de antes!", "No es urgente, pero es importante.",
+             "Lo comentamos con el equipo la semana pasada.", "Hazlo breve, por favor.", "Sin prisa 😊",
+             "Lucía, de la oficina de Valencia, volvió a preguntar.", "Pasó dos veces durante la noche."]
+OFF_TOPIC = ["¿Qué tiempo hace hoy en Barcelona?", "Tell me a joke about cats.", "Hola, ¿qué tal el finde?",
+             "Translate 'good morning' into French.", "Escribe un haiku sobre el otoño.",
+             "What's the capital of Australia?", "Recomiéndame una película para esta noche."]
+
+
+def make_messages(count: int, length: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    kinds: list[Callable[[], list[str]]] = [
+        lambda: [rng.choice(PLATFORM)],
+        lambda: [rng.choice(BUSINESS)],
+        lambda: [rng.choice(PERSONAL)],
+        lambda: [rng.choice(PLATFORM), rng.choice(BUSINESS)],
+        lambda: [rng.choice(EXPLICIT), rng.choice(PLATFORM + BUSINESS)],
+        lambda: [rng.choice(OFF_TOPIC)],
+    ]
+    messages = []
+    for i in range(count):
+        parts = rng.choice(kinds)()
+        filler = FILLER_ES if rng.random() < 0.5 else FILLER_EN
+        text = " ".join(parts) + f" (#{i}). "
+        while len(text) < length:
+            text += rng.choice(filler) + " "
+        text = text[:length]
+        style = rng.random()
+        if style < 0.15:
+            text = text.upper()
+        elif style < 0.35:
+            text = text.encode("ascii", "ignore").decode()   # typed without accents or emoji
+        messages.append(text)
+    return messages
+
+
+def measure(route: Callable[[str], object], messages: list[str], runs: int) -> tuple[list[float], list[float]]:
+    """Decisions per CPU-second and per wall-second, one figure per run."""
+    cpu_rates, wall_rates = [], []
+    for _ in range(runs):
+        cpu, wall = time.process_time(), time.perf_counter()
+        for message in messages:
+            route(message)
+        cpu_rates.append(len(messages) / max(time.process_time() - cpu, 1e-9))
+        wall_rates.append(len(messages) / (time.perf_counter() - wall))
+    return cpu_rates, wall_rates
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--messages", type=int, default=20_000)
+    parser.add_argument("--length", type=int, default=300)
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+
+    started = time.perf_counter()
+    router = RuleRouter((), known_scopes=SCOPES)
+    build_ms = (time.perf_counter() - started) * 1000
+    cold = RuleRouter((), known_scopes=SCOPES, cache_size=0)
+    messages = make_messages(args.messages, args.length, args.seed)
+    ascii_share = sum(m.isascii() for m in messages) / len(messages)
+    routed = [cold.route(m) for m in messages]
+    confident = sum(d.confident for d in routed) / len(routed)
+    explicit = sum(d.explicit_memory_request for d in routed) / len(routed)
+
+    print(f"router build {build_ms:.1f} ms | {len(messages)} messages ({len(set(messages))} distinct) x "
+          f"{args.length} chars | {ascii_share:.0%} pure ASCII | {confident:.0%} routed | "
+          f"{explicit:.0%} explicit memory requests | {args.runs} runs | load average {os.getloadavg()[0]:.2f} "
+          f"on {os.cpu_count()} CPUs")
+    tools = ("terminal", "kubernetes_get_pods", "web_search")
+    cases: list[tuple[str, Callable[[str], object]]] = [
+        ("default  route(text)", router.route),
+        ("default  route(text, allowed_scopes)", lambda m: router.route(m, allowed_scopes=("platform", "personal"))),
+        ("default  route(text, tools=[3 names])", lambda m: router.route(m, tools=tools)),
+        ("cold     route(text)", cold.route),
+        ("cold     route(text, tools=[3 names])", lambda m: cold.route(m, tools=tools)),
+    ]
+    for name, call in cases:
+        cpu_rates, wall_rates = measure(call, messages, args.runs)
+        cpu, wall = statistics.median(cpu_rates), statistics.median(wall_rates)
+        print(f"{name:<40} median {cpu:>7,.0f}/s per CPU-second ({1e6 / cpu:4.1f} µs), best {max(cpu_rates):>7,.0f}/s"
+              f" | median {wall:>7,.0f}/s wall | target 50,000/s: {'met' if cpu >= 50_000 else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()

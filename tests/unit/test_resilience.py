@@ -1,0 +1,200 @@
+"""ResilientBackend: retries only what is transient, honours Retry-After, dedupes recalls, bounds the queue,
+and opens a circuit that a half-open probe closes again."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from wetopi_memory.backends.resilience import (
+    BackpressureError,
+    CircuitBreaker,
+    CircuitOpenError,
+    ResiliencePolicy,
+    ResilientBackend,
+)
+from wetopi_memory.errors import (
+    BackendAuthError,
+    BackendError,
+    BackendRequestError,
+    BackendTimeoutError,
+    BackendUnavailableError,
+)
+from wetopi_memory.models import BackendHealth, MemoryRecord, RecallQuery, RetainItem, RetainReceipt
+
+
+class Scripted:
+    """A backend whose answers are scripted per call: an exception instance to raise or a value to return."""
+
+    kind = "scripted"
+
+    def __init__(self, script: Sequence[Any] = (), delay: float = 0.0) -> None:
+        self.script = list(script)
+        self.calls = 0
+        self.delay = delay
+
+    async def _next(self, default: Any) -> Any:
+        self.calls += 1
+        if self.delay:
+            await asyncio.sleep(self.delay)
+        outcome = self.script.pop(0) if self.script else default
+        if isinstance(outcome, BaseException):
+            raise outcome
+        return outcome
+
+    async def recall(self, bank: str, query: RecallQuery) -> list[MemoryRecord]:
+        return list(await self._next([MemoryRecord(id="1", content="x")]))
+
+    async def retain(self, bank: str, items: Sequence[RetainItem]) -> RetainReceipt:
+        return await self._next(RetainReceipt(bank, len(items)))  # type: ignore[no-any-return]
+
+    async def health(self) -> BackendHealth:
+        return BackendHealth("scripted", True)
+
+    async def aclose(self) -> None:
+        return None
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.events: list[tuple[str, ...]] = []
+
+    def on_retry(self, operation: str, attempt: int, error: BackendError) -> None:
+        self.events.append(("retry", operation, str(attempt)))
+
+    def on_drop(self, operation: str, reason: str) -> None:
+        self.events.append(("drop", operation, reason))
+
+    def on_breaker(self, state: str) -> None:
+        self.events.append(("breaker", state))
+
+    def on_timeout(self, operation: str) -> None:
+        self.events.append(("timeout", operation))
+
+    def on_error(self, operation: str, error: BackendError) -> None:
+        self.events.append(("error", operation, type(error).__name__))
+
+
+def make(script: Sequence[Any] = (), **policy: Any) -> tuple[Scripted, ResilientBackend, list[float], Recorder]:
+    inner = Scripted(script)
+    sleeps: list[float] = []
+
+    async def fake_sleep(seconds: float) -> None:
+        sleeps.append(seconds)
+
+    recorder = Recorder()
+    backend = ResilientBackend(inner, ResiliencePolicy(**policy), observer=recorder, sleep=fake_sleep)  # type: ignore[arg-type]
+    return inner, backend, sleeps, recorder
+
+
+Q = RecallQuery(query="q")
+
+
+def test_transient_errors_are_retried_with_backoff_then_succeed() -> None:
+    inner, backend, sleeps, recorder = make([BackendUnavailableError("down", status=502),
+                                            BackendTimeoutError("slow")], retry_attempts=3, backoff_seconds=0.1)
+    assert asyncio.run(backend.recall("b", Q))[0].content == "x"
+    assert inner.calls == 3
+    assert len(sleeps) == 2 and 0.05 <= sleeps[0] <= 0.1 and 0.1 <= sleeps[1] <= 0.2
+    assert [e[0] for e in recorder.events].count("retry") == 2
+
+
+def test_retry_after_is_honoured_and_capped() -> None:
+    inner, backend, sleeps, _ = make([BackendUnavailableError("busy", status=503, retry_after=3.0),
+                                      BackendUnavailableError("busy", status=503, retry_after=600.0)],
+                                     retry_attempts=3, retry_after_cap_seconds=10.0)
+    asyncio.run(backend.recall("b", Q))
+    assert sleeps == [3.0, 10.0]
+
+
+@pytest.mark.parametrize("error", [BackendRequestError("bad", status=422), BackendAuthError("no", status=401)])
+def test_client_and_auth_errors_are_not_retried(error: BackendError) -> None:
+    inner, backend, sleeps, _ = make([error], retry_attempts=5)
+    with pytest.raises(type(error)):
+        asyncio.run(backend.recall("b", Q))
+    assert inner.calls == 1 and sleeps == []
+
+
+def test_breaker_opens_after_threshold_fails_fast_and_closes_after_a_probe() -> None:
+    now = [0.0]
+    inner = Scripted([BackendUnavailableError("down")] * 3)
+    recorder = Recorder()
+    backend = ResilientBackend(inner, ResiliencePolicy(retry_attempts=1, breaker_threshold=3, breaker_open_seconds=30),
+                               observer=recorder, clock=lambda: now[0])
+
+    async def scenario() -> None:
+        for _ in range(3):
+            with pytest.raises(BackendUnavailableError):
+                await backend.recall("b", Q)
+        assert backend.breaker.state == "open"
+        with pytest.raises(CircuitOpenError):
+            await backend.recall("b", Q)
+        assert inner.calls == 3  # failed fast: no call went out
+        now[0] = 31.0
+        assert backend.breaker.state == "half_open"
+        assert (await backend.recall("b", Q))[0].content == "x"
+        assert backend.breaker.state == "closed"
+
+    asyncio.run(scenario())
+    assert ("breaker", "open") in recorder.events and ("breaker", "closed") in recorder.events
+    assert ("drop", "recall", "circuit_open") in recorder.events
+
+
+def test_client_errors_do_not_open_the_breaker() -> None:
+    breaker = CircuitBreaker(2, 30)
+    for _ in range(5):
+        breaker.failure(BackendRequestError("bad"))
+    assert breaker.state == "closed"
+    breaker.failure(BackendAuthError("no"))
+    breaker.failure(BackendAuthError("no"))
+    assert breaker.state == "open"
+
+
+def test_failed_half_open_probe_reopens() -> None:
+    now = [0.0]
+    breaker = CircuitBreaker(1, 10, clock=lambda: now[0])
+    breaker.failure(BackendUnavailableError("x"))
+    now[0] = 11
+    assert breaker.allow() and not breaker.allow()  # one probe at a time
+    breaker.failure(BackendUnavailableError("x"))
+    assert breaker.state == "open"
+
+
+def test_identical_inflight_recalls_share_one_request() -> None:
+    inner = Scripted(delay=0.05)
+    backend = ResilientBackend(inner, ResiliencePolicy())
+
+    async def scenario() -> list[list[MemoryRecord]]:
+        return list(await asyncio.gather(*(backend.recall("b", Q) for _ in range(5)),
+                                         backend.recall("other", Q)))
+
+    results = asyncio.run(scenario())
+    assert inner.calls == 2
+    assert all(r[0].content == "x" for r in results)
+
+
+def test_full_queue_drops_with_a_counted_reason() -> None:
+    inner = Scripted(delay=0.05)
+    recorder = Recorder()
+    backend = ResilientBackend(inner, ResiliencePolicy(max_inflight=1, queue_size=2), observer=recorder)
+
+    async def scenario() -> list[Any]:
+        return list(await asyncio.gather(*(backend.retain("b", []) for _ in range(6)), return_exceptions=True))
+
+    results = asyncio.run(scenario())
+    drops = [r for r in results if isinstance(r, BackpressureError)]
+    assert len(drops) == 3 and inner.calls == 3
+    assert recorder.events.count(("drop", "retain", "queue_full")) == 3
+
+
+def test_operation_timeout_is_enforced() -> None:
+    inner = Scripted(delay=1.0)
+    recorder = Recorder()
+    backend = ResilientBackend(inner, ResiliencePolicy(retry_attempts=1, timeouts={"recall": 0.05}),
+                               observer=recorder)
+    with pytest.raises(BackendTimeoutError, match="within 0.05s"):
+        asyncio.run(backend.recall("b", Q))
+    assert ("timeout", "recall") in recorder.events
