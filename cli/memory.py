@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Annotated, Optional
 
 import typer
@@ -66,29 +67,65 @@ def retain(
     user: UserOption = None,
     reason: Annotated[Optional[str], typer.Option(help="Why this is worth remembering.")] = None,  # noqa: UP045
     confidence: Annotated[Optional[float], typer.Option(min=0.0, max=1.0, help="0..1")] = None,  # noqa: UP045
-    dry_run: Annotated[bool, typer.Option("--dry-run", help="Check access and input; store nothing.")] = False,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Show the policy decision and every reason; store "
+                                                            "nothing.")] = False,
     output: OutputOption = OutputFormat.text,
 ) -> None:
-    """Store one memory in one scope.
+    """Store one memory in one scope, through the ACL and the retain policies.
+
+    A rejected memory (secret, raw tool output, hypothesis, transient state, duplicate, ...) exits 2 with its
+    reason codes; so does --dry-run when the memory would be rejected. Accepted memories go through the durable
+    outbox: if the backend is down they stay queued (exit 2) and are delivered by the next run or the plugin.
 
     Example: wetopi-memory retain "Ingress uses the nginx controller behind IPVS" --scope platform
     """
 
     async def work(plane: MemoryPlane) -> int:
+        from wetopi_memory.retain import Outbox, RetainCoordinator, attach_outbox, default_outbox_path
+
         identity = resolve_user(plane, user)
         if dry_run:
-            binding = plane.acl.check(identity, scope, "retain")
-            data = {"scope": binding.scope, "stored": False, "dry_run": True, "decision": "accept"}
-        else:
-            data = {**(await plane.retain(identity, content, scope, reason=reason,
-                                          confidence=confidence)).to_dict(), "dry_run": False}
+            path = default_outbox_path(plane.config)
+            outbox = Outbox(path, max_items=plane.config.retain.outbox.max_items) if path.exists() else None
+            try:
+                if outbox is not None:
+                    attach_outbox(plane, outbox)  # only to recognise duplicates; nothing is written
+                decision = plane.evaluate_retain(identity, content, scope, reason=reason, confidence=confidence)
+            finally:
+                if outbox is not None:
+                    attach_outbox(plane, None)
+                    outbox.close()
+            data = {**decision.to_dict(), "stored": False, "dry_run": True}
+            if output is OutputFormat.json:
+                print_json(data)
+            elif decision.accept:
+                out.print(f"would store in scope {scope} as {decision.document_id}", markup=False)
+            else:
+                out.print(f"would reject for scope {scope}: {', '.join(decision.reasons)}", markup=False)
+            return EXIT_OK if decision.accept else EXIT_ERROR
+        coordinator = RetainCoordinator.open(plane)
+        try:
+            result = await plane.retain(identity, content, scope, reason=reason, confidence=confidence)
+            if result.stored:  # the backend answers: deliver what earlier runs left queued
+                await coordinator.deliver_due(deadline=time.monotonic() + 10.0)
+        finally:
+            coordinator.close()
+        data = {**result.to_dict(), "dry_run": False}
         if output is OutputFormat.json:
             print_json(data)
+        elif result.stored:
+            out.print(f"stored in scope {scope} as {result.document_id}", markup=False)
+        if result.stored:
+            return EXIT_OK
+        if result.status == "rejected":
+            err.print(f"error: retain rejected: {', '.join(result.reasons)}", markup=False, highlight=False)
+        elif result.status == "queued":
+            err.print(f"error: not delivered yet ({result.detail or 'backend unavailable'}); kept in the outbox "
+                      "and delivered by a later run", markup=False, highlight=False)
         else:
-            verb = "would store" if dry_run else "stored"
-            out.print(f"{verb} in scope {scope}" + (f" as {data['document_id']}" if "document_id" in data else ""),
-                      markup=False)
-        return EXIT_OK
+            err.print(f"error: retain {result.status}: {result.detail or ', '.join(result.reasons)}; kept in the "
+                      "outbox", markup=False, highlight=False)
+        return EXIT_ERROR
 
     raise typer.Exit(run_with_plane(ctx, work))
 
@@ -134,7 +171,11 @@ def status(
 
     async def work(plane: MemoryPlane) -> int:
         identity = resolve_user(plane, user)
-        report = await plane.status(identity)
+        outbox = _existing_outbox(plane)
+        try:
+            report = await plane.status(identity)
+        finally:
+            _detach_outbox(plane, outbox)
         if output is OutputFormat.json:
             print_json({**report.to_dict(), "identity": identity.to_dict()})
         else:
@@ -150,6 +191,32 @@ def status(
                 scopes.add_row(item.scope, item.backend, item.access, "yes" if item.allowed else "no",
                                item.bank or "-")
             out.print(scopes)
+            if report.outbox is not None:
+                age = report.outbox["oldest_age_seconds"]
+                out.print(f"retain outbox: {report.outbox['depth']} waiting"
+                          f"{f' (oldest {age:.0f}s)' if age is not None else ''}, {report.outbox['failed']} failed, "
+                          f"{report.outbox['evicted_total']} evicted, {report.outbox['refused_total']} refused",
+                          markup=False)
         return EXIT_OK if report.healthy else EXIT_ERROR
 
     raise typer.Exit(run_with_plane(ctx, work))
+
+
+def _existing_outbox(plane: MemoryPlane) -> object | None:
+    """The configured retain outbox, when one exists (status never creates it)."""
+    from wetopi_memory.retain import Outbox, attach_outbox, default_outbox_path
+
+    path = default_outbox_path(plane.config)
+    if not path.exists():
+        return None
+    outbox = Outbox(path, max_items=plane.config.retain.outbox.max_items)
+    attach_outbox(plane, outbox)
+    return outbox
+
+
+def _detach_outbox(plane: MemoryPlane, outbox: object | None) -> None:
+    from wetopi_memory.retain import Outbox, attach_outbox
+
+    if isinstance(outbox, Outbox):
+        attach_outbox(plane, None)
+        outbox.close()

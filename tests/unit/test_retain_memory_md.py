@@ -1,0 +1,214 @@
+"""MEMORY.md import: every entry reported with its fate, P-tags honoured, secrets withheld, idempotent, read-only."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+from wetopi_memory_cli.app import app
+
+from wetopi_memory.backends.fake_hindsight import FakeHindsight
+from wetopi_memory.backends.hindsight import HindsightBackend
+from wetopi_memory.config import parse_config
+from wetopi_memory.identity import Identity, IdentityResolver
+from wetopi_memory.plane import MemoryPlane
+from wetopi_memory.retain import Backoff, Outbox, RetainCoordinator
+from wetopi_memory.retain.memory_md import (
+    MemoryImportError,
+    import_memory_md,
+    parse_memory_md,
+    write_report,
+)
+
+URL = "http://hindsight.test:8888"
+CONFIG = """
+backend: {type: hindsight, url: "http://hindsight.test:8888"}
+stores:
+  personal: {bank_template: "user-{internal_user_id}"}
+  business: {bank: wetopi-business}
+  platform: {bank: wetopi-platform}
+"""
+IDENTITIES = """
+users:
+  u_ana: {display_name: Ana, allowed_scopes: [personal, business, platform], accounts: ["telegram:1001"]}
+"""
+PASSWORD = "Xk9mQ2vL7pR4wZ9a"
+CORE = ("[P1] Core: netcup KVM server, 8C/15G/512GB, Debian 13; all Wetopi services run on the RKE2 cluster "
+        "behind the WAN load balancers.")
+MEMORY_MD = "\n§\n".join([
+    CORE,
+    "[P1] Germaine's #1 rule: never deploy to production on Fridays.",
+    "[P2] Apex runs on wphost02 and its backups are taken nightly by Velero.",
+    "[P3] Shark game updates complete.",
+    "Migrated the billing cron to the new node — done.",
+    "User prefers short answers in Spanish and always wants the command before the explanation.",
+    "We decided that the managed Hermes plan costs 49 EUR per month for agencies.",
+    f"The Grafana admin password is {PASSWORD}",
+    CORE,
+    "Maybe we should move the DNS to Cloudflare.",
+    "Root cause of the March outage: the etcd disk filled up; verified in the postmortem.",
+    "Ok",
+    "[P2] Deployment procedure for the WordPress hosts:\n1. Drain the node with kubectl drain.\n"
+    "2. Run the Ansible playbook site.yml.\n3. Uncordon the node.",
+]) + "\n"
+EXPECTED = {1: "imported", 2: "imported", 3: "imported", 4: "rejected", 5: "rejected", 6: "imported",
+            7: "imported", 8: "rejected", 9: "duplicate", 10: "rejected", 11: "imported", 12: "rejected",
+            13: "imported"}
+
+
+@pytest.fixture
+def fake() -> FakeHindsight:
+    return FakeHindsight("1.1.0")
+
+
+@pytest.fixture
+def plane(tmp_path: Path, fake: FakeHindsight) -> MemoryPlane:
+    config = parse_config(CONFIG, "c.yaml", {})
+    ids = tmp_path / "ids.yaml"
+    ids.write_text(IDENTITIES)
+    resolver = IdentityResolver.from_file(ids, known_scopes=config.stores)
+    return MemoryPlane(config, identities=resolver,
+                       backends={"hindsight": HindsightBackend(URL, transport=fake.transport)})
+
+
+@pytest.fixture
+def ana(plane: MemoryPlane) -> Identity:
+    return plane.identify("telegram", "1001")
+
+
+@pytest.fixture
+def source(tmp_path: Path) -> Path:
+    path = tmp_path / "MEMORY.md"
+    path.write_text(MEMORY_MD, encoding="utf-8")
+    os.chmod(path, 0o444)  # read-only: any attempt to write it would fail loudly
+    return path
+
+
+@pytest.fixture
+def coordinator(plane: MemoryPlane, tmp_path: Path) -> Iterator[RetainCoordinator]:
+    co = RetainCoordinator(plane, Outbox(tmp_path / "outbox.db"), backoff=Backoff(base=0.001, max_delay=0.01))
+    yield co
+    co.close()
+
+
+def test_parse_entries_lines_and_priorities() -> None:
+    entries = parse_memory_md(MEMORY_MD)
+    assert len(entries) == 13
+    assert [e.priority for e in entries[:4]] == ["P1", "P1", "P2", "P3"]
+    assert entries[0].text.startswith("Core: netcup") and entries[0].line_start == 1 == entries[0].line_end
+    assert entries[12].line_end - entries[12].line_start == 3
+    assert entries[4].completed_task and not entries[1].completed_task
+    assert parse_memory_md("\n§\n\n§\n") == []
+    assert [e.text for e in parse_memory_md("a\n  §  \nb")] == ["a", "b"]
+
+
+def test_import_reports_every_entry_and_retains_per_scope(plane: MemoryPlane, ana: Identity, source: Path,
+                                                          coordinator: RetainCoordinator, fake: FakeHindsight) -> None:
+    before = (source.read_bytes(), source.stat().st_mtime_ns)
+    report = asyncio.run(import_memory_md(plane, ana, source, coordinator=coordinator))
+    assert (source.read_bytes(), source.stat().st_mtime_ns) == before
+    fates = {e.entry.index: e.fate for e in report.entries}
+    assert fates == EXPECTED, {e.entry.index: (e.fate, e.reasons) for e in report.entries}
+    by_index = {e.entry.index: e for e in report.entries}
+    assert "not_durable" in by_index[4].reasons                      # P3
+    assert "not_durable" in by_index[5].reasons                      # a completed task
+    assert any(r.startswith("secret_detected:") for r in by_index[8].reasons)
+    assert by_index[8].preview is None                               # never a preview of a secret entry
+    assert by_index[9].reasons == ("duplicate",)
+    assert "hypothesis" in by_index[10].reasons and "filler" in by_index[12].reasons
+    assert by_index[2].preview == "Germaine's #1 rule: never deploy to production on Fridays."
+    assert report.complete and report.totals["entries"] == 13
+    # One retain request per scope (the whole import fits one batch per scope).
+    posts = [p for m, p in fake.requests if m == "POST" and p.endswith("/memories")]
+    assert sorted(p.split("/")[4] for p in posts) == ["user-u_ana", "wetopi-business", "wetopi-platform"]
+    stored = json.dumps([m for b in fake.banks.values() for m in b.memories])
+    assert PASSWORD not in stored and "Shark" not in stored and "Cloudflare" not in stored
+    assert "priority:P1" in stored and "import:memory_md#1" in stored
+    assert PASSWORD.encode() not in (Path(coordinator.outbox.path) if coordinator.outbox else source).read_bytes()
+
+
+def test_a_second_run_imports_nothing_twice(plane: MemoryPlane, ana: Identity, source: Path,
+                                            coordinator: RetainCoordinator, fake: FakeHindsight) -> None:
+    asyncio.run(import_memory_md(plane, ana, source, coordinator=coordinator))
+    requests = len(fake.requests)
+    memories = sum(len(b.memories) for b in fake.banks.values())
+    again = asyncio.run(import_memory_md(plane, ana, source, coordinator=coordinator))
+    assert len(fake.requests) == requests and sum(len(b.memories) for b in fake.banks.values()) == memories
+    for entry in again.entries:
+        if EXPECTED[entry.entry.index] in ("imported", "duplicate"):
+            assert entry.fate == "duplicate", (entry.entry.index, entry.fate, entry.reasons)
+        else:
+            assert entry.fate == "rejected"
+    assert len(again.entries) == 13
+
+
+def test_a_dry_run_decides_without_writing(plane: MemoryPlane, ana: Identity, source: Path,
+                                           fake: FakeHindsight) -> None:
+    report = asyncio.run(import_memory_md(plane, ana, source, dry_run=True))
+    fates = {e.entry.index: e.fate for e in report.entries}
+    assert fates == {i: ("would_import" if f == "imported" else f) for i, f in EXPECTED.items()}
+    assert not fake.requests and report.dry_run
+
+
+def test_a_backend_outage_leaves_entries_queued_not_lost(plane: MemoryPlane, ana: Identity, source: Path,
+                                                         coordinator: RetainCoordinator, fake: FakeHindsight) -> None:
+    fake.fail_next(503, times=1000)
+    report = asyncio.run(import_memory_md(plane, ana, source, coordinator=coordinator, deliver_timeout=0.2))
+    assert not report.complete
+    assert {e.fate for e in report.entries if EXPECTED[e.entry.index] == "imported"} == {"queued"}
+    assert coordinator.outbox is not None and coordinator.outbox.depth() == 7
+    fake.faults.clear()
+    again = asyncio.run(import_memory_md(plane, ana, source, coordinator=coordinator))
+    assert again.complete  # queued entries count as already accepted; the flush delivered them
+    assert coordinator.outbox.depth() == 0 and sum(len(b.memories) for b in fake.banks.values()) == 7
+
+
+def test_reports_are_written_and_never_over_the_source(plane: MemoryPlane, ana: Identity, source: Path,
+                                                       tmp_path: Path) -> None:
+    report = asyncio.run(import_memory_md(plane, ana, source, dry_run=True))
+    md = write_report(report, tmp_path / "report.md", source=str(source)).read_text()
+    assert md.count("\n| ") == 14 and "[withheld: secret-like content]" in md and PASSWORD not in md
+    data = json.loads(write_report(report, tmp_path / "report.json", source=str(source)).read_text())
+    assert [e["entry"] for e in data["entries"]] == list(range(1, 14))
+    assert PASSWORD not in json.dumps(data)
+    with pytest.raises(MemoryImportError):
+        write_report(report, source, source=str(source))
+
+
+def test_unreadable_sources_are_errors(plane: MemoryPlane, ana: Identity, tmp_path: Path) -> None:
+    bad = tmp_path / "latin1.md"
+    bad.write_bytes("contraseña\n".encode("latin-1"))
+    with pytest.raises(MemoryImportError, match="not UTF-8"):
+        asyncio.run(import_memory_md(plane, ana, bad, dry_run=True))
+    with pytest.raises(MemoryImportError, match="cannot read"):
+        asyncio.run(import_memory_md(plane, ana, tmp_path / "missing.md", dry_run=True))
+
+
+def test_cli_import_report_and_rerun(tmp_path: Path, source: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for var in ("WETOPI_MEMORY_CONFIG", "HINDSIGHT_API_URL", "HINDSIGHT_API_KEY", "WETOPI_MEMORY_IDENTITIES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("HERMES_HOME", str(tmp_path / "hermes"))
+    monkeypatch.setenv("WETOPI_MEMORY_STATE_DIR", str(tmp_path / "state"))
+    ids = tmp_path / "ids.yaml"
+    ids.write_text(IDENTITIES)
+    runner = CliRunner()
+    base = ["--identities", str(ids), "import-memory-md", str(source), "--user", "telegram:1001"]
+
+    dry = runner.invoke(app, [*base, "--dry-run", "-o", "json"])
+    assert dry.exit_code == 0, dry.output
+    assert json.loads(dry.stdout)["totals"]["would_import"] == 7
+    assert not (tmp_path / "state" / "outbox.db").exists()
+
+    first = runner.invoke(app, [*base, "--report", str(tmp_path / "r.md")])
+    assert first.exit_code == 0, first.output
+    assert "imported 7" in first.stdout and (tmp_path / "r.md").exists()
+    second = runner.invoke(app, [*base, "-o", "json"])
+    assert second.exit_code == 0
+    assert json.loads(second.stdout)["totals"] == {"entries": 13, "duplicate": 8, "rejected": 5}
+    clash = runner.invoke(app, [*base, "--report", str(source)])
+    assert clash.exit_code == 2 and "never modified" in clash.stderr
