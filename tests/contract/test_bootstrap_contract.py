@@ -10,9 +10,9 @@ from typing import Any
 import httpx
 import pytest
 from typer.testing import CliRunner
+from wetopi_memory_cli.app import app
 
 from tests.support.hindsight_server import HindsightServer
-from wetopi_memory_cli.app import app
 
 pytestmark = pytest.mark.hindsight
 

@@ -66,7 +66,8 @@ def test_personal_banks_expand_for_every_identity_allowed_personal() -> None:
 
 BAD_FILES = [
     ("banks:\n  wetopi-platform:\n    config:\n      retain_extraction_mode: fancy\n",
-     "4 banks.wetopi-platform.config.retain_extraction_mode: must be one of chunks, concise, custom, verbatim, verbose"),
+     "4 banks.wetopi-platform.config.retain_extraction_mode: must be one of chunks, concise, custom, verbatim, "
+     "verbose"),
     ("banks:\n  wetopi-platform:\n    config:\n      retain_missionn: x\n",
      "4 banks.wetopi-platform.config.retain_missionn: unknown configuration key 'retain_missionn'"),
     ("banks:\n  wetopi-platform:\n    config:\n      llm_model: gpt-4o\n",
@@ -121,7 +122,7 @@ def test_live_key_set_rejects_keys_this_server_does_not_know(tmp_path: Path) -> 
     with pytest.raises(ConfigError, match="unknown configuration key 'enable_text_search'"):
         run(reconcile_file(backend, path))
     assert fake.writes == 0
-    fake11, backend11 = fake_backend("1.1.0")
+    _, backend11 = fake_backend("1.1.0")
     report = run(reconcile_file(backend11, path))
     assert report.converged
 
@@ -173,7 +174,7 @@ def test_bootstrap_converges_and_second_run_writes_nothing(tmp_path: Path, versi
 
 
 def test_hand_edited_mission_is_drift_then_repaired(tmp_path: Path) -> None:
-    fake, backend = fake_backend()
+    _, backend = fake_backend()
     path = ROOT / "banks" / "banks.yaml"
     run(reconcile_file(backend, path))
     run(backend.patch_config("wetopi-platform", {"retain_mission": "edited by hand", "disposition_empathy": 5}))
@@ -227,7 +228,7 @@ def test_bootstrap_on_the_local_backend(tmp_path: Path) -> None:
 
 
 def test_reconcile_reports_undeclared_banks(tmp_path: Path) -> None:
-    fake, backend = fake_backend()
+    _, backend = fake_backend()
     run(backend.ensure_bank("stray-bank", "Stray"))
     report = run(reconcile(backend, [DesiredBank("a", "A", {}, "t")]))
     assert report.extra_banks == ["stray-bank"]

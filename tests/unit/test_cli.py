@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
-
 from wetopi_memory_cli.app import app
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,7 +8,6 @@ import pytest
 import typer
 from typer.main import get_command
 from typer.testing import CliRunner
-
 from wetopi_memory_cli.app import app
 
 README = (Path(__file__).resolve().parents[2] / "README.md").read_text()

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 import yaml
 from typer.main import get_command
+from wetopi_memory_cli.app import app
 
 from wetopi_memory.identity import IdentityResolver
-from wetopi_memory_cli.app import app
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy" / "argocd"
@@ -26,7 +26,8 @@ def parse_cli(args: list[str]) -> Any:
     """Parse a container's args with the real CLI parser, without running the command."""
     root: Any = get_command(app)
     ctx = root.make_context("wetopi-memory", list(args), resilient_parsing=False)
-    name, command, rest = root.resolve_command(ctx, [*getattr(ctx, "_protected_args", getattr(ctx, "protected_args", [])), *ctx.args])
+    leading = getattr(ctx, "_protected_args", None) or getattr(ctx, "protected_args", [])
+    name, command, rest = root.resolve_command(ctx, [*leading, *ctx.args])
     assert command is not None
     return command.make_context(name or "", rest, parent=ctx)
 

@@ -103,7 +103,7 @@ def test_transient_errors_are_retried_with_backoff_then_succeed() -> None:
 
 
 def test_retry_after_is_honoured_and_capped() -> None:
-    inner, backend, sleeps, _ = make([BackendUnavailableError("busy", status=503, retry_after=3.0),
+    _, backend, sleeps, _ = make([BackendUnavailableError("busy", status=503, retry_after=3.0),
                                       BackendUnavailableError("busy", status=503, retry_after=600.0)],
                                      retry_attempts=3, retry_after_cap_seconds=10.0)
     asyncio.run(backend.recall("b", Q))
@@ -195,6 +195,6 @@ def test_operation_timeout_is_enforced() -> None:
     recorder = Recorder()
     backend = ResilientBackend(inner, ResiliencePolicy(retry_attempts=1, timeouts={"recall": 0.05}),
                                observer=recorder)
-    with pytest.raises(BackendTimeoutError, match="within 0.05s"):
+    with pytest.raises(BackendTimeoutError, match=r"within 0\.05s"):
         asyncio.run(backend.recall("b", Q))
     assert ("timeout", "recall") in recorder.events
