@@ -12,9 +12,12 @@ from typing import Any, Literal
 
 from .backends import create_backend
 from .backends.base import MemoryBackend
+from .backends.resilience import NullObserver as NullResilienceObserver
+from .backends.resilience import ResilientBackend
 from .config import Config, LoadedConfig, load_config, state_dir
 from .errors import AccessDenied, BackendError, WetopiMemoryError
 from .identity import Identity, IdentityResolver
+from .metrics import Metrics
 from .models import BackendHealth, Budget, MemoryType, RecallHit
 from .recall.fanout import recall_scopes, recallable_scopes, select_scopes
 from .recall.merge import merge_hits
@@ -133,12 +136,16 @@ class MemoryPlane:
 
     def __init__(self, config: Config, *, identities: IdentityResolver,
                  backends: Mapping[str, MemoryBackend], agent: str = "wetopi-memory",
-                 config_source: str = "in-memory") -> None:
+                 config_source: str = "in-memory", metrics: Metrics | None = None) -> None:
         self.config = config
         self.identities = identities
         self.agent = agent
         self.config_source = config_source
+        self.metrics = metrics or Metrics(agent, scopes=list(config.stores))
         self._backends = dict(backends)
+        for backend in self._backends.values():
+            if isinstance(backend, ResilientBackend) and isinstance(backend.observer, NullResilienceObserver):
+                backend.observer = self.metrics
         self.acl = ScopeACL(StoreRegistry(config, self._backends))
         self.router = RuleRouter.from_settings(config.routing, known_scopes=config.stores)
 

@@ -229,7 +229,12 @@ class RecallCoordinator:
     @classmethod
     def from_plane(cls, plane: _PlaneLike, *, observer: RecallObserver | None = None,
                    clock: Callable[[], float] = time.monotonic) -> RecallCoordinator:
-        """A coordinator over a MemoryPlane's config, ACL and router."""
+        """A coordinator over a MemoryPlane's config, ACL and router; by default it feeds the plane's metrics."""
+        plane_metrics = getattr(plane, "metrics", None)
+        if observer is None and plane_metrics is not None:
+            from ..metrics import RecallMetrics
+
+            observer = RecallMetrics(plane_metrics)
         return cls(plane.config, plane.acl, plane.router, observer=observer, clock=clock)
 
     # ------------------------------------------------------------------------------------------ keys & state

@@ -437,7 +437,12 @@ class RetainCoordinator:
     @classmethod
     def open(cls, plane: MemoryPlane, *, environ: Mapping[str, str] | None = None, path: str | None = None,
              observer: RetainObserver | None = None, **kwargs: Any) -> RetainCoordinator:
-        """A coordinator on the plane's configured outbox (`retain.outbox.path`, default `<state_dir>/outbox.db`)."""
+        """A coordinator on the plane's configured outbox (`retain.outbox.path`, default `<state_dir>/outbox.db`);
+        by default it feeds the plane's metrics."""
+        if observer is None:
+            from ..metrics import RetainMetrics
+
+            observer = RetainMetrics(plane.metrics)
         if path is not None:
             outbox = Outbox(path, max_items=plane.config.retain.outbox.max_items, observer=observer)
         else:

@@ -1,0 +1,108 @@
+"""Metrics of §31: names, allowed labels only, and never a byte of user text in any label — scraped over HTTP."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import uuid
+from pathlib import Path
+
+import httpx
+
+from wetopi_memory import MemoryPlane
+from wetopi_memory.backends.fake_hindsight import FakeHindsight
+from wetopi_memory.backends.hindsight import HindsightBackend
+from wetopi_memory.backends.resilience import ResiliencePolicy, ResilientBackend
+from wetopi_memory.config import parse_config
+from wetopi_memory.identity import IdentityResolver
+from wetopi_memory.metrics import Metrics, label
+from wetopi_memory.recall.engine import RecallCoordinator
+from wetopi_memory.retain import RetainCoordinator
+
+REQUIRED = {
+    "wetopi_memory_recall_total", "wetopi_memory_recall_duration_seconds", "wetopi_memory_recall_results",
+    "wetopi_memory_recall_tokens", "wetopi_memory_cache_hits_total", "wetopi_memory_sync_recall_total",
+    "wetopi_memory_retain_total", "wetopi_memory_retain_rejected_total", "wetopi_memory_retain_batches_total",
+    "wetopi_memory_queue_depth", "wetopi_memory_backpressure_drops_total", "wetopi_memory_route_total",
+    "wetopi_memory_route_scope_total", "wetopi_memory_route_hits_total", "wetopi_memory_route_misses_total",
+    "wetopi_memory_manual_search_after_miss_total", "wetopi_memory_backend_errors_total",
+}
+ALLOWED_LABELS = {"agent", "scope", "operation", "status", "le"}
+SAMPLE = re.compile(r"^(?P<name>[a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?P<labels>[^}]*)\})? ")
+CONFIG = """
+backend: {type: hindsight, url: "http://hindsight.test:8888"}
+stores:
+  personal: {bank_template: "user-{internal_user_id}"}
+  business: {bank: wetopi-business}
+  platform: {bank: wetopi-platform}
+"""
+IDENTITIES = "users:\n  u_ana: {allowed_scopes: [personal, business, platform], accounts: ['telegram:7']}\n"
+
+
+def test_label_values_come_from_a_closed_vocabulary() -> None:
+    assert label("ok") == "ok" and label("high_confidence_cache_miss") == "high_confidence_cache_miss"
+    for text in ("My password is hunter2", "user-u_ana\nx", "a" * 80, "Ünïcode", "{x}", ""):
+        assert label(text) == "other"
+    metrics = Metrics(scopes=["platform"])
+    assert metrics.scope("platform") == "platform" and metrics.scope("user-u_ana") == "other"
+
+
+def test_a_full_scenario_exposes_every_metric_without_user_text(tmp_path: Path) -> None:
+    canaries = [f"canary{uuid.uuid4().hex[:10]}" for _ in range(4)]
+    config = parse_config(CONFIG, "c.yaml", {})
+    (tmp_path / "ids.yaml").write_text(IDENTITIES)
+    resolver = IdentityResolver.from_file(tmp_path / "ids.yaml", known_scopes=config.stores)
+    fake = FakeHindsight("1.1.0")
+    backend = ResilientBackend(HindsightBackend("http://hindsight.test:8888", transport=fake.transport),
+                               ResiliencePolicy(retry_attempts=1))
+    plane = MemoryPlane(config, identities=resolver, backends={"hindsight": backend}, agent="wetopi-lead")
+    ana = plane.identify("telegram", "7")
+    recall = RecallCoordinator.from_plane(plane)
+    retain = RetainCoordinator.open(plane, path=str(tmp_path / "outbox.db"))
+
+    async def scenario() -> None:
+        await retain.start()
+        retain.submit_turn(ana, session_id="s1", turn_id="t1",
+                           user_message=f"The root cause of the 502 on ingress {canaries[0]} was the nginx "
+                                        "keepalive timeout; we verified the fix with kubectl.",
+                           assistant_response=f"Confirmed: raising keepalive fixed the ingress 502 {canaries[1]}.")
+        retain.submit_turn(ana, session_id="s1", turn_id="t2",
+                           user_message=f"We decided the kubernetes ingress api_key: {canaries[2]}Zx9Qw7kPm2",
+                           assistant_response="ok")
+        await retain.flush(5)
+        await recall.prefetch("s1", ana, f"kubernetes ingress nginx {canaries[3]}")
+        recall.cached_context("s1", ana, f"what about the ingress on kubernetes {canaries[3]}?")
+        recall.cached_context("s1", ana, "hola")
+        recall.note_manual_search("s1")
+        await recall.sync_recall("s1", ana, f"¿qué habíamos decidido sobre el ingress {canaries[3]}?")
+        await plane.search(ana, f"what did we decide about ingress {canaries[0]}?")
+        fake.fail_next(500, times=3)
+        await plane.search(ana, "ingress", ["platform"])
+        await retain.stop()
+
+    asyncio.run(scenario())
+    server, thread = plane.metrics.serve(0)
+    try:
+        body = httpx.get(f"http://127.0.0.1:{server.server_port}/metrics", timeout=10, trust_env=False).text
+    finally:
+        server.shutdown()
+    declared = {line.split()[2] for line in body.splitlines() if line.startswith("# TYPE ")}
+    assert REQUIRED <= declared, sorted(REQUIRED - declared)
+    names = set()
+    for line in body.splitlines():
+        if not line or line.startswith("#"):
+            continue
+        match = SAMPLE.match(line)
+        assert match, line
+        names.add(re.sub(r"_(bucket|count|sum|created)$", "", match["name"]))
+        for pair in filter(None, (match["labels"] or "").split(",")):
+            key, _, value = pair.partition("=")
+            assert key in ALLOWED_LABELS, line
+            assert re.fullmatch(r'"[a-z0-9_.:+-]*"', value) or key == "le", line
+    assert REQUIRED - {"wetopi_memory_backpressure_drops_total"} <= names, sorted(REQUIRED - names)
+    for canary in canaries:
+        assert canary not in body
+    assert 'wetopi_memory_route_misses_total{agent="wetopi-lead"} 1.0' in body
+    assert re.search(r'wetopi_memory_backend_errors_total\{agent="wetopi-lead",operation="recall",'
+                     r'status="backendunavailableerror"\} [1-9]', body)
+    assert re.search(r'wetopi_memory_retain_rejected_total\{[^}]*status="secret_detected"\} [1-9]', body)
