@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import time
 from typing import Annotated, Optional
 
@@ -163,11 +164,43 @@ def status(
     *,
     user: UserOption = None,
     output: OutputOption = OutputFormat.text,
+    metrics: Annotated[bool, typer.Option("--metrics", help="Print the Prometheus exposition instead: the file the "
+                                                            "Hermes plugin writes (<state dir>/metrics.prom) when "
+                                                            "present, else this process's metrics after a "
+                                                            "health probe.")] = False,
 ) -> None:
     """Show backend health and the scopes you can use (never secrets, never other people's banks).
 
+    Exit codes: 0 every backend healthy (with --metrics: exposition printed), 2 otherwise, with one error line
+    per unhealthy backend on stderr.
+
     Example: wetopi-memory status --user telegram:123456789
     """
+    if metrics:
+        from wetopi_memory.config import state_dir
+        from wetopi_memory.retain.engine import METRICS_TEXTFILE
+
+        textfile = state_dir() / METRICS_TEXTFILE
+        try:
+            exposition = textfile.read_bytes()
+        except FileNotFoundError:
+            exposition = None
+        except OSError as exc:
+            fail(f"cannot read {textfile}: {exc.strerror or type(exc).__name__}")
+        if exposition is not None:
+            age = max(time.time() - textfile.stat().st_mtime, 0.0)
+            err.print(f"metrics written by the plugin {age:.0f}s ago: {textfile}", markup=False, highlight=False)
+            sys.stdout.write(exposition.decode("utf-8", "replace"))
+            raise typer.Exit(EXIT_OK)
+
+        async def probe(plane: MemoryPlane) -> int:
+            await plane.status(resolve_user(plane, user))
+            sys.stdout.write(plane.metrics.render().decode("utf-8"))
+            return EXIT_OK
+
+        err.print(f"no plugin metrics at {textfile}; showing this process's metrics", markup=False,
+                  highlight=False)
+        raise typer.Exit(run_with_plane(ctx, probe))
 
     async def work(plane: MemoryPlane) -> int:
         identity = resolve_user(plane, user)
@@ -197,6 +230,10 @@ def status(
                           f"{f' (oldest {age:.0f}s)' if age is not None else ''}, {report.outbox['failed']} failed, "
                           f"{report.outbox['evicted_total']} evicted, {report.outbox['refused_total']} refused",
                           markup=False)
+        for name, health in report.backends.items():
+            if not health.ok:
+                err.print(f"error: backend {name} is unavailable: {health.detail or 'no detail'}", markup=False,
+                          highlight=False)
         return EXIT_OK if report.healthy else EXIT_ERROR
 
     raise typer.Exit(run_with_plane(ctx, work))

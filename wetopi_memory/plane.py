@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import os
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Concatenate, Literal, ParamSpec, TypeVar
 
+from .audit import AuditLog
 from .backends import create_backend
 from .backends.base import MemoryBackend
 from .backends.resilience import NullObserver as NullResilienceObserver
@@ -17,9 +19,10 @@ from .backends.resilience import ResilientBackend
 from .config import Config, LoadedConfig, load_config, state_dir
 from .errors import AccessDenied, BackendError, WetopiMemoryError
 from .identity import Identity, IdentityResolver
-from .metrics import Metrics
+from .metrics import Metrics, RecallMetrics
 from .models import BackendHealth, Budget, MemoryType, RecallHit
-from .recall.fanout import recall_scopes, recallable_scopes, select_scopes
+from .oplog import Kind, OpLog, elapsed_ms, safe_error
+from .recall.fanout import estimate_tokens, recall_scopes, recallable_scopes, select_scopes
 from .recall.merge import merge_hits
 from .router.rules import RuleRouter
 from .security import ScopeACL, StoreBinding, StoreRegistry
@@ -131,17 +134,98 @@ def document_id_for(bank: str, content: str) -> str:
     return f"wm-{digest[:32]}"
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _user(identity: object) -> str | None:
+    """The log/audit name of a caller: internal user id, or `unknown` (never a display name)."""
+    if not isinstance(identity, Identity):
+        return None
+    return identity.internal_user_id or "unknown"
+
+
+def _observed(operation: str, kind: Kind, summary: Callable[[Any, float], dict[str, object]], *,
+              audit_denials: str | None = None
+              ) -> Callable[[Callable[Concatenate[MemoryPlane, P], Coroutine[Any, Any, R]]],
+                            Callable[Concatenate[MemoryPlane, P], Coroutine[Any, Any, R]]]:
+    """One operation log line per call (oplog.py) with `summary(result)`'s fields, or the refusal/error class;
+    ACL refusals of reads also go to the audit trail. Exceptions are re-raised unchanged."""
+
+    def wrap(fn: Callable[Concatenate[MemoryPlane, P], Coroutine[Any, Any, R]]
+             ) -> Callable[Concatenate[MemoryPlane, P], Coroutine[Any, Any, R]]:
+        async def inner(self: MemoryPlane, /, *args: P.args, **kwargs: P.kwargs) -> R:
+            started = time.perf_counter()
+            identity = args[0] if args else kwargs.get("identity")
+            try:
+                result = await fn(self, *args, **kwargs)
+            except AccessDenied as exc:
+                if audit_denials is not None:
+                    self.audit.acl_denied(exc, operation=audit_denials,
+                                          identity=identity if isinstance(identity, Identity) else None)
+                self.oplog.emit(operation, kind, user=_user(identity), status="denied", code=exc.code,
+                                latency_ms=elapsed_ms(started))
+                raise
+            except InvalidRequest:
+                self.oplog.emit(operation, kind, user=_user(identity), status="invalid",
+                                latency_ms=elapsed_ms(started))
+                raise
+            except Exception as exc:
+                self.oplog.emit(operation, kind, user=_user(identity), status="error", error=safe_error(exc),
+                                latency_ms=elapsed_ms(started))
+                raise
+            if self.oplog.enabled(kind):
+                self.oplog.write(operation, kind, {"user": _user(identity), **summary(result, elapsed_ms(started))})
+            return result
+
+        functools.update_wrapper(inner, fn)  # keeps the name and the docstring for help() and the docs
+        return inner
+
+    return wrap
+
+
+def _search_summary(result: SearchResult, ms: float) -> dict[str, object]:
+    status = "ok" if not result.failed else ("error" if len(result.failed) == len(result.scopes) else "partial")
+    return {"scopes": result.scopes, "latency_ms": ms, "results": len(result.hits),
+            "tokens": sum(estimate_tokens(h.content) for h in result.hits), "failed": sorted(result.failed) or None,
+            "status": status}
+
+
+def _retain_summary(result: RetainResult, ms: float) -> dict[str, object]:
+    return {"scope": result.scope, "latency_ms": ms, "document_id": result.document_id or None,
+            "reasons": result.reasons or None, "status": result.status}
+
+
+def _reflect_summary(results: list[ReflectResult], ms: float) -> dict[str, object]:
+    return {"scopes": [r.scope for r in results], "latency_ms": ms,
+            "supported": sum(1 for r in results if r.supported), "status": "ok"}
+
+
+def _status_summary(status: PlaneStatus, ms: float) -> dict[str, object]:
+    return {"backends": len(status.backends), "latency_ms": ms,
+            "unhealthy": sorted(n for n, h in status.backends.items() if not h.ok) or None,
+            "status": "ok" if status.healthy else "unhealthy"}
+
+
 class MemoryPlane:
     """The organizational memory plane: scopes in, provenance-labelled memories out."""
 
     def __init__(self, config: Config, *, identities: IdentityResolver,
                  backends: Mapping[str, MemoryBackend], agent: str = "wetopi-memory",
-                 config_source: str = "in-memory", metrics: Metrics | None = None) -> None:
+                 config_source: str = "in-memory", metrics: Metrics | None = None,
+                 audit: AuditLog | None = None) -> None:
         self.config = config
         self.identities = identities
         self.agent = agent
         self.config_source = config_source
         self.metrics = metrics or Metrics(agent, scopes=list(config.stores))
+        self.oplog = OpLog(config.observability, agent=agent)
+        self._recall_metrics = RecallMetrics(self.metrics)  # tool searches count as recalls too (§31)
+        # The audit trail (audit.py): `open()` gives it its configured path; a plane built directly (tests,
+        # benchmarks) writes one only when `observability.audit_path` is set.
+        configured = config.observability.audit_path
+        self.audit = audit or AuditLog(os.path.expanduser(configured) if configured else None, agent=agent,
+                                       scopes=config.stores)
         self._backends = dict(backends)
         for backend in self._backends.values():
             if isinstance(backend, ResilientBackend) and isinstance(backend.observer, NullResilienceObserver):
@@ -171,7 +255,8 @@ class MemoryPlane:
                 settings = cfg.backend_settings(name)
                 assert settings is not None
                 built[name] = create_backend(settings, state_dir=root)
-        return cls(cfg, identities=resolver, backends=built, agent=agent, config_source=loaded.source)
+        return cls(cfg, identities=resolver, backends=built, agent=agent, config_source=loaded.source,
+                   audit=AuditLog.for_config(cfg, env, agent=agent))
 
     @property
     def scopes(self) -> list[str]:
@@ -195,6 +280,7 @@ class MemoryPlane:
         # All-or-nothing: a single refused scope refuses the whole request before any I/O.
         return [self.acl.check(identity, s, operation) for s in unique]
 
+    @_observed("search", "recall", _search_summary, audit_denials="recall")
     async def search(self, identity: Identity, query: str, scopes: Sequence[str] | None = None, *,
                      budget: Budget | None = None, mode: SearchMode = "normal", limit: int = 20) -> SearchResult:
         """Recall from each scope in parallel (one request per bank, recall/fanout.py), merged across scopes, with
@@ -224,12 +310,13 @@ class MemoryPlane:
                                          else ("observation", "world"))
         fan = await recall_scopes(self.acl, identity, names, query=text, types=types,
                                   budget_override=budget or ("high" if mode == "deep" else None), limit=limit,
-                                  prefer_observations=mode == "normal")
+                                  prefer_observations=mode == "normal", observer=self._recall_metrics)
         merged = merge_hits([o.hits for o in fan.outcomes], max_total_tokens=self.config.recall.max_total_tokens,
                             store_max_tokens={s: self.config.stores[s].recall.max_tokens for s in fan.scopes},
                             deduplicate=self.config.recall.deduplicate, limit=max(limit, 0))
         return SearchResult(hits=merged.recall_hits, scopes=fan.scopes, failed=fan.failed)
 
+    @_observed("retain", "retain", _retain_summary)
     async def retain(self, identity: Identity, content: str, scope: str, *, reason: str | None = None,
                      confidence: float | None = None, tags: Sequence[str] = (),
                      context: str | None = None, dry_run: bool = False) -> RetainResult:
@@ -259,6 +346,7 @@ class MemoryPlane:
         return evaluate_explicit(self, identity, content if isinstance(content, str) else "", scope,
                                  reason=reason, confidence=confidence, tags=tags)
 
+    @_observed("reflect", "recall", _reflect_summary, audit_denials="reflect")
     async def reflect(self, identity: Identity, query: str, scopes: Sequence[str] | None = None, *,
                       budget: Budget = "low") -> list[ReflectResult]:
         """Ask each scope's backend to synthesize an answer from its own memories only."""
@@ -272,6 +360,7 @@ class MemoryPlane:
 
         return list(await asyncio.gather(*(one(b) for b in bindings)))
 
+    @_observed("status", "ops", _status_summary)
     async def status(self, identity: Identity | None = None, *, timeout: float = 5.0) -> PlaneStatus:
         """Probe every backend (bounded) and list the scopes, with banks only where the caller may see them."""
 
@@ -309,9 +398,10 @@ class MemoryPlane:
                            scopes=scopes, outbox=outbox.stats().to_dict() if outbox is not None else None)
 
     async def aclose(self) -> None:
-        """Close every backend."""
+        """Close every backend (and the audit trail's file)."""
         for backend in self._backends.values():
             await backend.aclose()
+        self.audit.close()
 
 
 def _check_query(query: Any) -> str:

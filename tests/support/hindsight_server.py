@@ -485,6 +485,30 @@ class HindsightServer:
         self.timings["stop"] = time.monotonic() - t0
         log.info("Hindsight %s stopped in %.1f s", self.version, self.timings["stop"])
 
+    def stop_api(self) -> None:
+        """An outage: stop only the API process. PostgreSQL and the embeddings stub keep running, so the data
+        survives and `start_api()` brings the same server back on the same URL."""
+        if self.api_pid is None:
+            raise HindsightServerError(f"Hindsight {self.version} API is not running")
+        problems: list[str] = []
+        self._stop_process("api", self.api_pid, API_STOP_GRACE, problems)
+        self.api_pid = None
+        self._procs.pop("api", None)
+        if problems or (self.api_port and port_open(self.api_port)):
+            raise HindsightServerError(f"stopping the Hindsight {self.version} API failed: {'; '.join(problems)}")
+
+    def start_api(self) -> float:
+        """Start the API again after `stop_api()` on the same port; returns the seconds until /health answered."""
+        if self.runtime_dir is None:
+            raise HindsightServerError(f"Hindsight {self.version} is not started")
+        if self.api_pid is not None:
+            raise HindsightServerError(f"Hindsight {self.version} API is already running")
+        t0 = time.monotonic()
+        self._start_api()
+        self._wait_healthy()
+        self._write_state()
+        return time.monotonic() - t0
+
     def log(self, name: str = "api") -> Path | None:
         """The log file of one component: api, stub, pg0."""
         return self.log_dir / f"{name}.log" if self.log_dir else None

@@ -198,3 +198,45 @@ def test_operation_timeout_is_enforced() -> None:
     with pytest.raises(BackendTimeoutError, match=r"within 0\.05s"):
         asyncio.run(backend.recall("b", Q))
     assert ("timeout", "recall") in recorder.events
+
+
+def test_a_cancelled_half_open_probe_gives_its_slot_back() -> None:
+    """A caller's deadline (sync recall, a tool's wait) may cancel the half-open probe; the breaker must not
+    then refuse every call forever."""
+    now = [0.0]
+    inner = Scripted([BackendUnavailableError("down")], delay=0.2)
+    backend = ResilientBackend(inner, ResiliencePolicy(retry_attempts=1, breaker_threshold=1, breaker_open_seconds=10),
+                               clock=lambda: now[0])
+
+    async def scenario() -> None:
+        with pytest.raises(BackendUnavailableError):
+            await backend.recall("b", Q)
+        assert backend.breaker.state == "open"
+        now[0] = 11.0
+        with pytest.raises(TimeoutError):  # the probe is cut by the caller's own deadline
+            await asyncio.wait_for(backend.recall("b", RecallQuery(query="probe")), 0.05)
+        assert backend.breaker.state == "half_open"
+        assert (await backend.recall("b", RecallQuery(query="next probe")))[0].content == "x"
+        assert backend.breaker.state == "closed"
+
+    asyncio.run(scenario())
+
+
+def test_waiters_of_a_cancelled_shared_recall_are_not_cancelled() -> None:
+    """Identical recalls share one request; when its owner is cancelled, the others make their own request
+    instead of receiving a CancelledError they never asked for."""
+    inner = Scripted(delay=0.1)
+    backend = ResilientBackend(inner, ResiliencePolicy())
+
+    async def scenario() -> list[MemoryRecord]:
+        owner = asyncio.create_task(backend.recall("b", Q))
+        await asyncio.sleep(0.01)
+        waiter = asyncio.create_task(backend.recall("b", Q))
+        await asyncio.sleep(0.01)
+        owner.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await owner
+        return await waiter
+
+    assert asyncio.run(scenario())[0].content == "x"
+    assert inner.calls == 2

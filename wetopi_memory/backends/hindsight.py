@@ -515,12 +515,17 @@ class HindsightBackend:
                                config=config, overrides=overrides)
 
     def _scrub(self, text: str | None) -> str | None:
-        """Cut a server detail to one short line without the API key."""
+        """Cut a server detail to one short line without the API key; a detail the secret gate blocks is
+        withheld entirely (a server echoing a credential back must not put it in an error message)."""
         if not text:
             return None
         if self._secret is not None:
             text = text.replace(self._secret.reveal(), "***")
         text = " ".join(text.split())
+        from ..secrets import DEFAULT_GATE  # lazy: the gate compiles its rules on first use
+
+        if DEFAULT_GATE.blocks(text):
+            return "detail withheld: it looks like it contains a secret"
         return text if len(text) <= _DETAIL_MAX else text[:_DETAIL_MAX - 1] + "…"
 
 

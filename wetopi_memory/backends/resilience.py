@@ -196,8 +196,17 @@ class ResilientBackend:
                 if not exc.transient or attempt >= attempts or not self.breaker.allow():
                     raise
                 self.observer.on_retry(operation, attempt, exc)
-                await self._sleep(self._backoff(attempt, exc))
+                try:
+                    await self._sleep(self._backoff(attempt, exc))
+                except BaseException:
+                    self.breaker.release_probe()  # the probe slot taken by allow() above was never used
+                    raise
                 continue
+            except BaseException:
+                # Cancelled (a caller's deadline) or a non-backend bug: neither success nor failure, but a
+                # half-open probe slot must be given back, or the breaker would refuse every call forever.
+                self.breaker.release_probe()
+                raise
             self.breaker.success()
             return result
 
@@ -229,24 +238,34 @@ class ResilientBackend:
         return float(base * (0.5 + random.random() / 2))
 
     async def recall(self, bank: str, query: RecallQuery) -> list[MemoryRecord]:
-        """Identical recalls already in flight share one request."""
+        """Identical recalls already in flight share one request. When the caller that owns the shared request
+        is cancelled (its own deadline), the others are not: they make their own request."""
         self._semaphore()
         key = (bank, query)
         pending = self._inflight_recalls.get(key)
         if pending is not None:
-            return list(await asyncio.shield(pending))
+            try:
+                return list(await asyncio.shield(pending))
+            except asyncio.CancelledError:
+                task = asyncio.current_task()
+                if not pending.cancelled() or (task is not None and task.cancelling()):
+                    raise  # this caller itself was cancelled
         future: asyncio.Future[list[MemoryRecord]] = asyncio.get_running_loop().create_future()
         self._inflight_recalls[key] = future
         try:
             result = await self._call("recall", "recall", lambda: self.inner.recall(bank, query))
             future.set_result(result)
             return result
+        except asyncio.CancelledError:
+            future.cancel()  # waiters see a cancelled shared request and make their own
+            raise
         except BaseException as exc:
             future.set_exception(exc)
             future.exception()  # mark retrieved: waiters re-raise it themselves
             raise
         finally:
-            self._inflight_recalls.pop(key, None)
+            if self._inflight_recalls.get(key) is future:
+                del self._inflight_recalls[key]
 
     async def retain(self, bank: str, items: Sequence[RetainItem]) -> RetainReceipt:
         return await self._call("retain", "retain", lambda: self.inner.retain(bank, items))

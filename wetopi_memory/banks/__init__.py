@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 
+from ..audit import AuditLog
 from ..backends import create_backend
 from ..backends.base import MemoryBackend
 from ..config import LoadedConfig, state_dir
@@ -35,8 +36,19 @@ async def reconcile_with_config(config: LoadedConfig, path: str | os.PathLike[st
                                 dry_run: bool = False, concurrency: int = 8,
                                 on_done: Callable[[BankOutcome], None] | None = None,
                                 environ: Mapping[str, str] | None = None) -> ReconcileReport:
-    """Reconcile banks.yaml against the config's default backend, with enough connections for `concurrency`."""
+    """Reconcile banks.yaml against the config's default backend, with enough connections for `concurrency`.
+
+    Every bank written (or that failed to be written) is recorded in the audit trail (`bank.config_changed`:
+    the action and the names of the keys, never their values); a dry run writes nothing and records nothing."""
     cfg = config.config
+    audit = AuditLog.for_config(cfg, environ, agent="wetopi-memory-bootstrap")
+
+    def done(outcome: BankOutcome) -> None:
+        if not dry_run:
+            audit.bank_change(outcome)
+        if on_done is not None:
+            on_done(outcome)
+
     identities_path = identities or cfg.identity.file
     resolver = (IdentityResolver.from_file(identities_path, known_scopes=cfg.stores)
                 if identities_path else None)
@@ -45,6 +57,7 @@ async def reconcile_with_config(config: LoadedConfig, path: str | os.PathLike[st
     backend = create_backend(settings, state_dir=state_dir(environ))
     try:
         return await reconcile_file(backend, path, identities=resolver, prune=prune, dry_run=dry_run,
-                                    concurrency=concurrency, on_done=on_done)
+                                    concurrency=concurrency, on_done=done)
     finally:
+        audit.close()
         await backend.aclose()

@@ -65,6 +65,7 @@ from ..config import Config
 from ..errors import AccessDenied
 from ..identity import Identity
 from ..models import MemoryType, RecallHit
+from ..oplog import OpLog, elapsed_ms
 from ..router.rules import RouteDecision, RuleRouter
 from ..security import ScopeACL
 from .fanout import FanoutResult, estimate_tokens, recall_scopes, recallable_scopes, select_scopes
@@ -208,11 +209,13 @@ class RecallCoordinator:
 
     def __init__(self, config: Config, acl: ScopeACL, router: RuleRouter, *,
                  observer: RecallObserver | None = None, clock: Callable[[], float] = time.monotonic,
-                 max_item_chars: int = MAX_ITEM_CHARS, max_block_chars: int = MAX_BLOCK_CHARS) -> None:
+                 max_item_chars: int = MAX_ITEM_CHARS, max_block_chars: int = MAX_BLOCK_CHARS,
+                 oplog: OpLog | None = None) -> None:
         self.config = config
         self.acl = acl
         self.router = router
         self.observer = observer or NULL_OBSERVER
+        self.oplog = oplog or OpLog(config.observability)
         self._clock = clock
         self._max_item_chars = max_item_chars
         self._max_block_chars = max_block_chars
@@ -235,7 +238,9 @@ class RecallCoordinator:
             from ..metrics import RecallMetrics
 
             observer = RecallMetrics(plane_metrics)
-        return cls(plane.config, plane.acl, plane.router, observer=observer, clock=clock)
+        plane_oplog = getattr(plane, "oplog", None)
+        return cls(plane.config, plane.acl, plane.router, observer=observer, clock=clock,
+                   oplog=plane_oplog if isinstance(plane_oplog, OpLog) else None)
 
     # ------------------------------------------------------------------------------------------ keys & state
 
@@ -374,11 +379,12 @@ class RecallCoordinator:
             question = _query(query if query is not None else text)
         except Exception as exc:
             log.warning("wetopi-memory prefetch skipped: %s", type(exc).__name__)
+            self.oplog.emit("prefetch", "recall", session=str(session_id), status="failed", reason="routing_error")
             return PrefetchResult("failed", f"routing failed ({type(exc).__name__})")
-        if not scopes:
-            return PrefetchResult("skipped", "not_confident")
-        if not question:
-            return PrefetchResult("skipped", "empty query")
+        if not scopes or not question:
+            self.oplog.emit("prefetch", "recall", session=str(session_id), user=_user(identity), status="skipped",
+                            reason="not_confident" if not scopes else "empty_query", **self._route_fields(decision))
+            return PrefetchResult("skipped", "not_confident" if not scopes else "empty query")
         key = self._key(session_id, identity)
         fingerprint = (tuple(scopes), question)
         running = self._inflight.get(key)
@@ -389,7 +395,8 @@ class RecallCoordinator:
         with self._lock:
             self._latest[key] = ticket
             epoch = self._epochs.get(key[0], 0)
-        task = asyncio.ensure_future(self._prefetch(key, identity, scopes, question, epoch=epoch, ticket=ticket))
+        task = asyncio.ensure_future(self._prefetch(key, identity, scopes, question, epoch=epoch, ticket=ticket,
+                                                    route=decision))
         self._inflight[key] = (fingerprint, task)
 
         def done(_: asyncio.Task[PrefetchResult]) -> None:
@@ -403,7 +410,19 @@ class RecallCoordinator:
         return await asyncio.shield(task)
 
     async def _prefetch(self, key: CacheKey, identity: Identity, scopes: list[str], question: str, *,
-                        epoch: int, ticket: int) -> PrefetchResult:
+                        epoch: int, ticket: int, route: RouteDecision | None = None) -> PrefetchResult:
+        result = await self._prefetch_scopes(key, identity, scopes, question, epoch=epoch, ticket=ticket)
+        if self.oplog.enabled("recall"):
+            self.oplog.write("prefetch", "recall", {
+                "session": key[0], "user": _user(identity), "scopes": scopes, "cached": result.scopes,
+                "latency_ms": result.seconds * 1000.0, "results": result.hits,
+                "tokens": self.cached_tokens(key, result.scopes), "failed": sorted(result.failed) or None,
+                "status": result.status, "reason": _reason_code(result.reason),
+                **(self._route_fields(route) if route is not None else {})})
+        return result
+
+    async def _prefetch_scopes(self, key: CacheKey, identity: Identity, scopes: list[str], question: str, *,
+                               epoch: int, ticket: int) -> PrefetchResult:
         automatic = self.config.recall.automatic
         started = time.perf_counter()
         try:
@@ -463,11 +482,37 @@ class RecallCoordinator:
         recall = self.config.recall
         if not recall.enabled:
             return InjectionDecision("disabled")
+        started = time.perf_counter()
         try:
-            return self._cached_context(session_id, identity, text, tools)
+            decision = self._cached_context(session_id, identity, text, tools)
         except Exception as exc:  # fail-open on Hermes' thread
             log.warning("wetopi-memory cached_context failed: %s", type(exc).__name__)
-            return InjectionDecision("error", error=type(exc).__name__)
+            decision = InjectionDecision("error", error=type(exc).__name__)
+        if self.oplog.enabled("recall"):
+            self.oplog.write("inject", "recall", {
+                "session": str(session_id), "user": _user(identity), "reason": decision.reason,
+                "scopes": decision.scopes, "carried_over": decision.carried_over or None, "items": len(decision.hits),
+                "tokens": sum(estimate_tokens(h.content) for h in decision.hits), "sync": decision.sync,
+                "sync_scopes": decision.sync_scopes or None, "latency_us": round(elapsed_ms(started) * 1000),
+                "error": decision.error, **self._route_fields(decision.route)})
+        elif decision.route is not None and self.oplog.enabled("routing"):  # log_recall off, log_routing on
+            self.oplog.write("route", "routing", {"session": str(session_id), "user": _user(identity),
+                                                  **self._route_fields(decision.route)})
+        return decision
+
+    def _route_fields(self, route: RouteDecision | None) -> dict[str, object]:
+        """Route details for a recall line, when `observability.log_routing` allows them: confidence and the
+        routed scopes, never the words that matched."""
+        if route is None or not self.oplog.routing():
+            return {}
+        return {"route": "confident" if route.confident else "not_confident",
+                "route_scopes": route.scope_names or None,
+                "explicit": route.explicit_memory_request or None}
+
+    def cached_tokens(self, key: CacheKey, scopes: Sequence[str]) -> int:
+        """Token estimate of the cached items of some scopes of a key (for the operation log)."""
+        slots = self._fresh_slots(key)
+        return sum(sum(slots[s].tokens) for s in scopes if s in slots)
 
     def _cached_context(self, session_id: str, identity: Identity, text: str,
                         tools: Sequence[str]) -> InjectionDecision:
@@ -556,6 +601,19 @@ class RecallCoordinator:
         when none is given. Never raises (except cancellation) and returns within about
         `recall.synchronous.timeout_seconds`: on timeout or error the result is empty and `context` falls back
         to the decision's cached block."""
+        started = time.perf_counter()
+        result = await self._sync_recall(session_id, identity, text, decision=decision, tools=tools)
+        if result.status != "skipped" and self.oplog.enabled("recall"):
+            self.oplog.write("sync_recall", "recall", {
+                "session": str(session_id), "user": _user(identity), "reason": result.reason,
+                "scopes": result.scopes or (decision.sync_scopes if decision is not None else None),
+                "latency_ms": elapsed_ms(started), "results": len(result.hits),
+                "tokens": sum(estimate_tokens(h.content) for h in result.hits),
+                "failed": sorted(result.failed) or None, "status": result.status})
+        return result
+
+    async def _sync_recall(self, session_id: str, identity: Identity, text: str, *,
+                           decision: InjectionDecision | None, tools: Sequence[str]) -> SyncRecallResult:
         if decision is None:
             decision = self.cached_context(session_id, identity, text, tools=tools)
         if decision.sync is None or not decision.sync_scopes:
@@ -608,6 +666,18 @@ class RecallCoordinator:
                                max_block_chars=self._max_block_chars)
         return SyncRecallResult("partial" if fan.failed else "ok", reason, context, hits,
                                 tuple(o.scope for o in ok), fan.failed, elapsed)
+
+
+def _user(identity: Identity) -> str:
+    """The log name of a caller: internal user id, or `unknown`."""
+    return identity.internal_user_id or "unknown"
+
+
+def _reason_code(reason: str) -> str | None:
+    """A PrefetchResult reason as a log token (`every scope failed` -> `every_scope_failed`)."""
+    if not reason:
+        return None
+    return "_".join(reason.split("(", 1)[0].split()).lower() or None
 
 
 def _query(text: object) -> str:

@@ -33,14 +33,19 @@ import random
 import threading
 import time
 import weakref
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..audit import AuditLog
 from ..backends.base import MemoryBackend
+from ..config import state_dir
 from ..errors import BackendAuthError, BackendError
 from ..identity import Identity
 from ..models import RetainItem
+from ..oplog import OpLog, SafeText, elapsed_ms, safe_error
 from ..router.rules import RuleRouter
 from .candidates import CandidateBuilder, Origin, Role, Sentence, Unit
 from .evidence import EMPTY_EVIDENCE, TurnEvidence, TurnEvidenceBuffer
@@ -61,12 +66,15 @@ __all__ = [
     "evaluate_explicit",
     "evaluate_statement",
     "plan_units",
+    "report_delivery",
     "retain_explicit",
     "to_retain_item",
 ]
 
 log = logging.getLogger(__name__)
 MAX_TEXT_CHARS = 20_000
+METRICS_TEXTFILE = "metrics.prom"
+TEXTFILE_REFRESH_SECONDS = 15.0  # the worker rewrites the metrics textfile at least this often while it runs
 
 
 # ================================================================================================== planning
@@ -229,11 +237,9 @@ class DeliveryOutcome:
 
 
 def _safe_error(exc: BaseException) -> str:
-    """A one-line error without content: the class, the HTTP status, the library's own (scrubbed) message."""
-    status = getattr(exc, "status", None)
-    text = str(exc).splitlines()[0][:300] if str(exc) else ""
-    head = type(exc).__name__ + (f" (HTTP {status})" if status else "")
-    return f"{head}: {text}" if text else head
+    """A one-line error without content: the class, the HTTP status, the library's own (scrubbed) message
+    (`oplog.safe_error`)."""
+    return str(safe_error(exc))
 
 
 async def deliver_batch(outbox: Outbox, backend: MemoryBackend | None, batch: ClaimedBatch, *,
@@ -333,6 +339,33 @@ def _backend_named(plane: MemoryPlane, name: str) -> MemoryBackend | None:
     return backends.get(name)
 
 
+_NO_AUDIT = AuditLog(None)
+
+
+def _audit_of(plane: MemoryPlane) -> AuditLog:
+    audit = getattr(plane, "audit", None)
+    return audit if isinstance(audit, AuditLog) else _NO_AUDIT
+
+
+def _oplog_of(plane: MemoryPlane) -> OpLog:
+    oplog = getattr(plane, "oplog", None)
+    return oplog if isinstance(oplog, OpLog) else OpLog(plane.config.observability, agent=plane.agent)
+
+
+def report_delivery(plane: MemoryPlane, batch: ClaimedBatch, outcome: DeliveryOutcome, started: float, *,
+                    oplog: OpLog | None = None) -> None:
+    """The operation line of one delivery attempt, and the audit record of a delivered or failed batch."""
+    log_ = oplog or _oplog_of(plane)
+    error = SafeText(outcome.error) if outcome.error else None
+    log_.emit("retain_delivery", "retain", batch=batch.id, scope=batch.scope, items=len(batch.items),
+              attempt=batch.attempts + 1, latency_ms=elapsed_ms(started), status=outcome.status,
+              retry_in_s=round(outcome.delay, 2) if outcome.status == "retry" else None, error=error)
+    if outcome.status in ("delivered", "failed"):
+        _audit_of(plane).retain_delivery(status=outcome.status, scope=batch.scope, bank=batch.bank,
+                                         batch_id=batch.id, document_ids=[i.document_id for i in batch.items],
+                                         attempts=batch.attempts + 1, error=error)
+
+
 # ================================================================================================== explicit retains
 
 def evaluate_explicit(plane: MemoryPlane, identity: Identity, content: str, scope: str, *, reason: str | None = None,
@@ -354,15 +387,19 @@ async def retain_explicit(plane: MemoryPlane, identity: Identity, content: str, 
     from ..plane import RetainResult
 
     state = _state(plane)
+    audit = _audit_of(plane)
     decision = evaluate_explicit(plane, identity, content, scope, reason=reason, confidence=confidence, tags=tags)
     for code in decision.reasons:
         notify(state.observer, "on_rejected", scope, code.split(":", 1)[0])
     if not dry_run and decision.denied is not None:
+        audit.retain_decision(decision, identity=identity)
         raise decision.denied
     bank = decision.bank or ""
     doc = decision.document_id or ""
     if dry_run or not decision.accept:
         status = ("would_store" if decision.accept else "rejected") if dry_run else "rejected"
+        if not dry_run:
+            audit.retain_decision(decision, identity=identity)
         return RetainResult(scope=scope, bank=bank, document_id=doc, stored=False, status=status,
                             reasons=decision.reasons, decision=decision)
     item = to_retain_item(decision)
@@ -372,6 +409,7 @@ async def retain_explicit(plane: MemoryPlane, identity: Identity, content: str, 
     binding = plane.acl.check(identity, scope, "retain")
     outbox = state.outbox
     if outbox is None:
+        audit.retain_decision(decision, identity=identity, fate="direct")
         await binding.backend.retain(binding.bank, [item])
         notify(state.observer, "on_batch", scope, 1)
         notify(state.observer, "on_retain", scope, "delivered")
@@ -381,6 +419,8 @@ async def retain_explicit(plane: MemoryPlane, identity: Identity, content: str, 
         outbox.enqueue, scope=scope, bank=binding.bank, backend=binding.backend_name,
         items=[OutboxItem(item=item, durability=decision.durability, evictable=decision.evictable)],
         origin="explicit", group_key=f"explicit:{item.document_id}", lease=True)
+    audit.retain_decision(decision, identity=identity,
+                          fate=queued.fates.get(item.document_id, "queued" if queued.batch_id else None))
     if queued.batch_id is None:
         code = "duplicate" if queued.duplicates else "outbox_full"
         notify(state.observer, "on_rejected", scope, code)
@@ -394,8 +434,10 @@ async def retain_explicit(plane: MemoryPlane, identity: Identity, content: str, 
                             status="queued", decision=decision)
     settings = plane.config.backend_settings(binding.backend_name)
     timeout = settings.timeout_for("retain") + 5.0 if settings is not None else 120.0
+    started = time.perf_counter()
     outcome = await deliver_batch(outbox, binding.backend, claimed, backoff=state.backoff, observer=state.observer,
                                   timeout=timeout)
+    report_delivery(plane, claimed, outcome, started)
     status = {"delivered": "stored", "retry": "queued", "failed": "failed"}[outcome.status]
     return RetainResult(scope=scope, bank=binding.bank, document_id=item.document_id,
                         stored=outcome.status == "delivered", status=status, decision=decision,
@@ -430,6 +472,12 @@ class RetainCoordinator:
         self._wake: asyncio.Event | None = None
         self._stopping = False
         self.delivered_batches = 0
+        self.oplog = _oplog_of(plane)
+        # Where the delivery worker writes the plane's metrics (Prometheus text format) for `status --metrics`
+        # and node-exporter: set by `open()`, used only while `start()`ed (the long-lived plugin process).
+        self.metrics_textfile: Path | None = None
+        self._textfile_at = 0.0
+        self._metrics_dirty = False
         if attach and outbox is not None:
             attach_outbox(plane, outbox, observer=self.observer)
             _state(plane).backoff = self.backoff
@@ -447,7 +495,10 @@ class RetainCoordinator:
             outbox = Outbox(path, max_items=plane.config.retain.outbox.max_items, observer=observer)
         else:
             outbox = Outbox.for_config(plane.config, environ, observer=observer)
-        return cls(plane, outbox, observer=observer, **kwargs)
+        coordinator = cls(plane, outbox, observer=observer, **kwargs)
+        if plane.config.observability.metrics:
+            coordinator.metrics_textfile = state_dir(environ) / METRICS_TEXTFILE
+        return coordinator
 
     # -------------------------------------------------------------------------------------- hooks (sync)
 
@@ -488,6 +539,7 @@ class RetainCoordinator:
         """`post_llm_call`: judge the turn and durably queue at most ONE batch per scope. Returns at once; never
         raises (an outbox failure is logged, counted and reported in `TurnReport.error`)."""
         evidence = self.evidence.pop(session_id, turn_id)
+        started = time.perf_counter()
         try:
             report = self.evaluate_turn(identity, session_id=session_id, turn_id=turn_id, user_message=user_message,
                                         assistant_response=assistant_response, evidence=evidence,
@@ -500,10 +552,40 @@ class RetainCoordinator:
         batches, fates, error = self._enqueue(report.decisions, origin="turn",
                                               group_key=f"{report.session_id}:{report.turn_id}")
         self._count_rejections(report)
-        self.wake()
+        if any(batch is not None for batch in batches.values()):
+            self.wake()  # only when something was queued: a dead backend's worker is not woken every turn
+        self._observe_turn(identity, report, batches, fates, error, started)
         return TurnReport(session_id=report.session_id, turn_id=report.turn_id, decisions=report.decisions,
                           units=report.units, unrouted=report.unrouted, sentences=report.sentences,
                           batches=batches, fates=fates, evidence=report.evidence, error=error)
+
+    def _observe_turn(self, identity: Identity | None, report: TurnReport, batches: Mapping[str, int | None],
+                      fates: Mapping[str, str], error: str | None, started: float) -> None:
+        """The turn's operation line and audit records: decisions, fates and reason codes, never content."""
+        try:
+            audit = _audit_of(self.plane)
+            if not report.decisions and not report.units:
+                return
+            merged = {(d.scope, i) for d in report.decisions for i in (d.candidate.sentences if d.candidate else ())}
+            unit_reasons: Counter[str] = Counter(
+                code.split(":", 1)[0] for u in report.units
+                if not u.decision.accept and (u.scope, u.sentence) not in merged for code in u.decision.reasons)
+            reasons: Counter[str] = Counter(code.split(":", 1)[0] for d in report.rejected for code in d.reasons)
+            if audit.enabled:
+                for decision in report.decisions:
+                    audit.retain_decision(decision, identity=identity, session_id=report.session_id,
+                                          turn_id=report.turn_id, fate=fates.get(decision.document_id or ""))
+                audit.retain_turn(session_id=report.session_id, turn_id=report.turn_id, identity=identity,
+                                  accepted=len(report.accepted), rejected=len(report.rejected),
+                                  unit_reasons=unit_reasons)
+            queued = sorted(scope for scope, batch in batches.items() if batch is not None)
+            self.oplog.emit("retain_turn", "retain", session=report.session_id or None,
+                            turn=report.turn_id or None, scopes=sorted({d.scope for d in report.decisions}),
+                            accepted=len(report.accepted), rejected=len(report.rejected), queued=queued,
+                            reasons=dict(reasons + unit_reasons), latency_ms=elapsed_ms(started),
+                            status="outbox_error" if error else ("queued" if queued else "nothing_to_retain"))
+        except Exception as exc:  # observability never breaks the turn
+            log.debug("retain turn observation failed: %s", type(exc).__name__)
 
     def end_session(self, session_id: Any) -> None:
         """`on_session_finalize` / `on_session_reset`: forget the session's open evidence."""
@@ -573,8 +655,13 @@ class RetainCoordinator:
         batch = await asyncio.to_thread(self.outbox.claim, exclude_backends=self._cooling())
         if batch is None:
             return None
+        started = time.perf_counter()
         outcome = await deliver_batch(self.outbox, _backend_named(self.plane, batch.backend), batch,
                                       backoff=self.backoff, observer=self.observer, timeout=self.delivery_timeout)
+        report_delivery(self.plane, batch, outcome, started, oplog=self.oplog)
+        self._metrics_dirty = True
+        if self.running:
+            await self._write_metrics(min_interval=1.0)
         if outcome.status == "retry":
             failures = self._failures.get(batch.backend, 0) + 1
             self._failures[batch.backend] = failures
@@ -606,8 +693,25 @@ class RetainCoordinator:
         positive = [w for w in waits if w > 0]
         return min([1.0, *positive]) if positive else 1.0
 
+    async def _write_metrics(self, *, min_interval: float, force: bool = False) -> None:
+        """Write the plane's metrics to `metrics_textfile` (atomically, off the loop), at most every
+        `min_interval` seconds; never raises."""
+        path = self.metrics_textfile
+        metrics = getattr(self.plane, "metrics", None)
+        if path is None or metrics is None:
+            return
+        now = time.monotonic()
+        if not force and now - self._textfile_at < min_interval:
+            return
+        self._textfile_at, self._metrics_dirty = now, False
+        try:
+            await asyncio.to_thread(metrics.write_textfile, path)
+        except Exception as exc:
+            log.debug("metrics textfile not written: %s", type(exc).__name__)
+
     async def _run(self) -> None:
         assert self._wake is not None
+        await self._write_metrics(min_interval=0.0, force=True)
         while not self._stopping:
             try:
                 outcome = await self.deliver_one()
@@ -619,6 +723,7 @@ class RetainCoordinator:
                 await asyncio.sleep(0.5)
             if outcome is not None:
                 continue
+            await self._write_metrics(min_interval=1.0 if self._metrics_dirty else TEXTFILE_REFRESH_SECONDS)
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self._idle_wait())
@@ -682,6 +787,7 @@ class RetainCoordinator:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+            await self._write_metrics(min_interval=0.0, force=True)
         self._task = None
 
     def stats(self) -> dict[str, Any]:

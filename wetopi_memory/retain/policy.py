@@ -263,9 +263,9 @@ class PolicyEngine:
             reasons.append("duplicate")
 
         unique = tuple(dict.fromkeys(reasons))
-        if unique:
-            log.debug("retain rejected scope=%s origin=%s reasons=%s", candidate.scope, candidate.origin,
-                      ",".join(unique))
+        if unique:  # a scope the caller made up is free text: only configured names are logged
+            log.debug("retain rejected scope=%s origin=%s reasons=%s",
+                      candidate.scope if store is not None else "unknown", candidate.origin, ",".join(unique))
         return Decision(accept=not unique, reasons=unique, scope=candidate.scope, document_id=document_id,
                         category=candidate.category, durability=candidate.durability, verified=candidate.verified,
                         origin=candidate.origin, policy=policy.name, findings=tuple(findings), acl_code=acl_code,
