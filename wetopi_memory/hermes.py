@@ -890,6 +890,21 @@ def _warn_native_provider(plugin: HermesPlugin) -> None:
         plugin.pending_warnings.append(CONFLICT_WARNING)
 
 
+_metrics_servers: dict[int, Any] = {}
+
+
+def _serve_metrics(plugin: HermesPlugin) -> None:
+    """Expose /metrics on loopback when `observability.metrics_port` is set; once per port per process."""
+    settings = plugin.plane.config.observability
+    port = settings.metrics_port
+    if not settings.metrics or port is None or port in _metrics_servers:
+        return
+    try:
+        _metrics_servers[port] = plugin.plane.metrics.serve(port)
+    except OSError as exc:
+        log.warning("wetopi-memory metrics endpoint not started on 127.0.0.1:%d: %s", port, type(exc).__name__)
+
+
 def _hermes_logging_ready() -> bool:
     """True once some handler other than the stderr last resort would receive our warnings."""
     return log.hasHandlers()
@@ -928,6 +943,7 @@ def register(ctx: Any) -> None:
         log.error("wetopi-memory is disabled: %s", exc)
         raise
     _warn_native_provider(plugin)
+    _serve_metrics(plugin)
     plugin.hermes_source = str(getattr(getattr(ctx, "manifest", None), "source", "") or "")
     plugin.register_with(ctx)
     with _active_lock:

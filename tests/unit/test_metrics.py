@@ -106,3 +106,25 @@ def test_a_full_scenario_exposes_every_metric_without_user_text(tmp_path: Path) 
     assert re.search(r'wetopi_memory_backend_errors_total\{agent="wetopi-lead",operation="recall",'
                      r'status="backendunavailableerror"\} [1-9]', body)
     assert re.search(r'wetopi_memory_retain_rejected_total\{[^}]*status="secret_detected"\} [1-9]', body)
+
+
+def test_the_plugin_serves_metrics_on_the_configured_loopback_port(tmp_path: Path) -> None:
+    import socket
+
+    from wetopi_memory import hermes
+    from wetopi_memory.config import LoadedConfig
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = parse_config(f"stores:\n  platform: {{bank: p}}\nobservability:\n  metrics_port: {port}\n", "c", {})
+    plugin = hermes.build_plugin({"WETOPI_MEMORY_STATE_DIR": str(tmp_path)}, config=LoadedConfig(config, "test"))
+    try:
+        hermes._serve_metrics(plugin)
+        body = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=10, trust_env=False).text
+        assert "# TYPE wetopi_memory_recall_total counter" in body
+    finally:
+        server = hermes._metrics_servers.pop(port, None)
+        if server is not None:
+            server[0].shutdown()
+        plugin.runtime.shutdown()
