@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from . import banks_cmd, config_cmd, import_cmd, memory, plugin_cmd
+from . import banks_cmd, config_cmd, import_cmd, memory, plugin_cmd, route_cmd
 from ._common import GlobalOptions
 
 app = typer.Typer(
@@ -43,6 +43,7 @@ app.command()(memory.recall)
 app.command()(memory.retain)
 app.command()(memory.reflect)
 app.command()(memory.status)
+app.command()(route_cmd.route)
 app.command(name="import-memory-md")(import_cmd.import_memory_md)
 app.add_typer(config_cmd.app, name="config")
 app.add_typer(plugin_cmd.app, name="plugin")

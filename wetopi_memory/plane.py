@@ -24,7 +24,7 @@ from .models import BackendHealth, Budget, MemoryType, RecallHit
 from .oplog import Kind, OpLog, elapsed_ms, safe_error
 from .recall.fanout import estimate_tokens, recall_scopes, recallable_scopes, select_scopes
 from .recall.merge import merge_hits
-from .router.rules import RuleRouter
+from .router.rules import RouteDecision, RuleRouter
 from .security import ScopeACL, StoreBinding, StoreRegistry
 
 SearchMode = Literal["normal", "deep"]
@@ -261,6 +261,11 @@ class MemoryPlane:
     @property
     def scopes(self) -> list[str]:
         return self.acl.registry.scopes
+
+    def route(self, text: str, *, identity: Identity | None = None, tools: Sequence[str] = ()) -> RouteDecision:
+        """Which scopes a message routes to, with the matched rules; limited to what `identity` may read."""
+        allowed = self.acl.readable_scopes(identity) if identity is not None else None
+        return self.router.route(text, tools=tools, allowed_scopes=allowed)
 
     def identify(self, platform: str | None, platform_user_id: str | None) -> Identity:
         """Resolve a speaker through the IdentityResolver (never from model-written text)."""

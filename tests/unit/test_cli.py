@@ -98,3 +98,17 @@ def test_recall_against_an_unreachable_backend_is_exit_2(cli: CliRunner, monkeyp
     code, _, err = invoke(cli, "recall", "anything", "--scope", "platform", "--user", "telegram:100000001")
     assert code == 2
     assert "error: scope platform:" in err and "Traceback" not in err
+
+
+def test_route_explains_a_bilingual_decision(cli: CliRunner) -> None:
+    code, out, _ = invoke(cli, "route", "¿Qué habíamos decidido sobre el ingress de RKE2?", "-o", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["explicit_memory_request"] is True
+    assert [s["scope"] for s in data["scopes"]] == ["platform"]
+    assert {m["term"] for m in data["matches"]} >= {"ingress", "rke2"}
+    code, out, _ = invoke(cli, "route", "what pricing did we give the customer?", "--user", "api_server:wetopi-build",
+                          "-o", "json")
+    assert code == 0 and json.loads(out)["scopes"] == []  # the build robot may not read business
+    code, out, _ = invoke(cli, "route", "tell me a joke")
+    assert code == 0 and "none (below the threshold)" in out
