@@ -49,9 +49,10 @@ def recall(
         if output is OutputFormat.json:
             print_json(result.to_dict())
         else:
-            table = Table("scope", "score", "memory", show_lines=False)
-            for hit in result.hits:
-                table.add_row(hit.scope, f"{hit.score:.2f}", hit.content)
+            # Rank, not score: scores are relative within one bank and not comparable across scopes.
+            table = Table("#", "scope", "memory", show_lines=False)
+            for rank, hit in enumerate(result.hits, start=1):
+                table.add_row(str(rank), hit.scope, hit.content)
             out.print(table if result.hits else f"no memories found in: {', '.join(result.scopes) or '(no scope)'}")
         for failed_scope, reason in result.failed.items():
             err.print(f"error: scope {failed_scope}: {reason}", markup=False, highlight=False)
