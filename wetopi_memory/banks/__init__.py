@@ -24,11 +24,12 @@ async def reconcile_file(backend: MemoryBackend, path: str | os.PathLike[str], *
     """Validate banks.yaml offline, then against the server's live key set, then reconcile; an invalid file
     raises ConfigError before the first write."""
     spec = load_banks(path, identities=identities)
-    keys = await allowed_keys(backend, [b.bank_id for b in await backend.list_banks()])
+    listed = await backend.list_banks()
+    keys = await allowed_keys(backend, [b.bank_id for b in listed])
     if keys is not None:
         spec = load_banks(path, known_keys=keys, identities=identities)
     return await reconcile(backend, spec.banks, prune=prune, dry_run=dry_run, concurrency=concurrency,
-                           on_done=on_done)
+                           on_done=on_done, listed=listed)
 
 
 async def reconcile_with_config(config: LoadedConfig, path: str | os.PathLike[str], *,

@@ -12,6 +12,7 @@ from deepdiff import DeepDiff
 from ..backends.base import MemoryBackend
 from ..backends.hindsight_keys import keys_for_version
 from ..errors import BackendError
+from ..models import BankInfo
 from .spec import DesiredBank
 
 Action = Literal["create", "update", "noop"]
@@ -129,9 +130,11 @@ def plan(desired: Sequence[DesiredBank], live: LiveState, *, prune: bool = False
     return plans
 
 
-async def read_live(backend: MemoryBackend, bank_ids: Sequence[str], *, concurrency: int = 8) -> LiveState:
-    """List banks once, then read the overrides of the declared banks that exist, concurrently."""
-    names = {b.bank_id: b.name for b in await backend.list_banks()}
+async def read_live(backend: MemoryBackend, bank_ids: Sequence[str], *, concurrency: int = 8,
+                    listed: Sequence[BankInfo] | None = None) -> LiveState:
+    """List banks (unless the caller just did), then read the overrides of the declared banks that exist."""
+    banks = listed if listed is not None else await backend.list_banks()
+    names = {b.bank_id: b.name for b in banks}
     gate = asyncio.Semaphore(concurrency)
 
     async def overrides(bank_id: str) -> tuple[str, dict[str, Any]]:
@@ -191,10 +194,11 @@ async def apply(backend: MemoryBackend, plans: Sequence[BankPlan], *, concurrenc
 
 async def reconcile(backend: MemoryBackend, desired: Sequence[DesiredBank], *, prune: bool = False,
                     dry_run: bool = False, concurrency: int = 8,
-                    on_done: Callable[[BankOutcome], None] | None = None) -> ReconcileReport:
+                    on_done: Callable[[BankOutcome], None] | None = None,
+                    listed: Sequence[BankInfo] | None = None) -> ReconcileReport:
     """Plan, apply (unless dry-run), then re-read and check that the server now matches the declaration."""
     ids = [b.bank_id for b in desired]
-    live = await read_live(backend, ids, concurrency=concurrency)
+    live = await read_live(backend, ids, concurrency=concurrency, listed=listed)
     plans = plan(desired, live, prune=prune)
     extra = sorted(set(live.names) - set(ids))
     if dry_run:
