@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wetopi_memory.secrets import DEFAULT_GATE, RULES, SecretFinding, SecretGate, shannon_entropy
+from wetopi_memory.secrets import DEFAULT_GATE, RULES, SecretFinding, SecretGate, Tier, shannon_entropy
 
 CORPUS_DIR = Path(__file__).resolve().parents[1] / "corpus"
 CORPUS = CORPUS_DIR / "secrets.jsonl"
@@ -364,6 +364,15 @@ def test_rules_are_data() -> None:
         assert all(k == k.lower() for k in rule.keywords)
     assert isinstance(DEFAULT_GATE, SecretGate)
     assert DEFAULT_GATE.rule_ids == tuple(sorted(ids, key=lambda i: next(r.tier for r in RULES if r.id == i)))
+
+
+def test_tiers_are_typed_and_findings_carry_the_rule_id() -> None:
+    assert {rule.tier for rule in RULES} == set(Tier)
+    assert all(isinstance(rule.tier, Tier) for rule in RULES)
+    token = "ghp_" + _rnd(36)
+    findings = DEFAULT_GATE.scan(f"deploy with {token} today")
+    assert [(f.rule_id, f.tier) for f in findings] == [("github-token", Tier.TOKEN)]
+    assert all(isinstance(f.tier, Tier) for f in findings)
 
 
 def test_a_rule_can_be_used_alone_and_a_gate_built_from_some_rules() -> None:

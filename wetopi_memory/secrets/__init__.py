@@ -1,0 +1,55 @@
+"""SecretGate: the reject-before-retain secret detector.
+
+Three tiers of rules, all data (`RULES`), compiled once at import:
+
+* **Tier 1**, prefix/structure: vendor token shapes (AWS, GitHub, GitLab, Slack, Stripe, Google, OpenAI,
+  Anthropic, Hugging Face, npm, PyPI, SendGrid, Twilio, Telegram, Discord, memory vendors such as Hindsight
+  and mem0, ...), JWTs and PEM private-key blocks. Near-zero false positives; they block.
+* **Tier 2**, context: `Authorization` headers, URL userinfo / DSN passwords, signed-URL query parameters,
+  `password=` style assignments (YAML, JSON, env, shell, PHP, XML, CLI flags, Kubernetes env lists) and
+  English/Spanish prose ("the API key is X", "la contraseña es X"), each with an entropy threshold and an
+  allowlist of placeholders and references (`${VAR}`, `os.getenv(...)`, `<token>`, `changeme`, ...). They block.
+* **Tier 3**, entropy only: long high-entropy base64-ish runs. Reported, not blocking unless the gate is built
+  with `block_tier3=True`.
+
+A finding is a rule id, a tier and the span of the secret: never the matched value, so findings can be logged,
+counted and put into error messages safely.
+
+Scanning is built for the retain hot path (stdlib `re`, bounded quantifiers, no nested ambiguity): one regex
+pass finds the long token-character runs where tier-1 tokens and tier-3 strings can start, and token rules are
+tried only there, indexed by prefix; tier-2 rules run only near their keywords (`password`, `token`, ...),
+mostly as anchored matches, on a lowercased copy computed once per scan.
+
+    >>> from wetopi_memory.secrets import DEFAULT_GATE
+    >>> DEFAULT_GATE.first("rotate the password every 90 days") is None
+    True
+
+Modules, each importing only the ones above it:
+
+* `findings`: `Tier` and `SecretFinding`, what a scan reports.
+* `heuristics`: entropy, character classes, placeholder and opaque-value checks.
+* `key_names`: whether a config key names a secret.
+* `text_scan`: `TextScan`, the per-text lowercased copy, keyword hits and token starts.
+* `rule`: `SecretRule`, one detector and where it runs.
+* `context_locators`, `token_locators`: where the secret is inside a tier-2 / tier-1 or tier-3 match.
+* `rule_table`: `RULES`, the rules as data.
+* `gate`: `SecretGate` and `DEFAULT_GATE`.
+"""
+
+from __future__ import annotations
+
+from .findings import SecretFinding, Tier
+from .gate import DEFAULT_GATE, SecretGate
+from .heuristics import shannon_entropy
+from .rule import SecretRule
+from .rule_table import RULES
+
+__all__ = [
+    "DEFAULT_GATE",
+    "RULES",
+    "SecretFinding",
+    "SecretGate",
+    "SecretRule",
+    "Tier",
+    "shannon_entropy",
+]

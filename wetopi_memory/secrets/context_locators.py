@@ -1,0 +1,165 @@
+"""Tier-2 locators: where a rule's regex starts near a keyword, and where the secret value in its match is."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from urllib.parse import unquote
+
+from .heuristics import ProseForm, is_opaque, is_placeholder, is_prose_opaque
+from .key_names import is_secret_key, names_password
+
+_LITERAL_ESCAPE_RE = re.compile(r"\\[nrt]")
+
+
+def _unquote(match: re.Match[str], group: str = "v", trailing: str = ".,:;)]}") -> tuple[int, int, bool]:
+    """Span of a value group without its surrounding quotes (or `trailing` punctuation), and whether quoted."""
+    start, end = match.span(group)
+    text = match.string
+    if end - start >= 2 and text[start] in "\"'`" and text[end - 1] == text[start]:
+        return start + 1, end - 1, True
+    escape = _LITERAL_ESCAPE_RE.search(text, start, end)   # `\n` inside source code or JSON ends the value
+    if escape:
+        end = escape.start()
+    while end > start and text[end - 1] in trailing:
+        end -= 1
+    return start, end, False
+
+
+def _assigned_secret(match: re.Match[str], key: str) -> tuple[int, int] | None:
+    """The value's span when `key` names a secret and the value looks like a literal one."""
+    if not is_secret_key(key):
+        return None
+    start, end, quoted = _unquote(match)
+    value = match.string[start:end].strip()
+    if not value:
+        return None
+    lead = match.string[start:end].find(value)
+    start, end = start + lead, start + lead + len(value)
+    short_ok = names_password(key) and any(c.isdigit() for c in value) \
+        and any(c.isalpha() for c in value)
+    if not is_opaque(value, quoted=quoted, min_len=6 if short_ok else 8) and not _base64_secret(value):
+        return None
+    return start, end
+
+
+_BASE64_RE = re.compile(r"(?:[A-Za-z0-9+/]{4}){2,}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
+
+
+def _base64_secret(value: str) -> bool:
+    """A base64 value (Kubernetes Secret `data:`, Docker `auth`) whose decoded text is a secret."""
+    if not _BASE64_RE.fullmatch(value):
+        return False
+    try:
+        decoded = base64.b64decode(value, validate=True).decode("utf-8")
+    except (binascii.Error, ValueError):
+        return False
+    return decoded.isprintable() and is_opaque(decoded, quoted=True, min_len=6)
+
+
+def key_start(text: str, hit: int) -> int:
+    r"""Start of the (optionally quoted) key around a keyword hit: back over `[\w.$@-]`, then one quote."""
+    i, limit = hit, max(0, hit - 84)
+    while i > limit and (text[i - 1].isalnum() or text[i - 1] in "_.-$@"):
+        i -= 1
+    if i > 0 and text[i - 1] in "\"'`":
+        i -= 1
+    return i
+
+
+def tag_start(text: str, hit: int) -> int | None:
+    """The `<` opening the XML element whose name contains the keyword hit."""
+    i, limit = hit, max(0, hit - 84)
+    while i > limit and (text[i - 1].isalnum() or text[i - 1] in "_:.-"):
+        i -= 1
+    return i - 1 if i > 0 and text[i - 1] == "<" else None
+
+
+def at_hit(text: str, hit: int) -> int:
+    """The keyword hit itself: for rules whose regex starts at the keyword."""
+    return hit
+
+
+def locate_assignment(match: re.Match[str]) -> tuple[int, int] | None:
+    """`key = value`, `key: value`, `key => value`, ...: the value when the key names a secret."""
+    key = match.group("key").lstrip("$@-")
+    if match.group("op") == "," and not _call_argument(match, key):
+        return None
+    return _assigned_secret(match, key)
+
+
+def _call_argument(match: re.Match[str], key: str) -> bool:
+    """`define('DB_PASSWORD', 'x')`: a comma only separates a quoted key, first argument of a call, from a
+    quoted value; string lists (`'a_key', 'b_key'`) are not assignments."""
+    if match.group("kq") not in ("'", '"') or match.group("v")[0] not in "'\"" or key not in (key.upper(), key.lower()):
+        return False
+    return match.string[max(0, match.start() - 40):match.start()].rstrip().endswith("(")
+
+
+def locate_keyed(match: re.Match[str]) -> tuple[int, int] | None:
+    """A value whose key is a separate group (Kubernetes `name:`/`value:`, XML element): as an assignment."""
+    return _assigned_secret(match, match.group("key"))
+
+
+
+def locate_auth_header(match: re.Match[str]) -> tuple[int, int] | None:
+    """An `Authorization` header value: Basic credentials with a real password, else an opaque value."""
+    start, end = match.span("v")
+    value = match.string[start:end]
+    scheme = (match.group("scheme") or "").lower()
+    if scheme == "basic":
+        try:
+            decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("utf-8")
+        except (binascii.Error, ValueError):
+            return None
+        user, sep, password = decoded.partition(":")
+        if not sep or not password or password == user or is_placeholder(password):
+            return None
+        return start, end
+    return (start, end) if is_opaque(value, quoted=True) else None
+
+
+def locate_bearer(match: re.Match[str]) -> tuple[int, int] | None:
+    """A `Bearer` token that mixes letters and digits and looks opaque."""
+    start, end = match.span("v")
+    value = match.string[start:end]
+    has_alpha = any(c.isalpha() for c in value)
+    has_digit = any(c.isdigit() for c in value)
+    return (start, end) if has_alpha and has_digit and is_opaque(value, quoted=True) else None
+
+
+def locate_url_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """The password of `user:password@` in a URL or `curl -u`, not a port, placeholder or the user again."""
+    start, end = match.span("v")
+    password = unquote(match.string[start:end])
+    user = unquote(match.group("user"))
+    if len(password) < 4 or password == user or is_placeholder(password) or " " in password:
+        return None
+    if password.isdigit() and len(password) <= 5:   # host:port, not user:password
+        return None
+    return start, end
+
+
+def locate_query_param(match: re.Match[str]) -> tuple[int, int] | None:
+    """A signed-URL or credential query parameter whose value looks opaque."""
+    start, end = match.span("v")
+    value = unquote(match.string[start:end]).lstrip("/")   # base64 may start with `/`; it is not a path here
+    return (start, end) if is_opaque(value, quoted=True) else None
+
+
+def locate_cli_password(match: re.Match[str]) -> tuple[int, int] | None:
+    """The value of a `--password`-style or `mysql -p` flag when it looks opaque."""
+    start, end, quoted = _unquote(match)
+    value = match.string[start:end]
+    return (start, end) if is_opaque(value, quoted=quoted, min_len=6) else None
+
+
+def locate_prose(match: re.Match[str]) -> tuple[int, int] | None:
+    """The value after `the password is`, `API key:`, `contraseña`, ... when it looks like a secret."""
+    start, end, _ = _unquote(match, trailing=".,:;)]}?")   # sentence punctuation; `!` may end a password
+    value = match.string[start:end]
+    form: ProseForm = "verb" if match.group("verb") is not None else \
+        "bare" if match.group("bare") is not None else "sep"
+    return (start, end) if is_prose_opaque(value, form=form) else None
+

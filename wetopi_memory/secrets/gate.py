@@ -1,0 +1,137 @@
+"""SecretGate: runs every rule over a text in one pass per tier and says which findings block a retain."""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Iterable, Iterator, Sequence
+
+from .findings import ALL_TIERS, BLOCKING_TIERS, SecretFinding, Tier
+from .rule import SecretRule, Span
+from .rule_table import RULES
+from .text_scan import TextScan
+
+
+class SecretGate:
+    """Scan text for secrets. Tiers 1 and 2 block; tier 3 (entropy only) blocks only with `block_tier3=True`."""
+
+    def __init__(self, block_tier3: bool = False, *, rules: Sequence[SecretRule] = RULES) -> None:
+        self.block_tier3 = block_tier3
+        self._rules = tuple(sorted(rules, key=lambda r: r.tier))
+        # Per tier: token rules indexed by the first character of their prefixes ("" = every token start),
+        # and the other rules.
+        self._by_char: dict[Tier, dict[str, list[tuple[str, SecretRule]]]] = {}
+        self._every_token: dict[Tier, list[SecretRule]] = {}
+        self._other: dict[Tier, list[SecretRule]] = {}
+        for rule in self._rules:
+            if not rule.prefixes:
+                self._other.setdefault(rule.tier, []).append(rule)
+            for prefix in rule.prefixes:
+                if prefix:
+                    self._by_char.setdefault(rule.tier, {}).setdefault(prefix[0], []).append((prefix, rule))
+                elif rule not in self._every_token.get(rule.tier, ()):
+                    self._every_token.setdefault(rule.tier, []).append(rule)
+
+    def __repr__(self) -> str:
+        return f"SecretGate(block_tier3={self.block_tier3}, rules={len(self._rules)})"
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """The ids of this gate's rules, in the order they are tried (tier by tier)."""
+        return tuple(r.id for r in self._rules)
+
+    def _blocks_tier(self, tier: Tier) -> bool:
+        return tier in BLOCKING_TIERS or (self.block_tier3 and tier == Tier.ENTROPY)
+
+    def _findings(self, text: str, tiers: frozenset[Tier]) -> Iterator[SecretFinding]:
+        """Findings of the rules of `tiers`, tier by tier (token rules of a tier before its other rules)."""
+        scan = TextScan(text)
+        spans: list[Span] = []   # found so far; weaker tiers skip token starts inside them
+        for tier in sorted(tiers):
+            if tier in self._by_char or tier in self._every_token:
+                spans.sort()
+                for finding in self._token_findings(scan, self._by_char.get(tier, {}),
+                                                    self._every_token.get(tier, []), spans):
+                    spans.append((finding.start, finding.end))
+                    yield finding
+            for rule in self._other.get(tier, ()):
+                for finding in rule.findings_in(scan):
+                    spans.append((finding.start, finding.end))
+                    yield finding
+
+    @staticmethod
+    def _token_findings(scan: TextScan, by_char: dict[str, list[tuple[str, SecretRule]]], every: list[SecretRule],
+                        covered: list[Span]) -> Iterator[SecretFinding]:
+        text = scan.text
+        last_end: dict[str, int] = {}   # a rule is not retried inside its own previous match
+        for pos in scan.token_starts():
+            if covered:
+                i = bisect_left(covered, (pos + 1,)) - 1
+                if i >= 0 and covered[i][0] <= pos < covered[i][1]:
+                    continue
+            entries = by_char.get(text[pos])
+            candidates = [r for p, r in entries if text.startswith(p, pos)] if entries else []
+            for rule in (*candidates, *every) if every else candidates:
+                if pos < last_end.get(rule.id, -1):
+                    continue
+                match = rule.regex.match(text, pos)
+                if match is None:
+                    continue
+                last_end[rule.id] = match.end()
+                span = rule.secret_span(match)
+                if span is not None:
+                    yield SecretFinding(rule.id, rule.tier, span[0], span[1])
+
+    def scan(self, text: str) -> list[SecretFinding]:
+        """Every finding, in text order. A finding inside a higher-tier (lower number) finding is dropped."""
+        _require_str(text)
+        if not text:
+            return []
+        return _without_overlaps(list(self._findings(text, ALL_TIERS)))
+
+    def first(self, text: str) -> SecretFinding | None:
+        """The first blocking finding in rule order (tier 1 before tier 2), or None. Stops at the first hit."""
+        _require_str(text)
+        if not text:
+            return None
+        tiers = ALL_TIERS if self.block_tier3 else BLOCKING_TIERS
+        return next(self._findings(text, tiers), None)
+
+    def blocks(self, text: str) -> bool:
+        """Whether `text` must be rejected."""
+        return self.first(text) is not None
+
+    def blocking(self, findings: Iterable[SecretFinding]) -> list[SecretFinding]:
+        """The findings that block under this gate's policy."""
+        return [f for f in findings if self._blocks_tier(f.tier)]
+
+    @staticmethod
+    def describe(findings: Iterable[SecretFinding]) -> str:
+        """A log- and error-safe summary: rule ids, tiers and offsets only."""
+        parts = [f"{f.rule_id} (tier {f.tier}) at {f.start}..{f.end}" for f in findings]
+        return "secret-like content: " + ", ".join(parts) if parts else "no secret-like content"
+
+
+def _require_str(text: object) -> None:
+    if not isinstance(text, str):   # the message names the type only, never the content
+        raise TypeError(f"SecretGate scans str, not {type(text).__name__}")
+
+
+def _without_overlaps(findings: list[SecretFinding]) -> list[SecretFinding]:
+    """Keep the strongest finding where spans overlap: lower tier first, then earlier start, then longer span."""
+    if len(findings) < 2:
+        return findings
+    kept_starts: list[int] = []
+    kept_ends: list[int] = []
+    kept: list[SecretFinding] = []
+    for f in sorted(findings, key=lambda f: (f.tier, f.start, -(f.end - f.start))):
+        i = bisect_left(kept_starts, f.start)
+        overlaps = (i > 0 and kept_ends[i - 1] > f.start) or (i < len(kept_starts) and kept_starts[i] < f.end)
+        if overlaps:
+            continue
+        kept_starts.insert(i, f.start)
+        kept_ends.insert(i, f.end)
+        kept.insert(i, f)
+    return kept
+
+
+DEFAULT_GATE = SecretGate()

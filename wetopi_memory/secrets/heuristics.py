@@ -1,0 +1,227 @@
+"""Value heuristics: entropy, character classes, and whether a value is opaque (secret-like) or a placeholder."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from typing import Literal
+
+ProseForm = Literal["verb", "sep", "bare"]
+
+_CLOG = [0.0] + [c * math.log2(c) for c in range(1, 4097)]   # c*log2(c), the per-symbol term
+
+
+def shannon_entropy(value: str) -> float:
+    """Shannon entropy of `value` in bits per character (0.0 for the empty string)."""
+    n = len(value)
+    if n == 0:
+        return 0.0
+    counts = Counter(value).values()
+    total = sum(map(_CLOG.__getitem__, counts)) if n < len(_CLOG) else sum(c * math.log2(c) for c in counts)
+    return max(0.0, math.log2(n) - total / n)
+
+
+_LOWER_RE = re.compile(r"[a-zß-öø-ÿ]")
+_UPPER_RE = re.compile(r"[A-ZÀ-ÖØ-Þ]")
+_DIGIT_RE = re.compile(r"[0-9]")
+_OTHER_RE = re.compile(r"[^A-Za-z0-9À-ÖØ-öø-ÿ]")
+# Each character -> its class letter: l(ower), u(pper), d(igit); anything else stays itself ("other").
+_CLASS_TABLE = str.maketrans({**{c: "l" for c in "abcdefghijklmnopqrstuvwxyz"},
+                              **{c: "u" for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"},
+                              **{c: "d" for c in "0123456789"}})
+_OTHER_CLASS_RE = re.compile(r"[^lud]")
+
+
+def char_class_count(value: str) -> int:
+    """How many of lowercase, uppercase, digit and other characters occur in `value`."""
+    return sum(1 for rx in (_LOWER_RE, _UPPER_RE, _DIGIT_RE, _OTHER_RE) if rx.search(value))
+
+
+def class_switch_rate(value: str) -> float:
+    """Fraction of neighbouring characters whose class differs: ~0.6 for random base62, ~0.15 for camelCase words."""
+    if len(value) < 2:
+        return 0.0
+    classes = _OTHER_CLASS_RE.sub("s", value.translate(_CLASS_TABLE))
+    return sum(map(str.__ne__, classes, classes[1:])) / (len(value) - 1)
+
+
+def mixes_case_and_digits(value: str) -> bool:
+    """Whether `value` has lowercase and uppercase letters and digits, as random base62 does."""
+    return bool(_LOWER_RE.search(value) and _UPPER_RE.search(value) and _DIGIT_RE.search(value))
+
+
+def _min_entropy(length: int) -> float:
+    """Entropy a human-chosen value of `length` must reach: 3.0 bits, relaxed for short values."""
+    return min(3.0, math.log2(max(length, 2)) - 1.0)
+
+
+# Substrings that mark documentation placeholders in a (short, human) value. Case-insensitive.
+_PLACEHOLDER_PARTS = (
+    "${", "{{", "}}", "<", ">", "%(", "changeme", "change_me", "change-me", "changeit", "your_", "your-",
+    "yourpass", "yourtoken", "yoursecret", "yourkey", "yourapi", "your ", "example", "placeholder", "redacted",
+    "xxxx", "****", "...", "…", "•", "replace_me", "replaceme", "replace-me", "replace_with", "insert_", "insert-",
+    "notreal", "not_real", "not-real", "secretref", "secretkeyref", "valuefrom", "vault:", "op://", "ref+",
+    "arn:aws:", "enc[", "sm://", "ssm:", "keyvault", "mysecret", "my_secret", "my-secret", "mypassword",
+    "my_password", "my-password", "mytoken", "my_token", "my-token", "12345678", "abcdefgh", "qwerty", "here_",
+    "_here", "-here", "goes_here", "goes-here",
+)
+# Short words mark a placeholder only as a whole word (`fake_token`), not inside a random string (`aTODoNg`).
+_PLACEHOLDER_WORDS_RE = re.compile(r"(?<![a-z0-9])(?:todo|fixme|fake|dummy|sample|lorem|foobar|tbd)(?![a-z0-9])")
+_PLACEHOLDER_WORDS = frozenset({
+    "true", "false", "null", "none", "nil", "undefined", "empty", "string", "str", "int", "bool", "required",
+    "optional", "secret", "password", "passwd", "token", "hidden", "masked", "unset", "n/a", "na", "tbd",
+    "default", "value", "test", "testing", "admin", "root", "guest", "user", "username", "pass", "postgres",
+    "mysql", "redis", "rabbitmq", "mongo", "letmein", "welcome", "s3cr3t", "secret123", "password1",
+})
+_PLACEHOLDER_RE = re.compile(
+    r"""%[A-Za-z_][A-Za-z0-9_]*%|\$[A-Za-z_][A-Za-z0-9_]*|\$\{[^}]*\}?|:[a-z_]+|\{[A-Za-z_][A-Za-z0-9_]*\}|%s"""
+    r"""|[*xX.•#\-_=~]+|(.)\1+|\[[^\]]*\]"""
+)
+_WORD_SEPARATORS_RE = re.compile(r"[ _.\-/]+")
+_NON_ALNUM_RE = re.compile(r"[^A-Za-z0-9À-ÖØ-öø-ÿ]+")
+_WORD_SEQUENCE_RE = re.compile(r"[A-Za-z0-9À-ÖØ-öø-ÿ]+(?:[:._/-][A-Za-z0-9À-ÖØ-öø-ÿ]+)+")
+_WORD_TOKEN_RE = re.compile(r"[A-ZÀ-ÖØ-Þ]+(?![a-zß-öø-ÿ])|[A-ZÀ-ÖØ-Þ]?[a-zß-öø-ÿ]+")
+_IDENTIFIER_RE = re.compile(
+    r"_*[a-z][a-z0-9]*(?:_[a-z0-9]+)+_*"            # snake_case
+    r"|_*[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+"             # UPPER_SNAKE constants
+    r"|[a-z]{2,}(?:[A-Z][a-z]{2,})+[0-9]{0,2}"      # camelCase
+    r"|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+"           # dotted.path
+)
+# YAML anchors/aliases/tags (`*db_pass`, `!vault`, `!Ref`) and `@var`: named like identifiers, not random.
+_TAG_RE = re.compile(r"[&*!@](?:[a-z_][a-z0-9_.-]*|[A-Z][A-Za-z]*)")
+_NUMBERISH_RE = re.compile(
+    r"[vV]?\d+(?:\.\d+)+(?:[-+][\w.]+)?"       # semver
+    r"|\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?"   # ISO dates
+    r"|\d{1,2}:\d{2}(?::\d{2})?(?:\s?[aApP]\.?[mM]\.?)?"   # times
+)
+_EMAIL_RE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_URL_RE = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://\S*")
+_SSH_PUBLIC_PREFIXES = ("ssh-", "ecdsa-", "sk-ssh-", "sk-ecdsa-", "aaaab3nzac1", "aaaac3nzac1", "aaaae2vjzhnh")
+
+
+def _not_opaque(value: str) -> bool:
+    """Versions, dates, times, e-mail addresses, URLs and SSH public keys: structured, not secret."""
+    if (value[0].isdigit() or value[0] in "vV") and _NUMBERISH_RE.fullmatch(value):
+        return True
+    if "@" in value and _EMAIL_RE.fullmatch(value):
+        return True
+    if "://" in value and _URL_RE.fullmatch(value):
+        return True
+    return value.lower().startswith(_SSH_PUBLIC_PREFIXES)
+
+
+_PLACEHOLDER_PARTS_RE = re.compile("|".join(re.escape(p) for p in _PLACEHOLDER_PARTS))
+
+
+def _is_wordlike(value: str) -> bool:
+    """Letters forming words: `Kubernetes-managed`, `SunnyDayInMadrid`, `correct horse`; not `MlZYQnRrIz`."""
+    if _DIGIT_RE.search(value):
+        return False
+    tokens: list[str] = []
+    for part in _WORD_SEPARATORS_RE.split(value):
+        if not part:
+            continue
+        found = _WORD_TOKEN_RE.findall(part)
+        if "".join(found) != part:
+            return False
+        tokens.extend(found)
+    if not tokens or min(len(t) for t in tokens) < 2:
+        return False
+    return sum(len(t) for t in tokens) / len(tokens) >= 3
+
+
+def is_placeholder(value: str) -> bool:
+    """A documentation placeholder (`changeme`, `<token>`, `${VAR}`, `xxxx`, ...), not a real value."""
+    low = value.lower()
+    if low in _PLACEHOLDER_WORDS or _PLACEHOLDER_RE.fullmatch(value):
+        return True
+    return _PLACEHOLDER_PARTS_RE.search(low) is not None or _PLACEHOLDER_WORDS_RE.search(low) is not None
+
+
+def _is_reference(value: str) -> bool:
+    """True for an unquoted value that reads another variable instead of holding a secret."""
+    if "(" in value or "[" in value or "|" in value or value[0] == "{":   # calls, indexing, types, templates
+        return True
+    return bool(_IDENTIFIER_RE.fullmatch(value) or _TAG_RE.fullmatch(value))
+
+
+def _is_path(value: str) -> bool:
+    """A file path (`/run/secrets/db`, `./certs/key.pem`, `~/.ssh/id_rsa`), not base64 that starts with `/`."""
+    if not value.startswith(("/", "./", "../", "~/")):
+        return False
+    segments = [seg for seg in value.split("/") if seg not in ("", ".", "..", "~")]
+    return all(len(seg) <= 8 or class_switch_rate(seg) < 0.45 for seg in segments)
+
+
+def _is_word_sequence(value: str) -> bool:
+    """Words and short numbers joined by `:._/-`: `agent:main:telegram:dm:chat-42`, `wetopi-prod-01`."""
+    if not _WORD_SEQUENCE_RE.fullmatch(value):
+        return False
+    pieces = [p for p in _NON_ALNUM_RE.split(value) if p]
+    if len(pieces) < 3:
+        return False
+    words = 0
+    for piece in pieces:
+        if piece.isdigit() and len(piece) <= 4:
+            continue
+        if not (piece.isalpha() and len(piece) >= 2 and (piece.islower() or piece.isupper() or piece.istitle())):
+            return False
+        words += len(piece) >= 3
+    return words >= 2
+
+
+def is_opaque(value: str, *, quoted: bool, min_len: int = 8) -> bool:
+    """A value that looks like a literal secret: long enough, not a placeholder or reference, not words."""
+    if len(value) < min_len or (not quoted and _is_reference(value)) or is_placeholder(value):
+        return False
+    if _not_opaque(value) or _is_wordlike(value) or _is_word_sequence(value) or _is_path(value):
+        return False
+    if " " in value and any(word.isalpha() and len(word) >= 3 for word in value.split()):   # a phrase
+        return False
+    classes = char_class_count(value)
+    if classes < 2 and len(value) < 20:
+        return False
+    if not any(ch.isdigit() for ch in value):   # digit-free secrets must be long and visibly random
+        switches = class_switch_rate(value)
+        if len(value) < 12 or switches < 0.3 or (classes < 3 and switches < 0.5):
+            return False
+    return shannon_entropy(value) >= _min_entropy(len(value))
+
+
+def is_prose_opaque(value: str, *, form: ProseForm = "verb") -> bool:
+    """Stricter than `is_opaque`: prose values must mix letters with digits, or be long, random-looking strings.
+
+    `form` is how the value follows the noun: "verb" (`the password is <value>`), "sep" (`API key: <value>`,
+    8+ characters) or "bare" (`contraseña <value>`: 8+ characters with letters and at least two digits).
+    """
+    if not is_opaque(value, quoted=False, min_len=7 if form == "verb" else 8):
+        return False
+    has_alpha = any(ch.isalpha() for ch in value)
+    digits = sum(ch.isdigit() for ch in value)
+    if form == "bare":
+        return has_alpha and digits >= 2
+    if has_alpha and digits:
+        return True
+    return len(value) >= 12 and char_class_count(value) >= 3 and class_switch_rate(value) >= 0.3
+
+
+# Tier-1 bodies are random; these catch documentation tokens such as `ghp_xxxx...` or `AKIA...EXAMPLE`.
+_T1_PLACEHOLDER_PARTS = ("example", "xxxxxx", "******", "your_", "your-", "-here", "_here", "placeholder",
+                         "redacted", "dummy", "abcdefghij", "0123456789", "1234567890")
+_T1_PLACEHOLDER_RE = re.compile("|".join(re.escape(p) for p in _T1_PLACEHOLDER_PARTS))
+_SAME_RUN_RE = re.compile(r"(.)\1{7}")
+
+
+def token_body_ok(body: str, min_entropy: float) -> bool:
+    """A tier-1 token body that is random enough and not a documentation placeholder."""
+    low = body.lower()
+    if _T1_PLACEHOLDER_RE.search(low) or _SAME_RUN_RE.search(body):
+        return False
+    return shannon_entropy(body) >= min_entropy
+
+
+def is_random_letters(body: str) -> bool:
+    """A digit-free body that is still clearly random: long, mixed case, case flipping often."""
+    return len(body) >= 20 and char_class_count(body) >= 2 and class_switch_rate(body) >= 0.35 \
+        and shannon_entropy(body) >= 3.5

@@ -1,0 +1,136 @@
+"""SecretRule: one detector (a regex, where the gate tries it, and the check its match must pass)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from .findings import SecretFinding, Tier
+from .heuristics import shannon_entropy
+from .text_scan import TextScan
+
+Span: TypeAlias = tuple[int, int]
+Locate: TypeAlias = Callable[[re.Match[str]], Span | None]
+Anchor: TypeAlias = Callable[[str, int], int | None]
+
+@dataclass(frozen=True, slots=True)
+class SecretRule:
+    """One detector: a compiled regex, where to try it, and the checks a match must pass.
+
+    Where the regex runs:
+
+    * `prefixes` (tier-1 tokens): only at token starts that begin with one of these case-sensitive literals,
+      with `regex.match`; the prefix `""` means every token start (tier-3 entropy runs).
+    * `keywords` (lowercase): only when one occurs in the lowercased text (and every one of `requires`, a
+      cheaper second filter). With `window=(before, after)`, only
+      on the merged spans `[hit - before, hit + after)` around keyword hits (`after` must exceed the longest
+      match measured from its keyword), and with an `anchor` as well, only as `regex.match` at the position the
+      anchor derives from each hit (e.g. the start of the key around `password`).
+    * neither: over the whole text (regexes that start with a literal, which `re` finds fast).
+
+    What counts: `group` names the regex group holding the secret, whose span is reported, and `entropy` is the
+    minimum Shannon entropy (bits/char) of that value. `locate`, when given, replaces that default: it gets
+    the match and returns the secret's span, or None to drop the match.
+    """
+
+    id: str
+    tier: Tier
+    regex: re.Pattern[str]
+    keywords: tuple[str, ...] = ()
+    prefixes: tuple[str, ...] = ()
+    entropy: float | None = None
+    group: str = "v"
+    locate: Locate | None = None
+    window: tuple[int, int] | None = None
+    anchor: Anchor | None = None
+    requires: tuple[str, ...] = ()
+
+    def finditer(self, text: str) -> Iterator[SecretFinding]:
+        """Findings of this rule alone in `text` (a gate scans all rules sharing one pass)."""
+        scan = TextScan(text)
+        if self.prefixes:
+            for pos in scan.token_starts():
+                if text.startswith(self.prefixes, pos):
+                    finding = self.match_at(text, pos)
+                    if finding is not None:
+                        yield finding
+        else:
+            yield from self.findings_in(scan)
+
+    def match_at(self, text: str, pos: int) -> SecretFinding | None:
+        """The finding of this rule's regex matched exactly at `pos`, if it passes the rule's check."""
+        match = self.regex.match(text, pos)
+        if match is None:
+            return None
+        span = self.secret_span(match)
+        return None if span is None else SecretFinding(self.id, self.tier, span[0], span[1])
+
+    def findings_in(self, scan: TextScan) -> Iterator[SecretFinding]:
+        """Findings of a keyword or whole-text rule: its regex run only where `keywords` and `window` allow."""
+        for match in self._matches(scan):
+            span = self.secret_span(match)
+            if span is not None:
+                yield SecretFinding(self.id, self.tier, span[0], span[1])
+
+    def secret_span(self, match: re.Match[str]) -> Span | None:
+        """The secret's span in `match`, or None when the match fails the rule's check."""
+        if self.locate is not None:
+            return self.locate(match)
+        start, end = match.span(self.group)
+        if self.entropy is not None and shannon_entropy(match.string[start:end]) < self.entropy:
+            return None
+        return start, end
+
+    def _matches(self, scan: TextScan) -> Iterator[re.Match[str]]:
+        text = scan.text
+        if self.requires and not all(r in scan.lowered for r in self.requires):
+            return
+        if self.keywords and (self.window is None or not scan.aligned):
+            if any(k in scan.lowered for k in self.keywords):
+                yield from self.regex.finditer(text)
+            return
+        if not self.keywords:
+            yield from self.regex.finditer(text)
+            return
+        assert self.window is not None
+        hits = scan.all_hits(self.keywords)
+        if not hits:
+            return
+        before, after = self.window
+        if self.anchor is not None:
+            yield from self._anchored_matches(text, hits, self.anchor, after)
+        else:
+            yield from self._windowed_matches(text, hits, before, after)
+
+    def _anchored_matches(self, text: str, hits: list[int], anchor: Anchor, after: int) -> Iterator[re.Match[str]]:
+        """`regex.match` at the anchor of each keyword hit, never twice from one start or inside a match."""
+        n = len(text)
+        last_start = last_end = -1
+        for hit in hits:
+            if hit < last_end:
+                continue
+            start = anchor(text, hit)
+            if start is None or start == last_start or start < last_end:
+                continue
+            last_start = start
+            match = self.regex.match(text, start, min(n, hit + after))
+            if match:
+                last_end = match.end()
+                yield match
+
+    def _windowed_matches(self, text: str, hits: list[int], before: int, after: int) -> Iterator[re.Match[str]]:
+        """`regex.finditer` over the merged windows `[hit - before, hit + after)` around keyword hits."""
+        n = len(text)
+        win_start = win_end = -1
+        for hit in hits:
+            start, end = max(0, hit - before), min(n, hit + after)
+            if start <= win_end:
+                win_end = max(win_end, end)
+                continue
+            if win_end > win_start:
+                yield from self.regex.finditer(text, win_start, win_end)
+            win_start, win_end = start, end
+        if win_end > win_start:
+            yield from self.regex.finditer(text, win_start, win_end)

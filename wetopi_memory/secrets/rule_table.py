@@ -1,0 +1,229 @@
+"""RULES: the secret rule table as data, tier by tier (vendor tokens, context rules, entropy runs)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .context_locators import (
+    at_hit,
+    key_start,
+    locate_assignment,
+    locate_auth_header,
+    locate_bearer,
+    locate_cli_password,
+    locate_keyed,
+    locate_prose,
+    locate_query_param,
+    locate_url_password,
+    tag_start,
+)
+from .findings import Tier
+from .key_names import KEY_STEMS
+from .rule import SecretRule
+from .token_locators import (
+    locate_aws,
+    locate_entropy_run,
+    locate_jwt,
+    locate_private_key,
+    locate_telegram,
+    token_check,
+)
+
+# Left boundary for prefix tokens: not inside a word or a dashed name (`risk-based` must not match `sk-`), but a
+# JSON-escaped `\n` right before the token is fine.
+_B = r"(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))"
+_E = r"(?![A-Za-z0-9_-])"
+
+
+def _rx(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    return re.compile(pattern, flags)
+
+
+def _prefixed(rule_id: str, pattern: str, prefixes: Sequence[str], *, entropy: float = 3.0, prefix: int = 0,
+              need_digit: bool = False, need_alpha: bool = False, random_like: float = 0.0) -> SecretRule:
+    """A tier-1 token rule: `pattern` has a `v` group (the token) that starts with one of `prefixes`."""
+    check = token_check(entropy=entropy, prefix=prefix, need_digit=need_digit, need_alpha=need_alpha,
+                   random_like=random_like)
+    return SecretRule(rule_id, Tier.TOKEN, _rx(pattern), prefixes=tuple(prefixes), locate=check)
+
+
+_GITLAB_PREFIXES = ("glpat", "gloas", "gldt", "glrt", "glrtr", "glcbt", "glptt", "glft", "glimt", "glagent",
+                    "glsoat", "glffct", "glwt")
+
+TOKEN_RULES: tuple[SecretRule, ...] = (
+    SecretRule("aws-access-key-id", Tier.TOKEN,
+               _rx(r"(?<![A-Za-z0-9])(?P<v>(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16})(?![A-Za-z0-9])"),
+               prefixes=("AKIA", "ASIA", "ABIA", "ACCA", "A3T"), locate=locate_aws),
+    _prefixed("github-token", _B + r"(?P<v>gh[pousr]_[A-Za-z0-9]{36,251})" + _E,
+              ("ghp_", "gho_", "ghu_", "ghs_", "ghr_"), prefix=4),
+    _prefixed("github-fine-grained-pat", _B + r"(?P<v>github_pat_[A-Za-z0-9_]{60,255})" + _E,
+              ("github_pat_",), prefix=11),
+    _prefixed("gitlab-token",
+              _B + r"(?P<v>(?:" + "|".join(_GITLAB_PREFIXES) + r")-[A-Za-z0-9_.-]{20,300})" + _E,
+              tuple(p + "-" for p in _GITLAB_PREFIXES), prefix=5),
+    _prefixed("gitlab-runner-registration-token", _B + r"(?P<v>GR1348941[A-Za-z0-9_-]{20,64})" + _E,
+              ("GR1348941",), prefix=9),
+    _prefixed("slack-token", _B + r"(?P<v>xox[abposre]-[0-9]{1,15}-[A-Za-z0-9-]{10,250})" + _E,
+              tuple(f"xox{c}-" for c in "abposre"), prefix=5),
+    _prefixed("slack-app-token",
+              _B + r"(?P<v>xapp-[0-9]-[A-Za-z0-9]{6,16}-[0-9]{6,16}-[A-Za-z0-9]{20,80})" + _E, ("xapp-",),
+              prefix=5),
+    SecretRule("slack-webhook-url", Tier.TOKEN,
+               _rx(r"(?P<v>https?://hooks\.slack\.com/(?:services|workflows|triggers)/(?P<b>[A-Za-z0-9_/+-]{20,200}))"),
+               ("hooks.slack.com",), locate=token_check(need_digit=True), window=(8, 320)),
+    SecretRule("discord-webhook-url", Tier.TOKEN,
+               _rx(r"(?P<v>https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/"
+                   r"(?P<b>[A-Za-z0-9_-]{60,80}))" + _E),
+               ("discord",), locate=token_check(entropy=3.5), window=(40, 200)),
+    _prefixed("stripe-key", _B + r"(?P<v>(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{16,247})" + _E,
+              ("sk_live_", "sk_test_", "sk_prod_", "rk_live_", "rk_test_", "rk_prod_"), prefix=8),
+    _prefixed("stripe-webhook-secret", _B + r"(?P<v>whsec_[A-Za-z0-9+/=]{24,128})" + _E, ("whsec_",), prefix=6),
+    _prefixed("google-api-key", _B + r"(?P<v>AIza[A-Za-z0-9_-]{35})" + _E, ("AIza",), prefix=4),
+    _prefixed("openai-api-key",
+              _B + r"(?P<v>sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,250}"
+              r"|sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20})" + _E,
+              ("sk-",), entropy=3.5, prefix=3),
+    _prefixed("anthropic-api-key", _B + r"(?P<v>sk-ant-[A-Za-z0-9_-]{40,200})" + _E, ("sk-ant-",),
+              entropy=3.5, prefix=7),
+    _prefixed("openrouter-api-key", _B + r"(?P<v>sk-or-v1-[0-9a-f]{64})" + _E, ("sk-or-v1-",), prefix=9),
+    _prefixed("langfuse-secret-key",
+              _B + r"(?P<v>sk-lf-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})" + _E,
+              ("sk-lf-",), prefix=6),
+    # DeepSeek, Moonshot, legacy OpenAI, ...: `sk-` and 32+ alphanumerics, letters and digits mixed.
+    _prefixed("sk-api-key", _B + r"(?P<v>sk-[A-Za-z0-9]{32,100})" + _E, ("sk-",), entropy=3.0, prefix=3,
+              need_digit=True, need_alpha=True, random_like=0.2),
+    _prefixed("huggingface-token", _B + r"(?P<v>(?:hf_|api_org_)[A-Za-z0-9]{34})" + _E, ("hf_", "api_org_"),
+              entropy=3.5, prefix=3, random_like=0.25),
+    _prefixed("npm-token", _B + r"(?P<v>npm_[A-Za-z0-9]{36})" + _E, ("npm_",), prefix=4),
+    _prefixed("pypi-token",
+              _B + r"(?P<v>pypi-AgE(?:IcHlwaS5vcmc|NdGVzdC5weXBpLm9yZw)[A-Za-z0-9_-]{50,1000})" + _E,
+              ("pypi-AgE",), prefix=24),
+    _prefixed("sendgrid-api-key", _B + r"(?P<v>SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})" + _E, ("SG.",),
+              prefix=3),
+    _prefixed("twilio-api-key", r"(?<![A-Za-z0-9])(?P<v>SK[0-9a-f]{32})(?![A-Za-z0-9])", ("SK",), prefix=2,
+              need_alpha=True),
+    _prefixed("twilio-account-sid", r"(?<![A-Za-z0-9])(?P<v>AC[0-9a-f]{32})(?![A-Za-z0-9])", ("AC",), prefix=2,
+              need_alpha=True),
+    # `<8-10 digit bot id>:<35 chars>`; the secret part starts with `A` (as gitleaks requires), the id is
+    # checked by the locator because `:` ends a token run.
+    SecretRule("telegram-bot-token", Tier.TOKEN, _rx(r"(?P<b>A[A-Za-z0-9_-]{34})" + _E), prefixes=("A",),
+               locate=locate_telegram),
+    _prefixed("discord-bot-token",
+              r"(?<![\w.-])(?P<v>[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,38})(?![\w.-])",
+              ("M", "N", "O"), entropy=3.5, random_like=0.3),
+    SecretRule("jwt", Tier.TOKEN,
+               _rx(r"(?<![\w-])(?P<v>eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{0,4096})"
+                   r"(?![\w-])"),
+               prefixes=("eyJ",), locate=locate_jwt),
+    SecretRule("private-key", Tier.TOKEN,
+               _rx(r"-----BEGIN[ A-Z0-9_-]{0,64}PRIVATE KEY(?: BLOCK)?-----"
+                   r"(?P<body>(?:[A-Za-z0-9+/=\s:,.\\]|-(?!----)){0,16384})"
+                   r"(?:-----END[ A-Z0-9_-]{0,64}PRIVATE KEY(?: BLOCK)?-----)?"),
+               ("private key",), locate=locate_private_key, window=(80, 16600)),
+    # Memory vendors. Hindsight Cloud keys look like `hsk_<32 hex>_<16 hex>`; Hermes' redactor uses `hsk-`.
+    _prefixed("hindsight-api-key", _B + r"(?P<v>hsk[_-][A-Za-z0-9_-]{20,160})" + _E, ("hsk_", "hsk-"),
+              prefix=4, need_digit=True, need_alpha=True),
+    _prefixed("mem0-api-key", _B + r"(?P<v>m0-[A-Za-z0-9]{32,64}|mem0_[A-Za-z0-9_-]{20,128})" + _E,
+              ("m0-", "mem0_"), entropy=3.5, prefix=3, need_digit=True, need_alpha=True),
+    _prefixed("retaindb-api-key", _B + r"(?P<v>retaindb_[A-Za-z0-9_-]{20,128})" + _E, ("retaindb_",),
+              prefix=9, need_digit=True, need_alpha=True),
+    _prefixed("byterover-api-key", _B + r"(?P<v>brv_[A-Za-z0-9_-]{20,128})" + _E, ("brv_",), prefix=4,
+              need_digit=True, need_alpha=True),
+    # More prefixes from Hermes' redactor, with conservative minimum lengths.
+    _prefixed("xai-api-key", _B + r"(?P<v>xai-[A-Za-z0-9]{30,128})" + _E, ("xai-",), prefix=4, need_digit=True),
+    _prefixed("groq-api-key", _B + r"(?P<v>gsk_[A-Za-z0-9]{30,128})" + _E, ("gsk_",), prefix=4,
+              need_digit=True),
+    _prefixed("replicate-api-token", _B + r"(?P<v>r8_[A-Za-z0-9]{30,64})" + _E, ("r8_",), prefix=3,
+              need_digit=True),
+    _prefixed("digitalocean-token", _B + r"(?P<v>do[opr]_v1_[a-f0-9]{64})" + _E, ("dop_v1_", "doo_v1_", "dor_v1_"),
+              prefix=7),
+    _prefixed("tavily-api-key", _B + r"(?P<v>tvly-(?:dev-|prod-)?[A-Za-z0-9]{24,64})" + _E, ("tvly-",),
+              prefix=5, need_digit=True),
+    _prefixed("perplexity-api-key", _B + r"(?P<v>pplx-[A-Za-z0-9]{32,64})" + _E, ("pplx-",), prefix=5,
+              need_digit=True),
+    _prefixed("firecrawl-api-key", _B + r"(?P<v>fc-[A-Za-z0-9]{32})" + _E, ("fc-",), prefix=3, need_digit=True,
+              need_alpha=True),
+    _prefixed("notion-token", _B + r"(?P<v>ntn_[A-Za-z0-9]{40,50})" + _E, ("ntn_",), prefix=4, need_digit=True),
+    _prefixed("fireworks-api-key", _B + r"(?P<v>(?:fw|fpk)_[A-Za-z0-9]{30,64})" + _E, ("fw_", "fpk_"),
+              prefix=3, need_digit=True),
+    _prefixed("shopify-token", _B + r"(?P<v>shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32})" + _E,
+              ("shpat_", "shpca_", "shppa_", "shpss_"), prefix=6),
+    _prefixed("databricks-token", _B + r"(?P<v>dapi[a-f0-9]{32}(?:-[0-9])?)" + _E, ("dapi",), prefix=4,
+              need_alpha=True, need_digit=True),
+    _prefixed("age-secret-key", r"(?P<v>AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58})",
+              ("AGE-SECRET-KEY-1",), prefix=16),
+)
+
+# Values of tier-2 assignments: a quoted string or one unquoted word.
+_VALUE = r"(?P<v>\"[^\"\r\n]{1,512}\"|'[^'\r\n]{1,512}'|`[^`\r\n]{1,512}`|[^\s\"'`,;]{1,512})"
+
+CONTEXT_RULES: tuple[SecretRule, ...] = (
+    SecretRule("authorization-header", Tier.CONTEXT,
+               _rx(r"(?<![\w-])(?:proxy-)?authorization[\"']?[ \t]*[:=][ \t]*[\"']?"
+                   r"(?:(?P<scheme>bearer|token|basic|digest|apikey|api-key|sso-key|jwt)[ \t]+)?"
+                   r"(?P<v>[A-Za-z0-9._~+/:-]{8,4096}=*)", re.IGNORECASE),
+               ("authorization",), locate=locate_auth_header, window=(8, 4300)),
+    SecretRule("bearer-token", Tier.CONTEXT,
+               _rx(r"(?<![\w-])[Bb]earer[ \t]+(?P<v>[A-Za-z0-9._~+/-]{16,4096}=*)"),
+               ("bearer",), locate=locate_bearer, window=(0, 4200)),
+    SecretRule("url-credentials", Tier.CONTEXT,
+               _rx(r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,128}):(?P<v>[^\s/\"'<>]{1,256})@(?=[A-Za-z0-9\[])"),
+               ("://",), locate=locate_url_password),
+    SecretRule("signed-url-parameter", Tier.CONTEXT,
+               _rx(r"[?&;](?:x-amz-signature|x-amz-security-token|x-goog-signature|sig|signature|token|"
+                   r"access_token|refresh_token|id_token|auth_token|client_secret|api_key|apikey|api-key|key|"
+                   r"password|passwd|pwd|secret|auth|jwt|session|sessionid|session_id|code|private_token|"
+                   r"private-token)=(?P<v>[^&\s#\"'<>()\[\]{}|\\^`]{8,2048})", re.IGNORECASE),
+               ("=",), locate=locate_query_param),
+    SecretRule("keyword-assignment", Tier.CONTEXT,
+               _rx(r"(?<![\w.$@-])(?P<kq>[\"'`]?)(?P<key>[$@]?-{0,2}[^\W\d][\w.-]{0,80})(?P=kq)"
+                   r"[ \t]{0,4}(?:\*\*[ \t]{0,2})?(?P<op>:=|=>|\?=|\|\|=|=(?!=)|:(?![:/])|,)"
+                   r"[ \t]{0,8}(?:\*\*[ \t]{0,2})?" + _VALUE),
+               KEY_STEMS, locate=locate_assignment, window=(100, 700), anchor=key_start),
+    SecretRule("k8s-env-value", Tier.CONTEXT,
+               _rx(r"\bname:[ \t]*[\"']?(?P<key>[\w.-]{1,80})[\"']?[ \t]*\r?\n[ \t]*(?:-[ \t]+)?value:[ \t]*"
+                   + _VALUE),
+               ("value:",), locate=locate_keyed, window=(150, 600), requires=("name:",)),
+    SecretRule("xml-secret-element", Tier.CONTEXT,
+               _rx(r"<(?P<key>[\w:.-]{1,80})>(?P<v>[^<\r\n]{1,512})</(?P=key)>"),
+               KEY_STEMS, locate=locate_keyed, window=(100, 700), anchor=tag_start, requires=("</",)),
+    SecretRule("cli-password-flag", Tier.CONTEXT,
+               _rx(r"(?<![\w-])--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|"
+                   r"access-token|db-password|admin-password|dbpass)[ \t]+"
+                   r"(?P<v>\"[^\"\r\n]{1,256}\"|'[^'\r\n]{1,256}'|[^\s\"'`;|&]{1,256})", re.IGNORECASE),
+               ("--",), locate=locate_cli_password, window=(0, 300)),
+    SecretRule("mysql-password-flag", Tier.CONTEXT,
+               _rx(r"\bmysql(?:dump|admin|sh)?\b[^\r\n]{0,200}?[ \t]-p(?P<v>[^\s\"'`;|&-][^\s\"'`;|&]{3,127})"),
+               ("mysql",), locate=locate_cli_password, window=(0, 400)),
+    SecretRule("curl-user-password", Tier.CONTEXT,
+               _rx(r"\bcurl\b[^\r\n]{0,300}?[ \t](?:-u|--user)(?:[ \t]+|=)[\"']?(?P<user>[^\s:\"']{1,128}):"
+                   r"(?P<v>[^\s\"']{3,256})"),
+               ("curl",), locate=locate_url_password, window=(0, 1000)),
+    SecretRule("prose-secret", Tier.CONTEXT,
+               # Anchored at the keyword: `key` only counts after `api`, `access`, `secret` or `private`.
+               _rx(r"(?:(?<![\w-])(?:password|passwd|passphrase|passcode|pass[ -]word|token|secreto|secret|"
+                   r"credentials?|contraseña|contrasena|clave(?:[ \t]+(?:de[ \t]+)?(?:acceso|api|la[ \t]+api))?|llave)"
+                   r"|(?:(?<=api[ _-])|(?<=api)|(?<=access[ _-])|(?<=secret[ _-])|(?<=private[ _-]))key)"
+                   r"(?![\w-])"
+                   r"(?:[ \t]+(?:new|current|temporary|old|nueva|nuevo|actual|temporal|provisional|antigua|antiguo))?"
+                   r"(?:(?:[ \t]+(?:for|of|to|on|in|at|de|del|para|en)[ \t]+[^\r\n:;=]{1,60}?)?"
+                   r"(?:(?P<verb>(?:[ \t]+(?:has[ \t]+been|was|is|se|ha[ \t]+sido))?[ \t]+(?:changed|set|reset|"
+                   r"updated|rotated|cambiad[oa]|cambió|actualizad[oa])[ \t]+(?:to|a)"
+                   r"|[ \t]+(?:is|was|will[ \t]+be|is[ \t]+now|are|es|era|será|sería|es[ \t]+ahora|"
+                   r"ahora[ \t]+es|queda|quedó))"
+                   r"|[ \t]*[:=])"
+                   r"|(?P<bare>[ \t]+))"
+                   r"[ \t]*[:=]?[ \t]*[\"'`«“]?(?P<v>[^\s\"'`»”]{6,256})", re.IGNORECASE),
+               ("pass", "key", "token", "secret", "credential", "contrase", "clave", "llave"),
+               locate=locate_prose, window=(0, 420), anchor=at_hit),
+)
+
+ENTROPY_RULES: tuple[SecretRule, ...] = (
+    # Tried at every token start (prefix ""); `.` ends the string, so JWT-like parts are judged one by one.
+    SecretRule("high-entropy-string", Tier.ENTROPY, _rx(r"(?P<v>[A-Za-z0-9+/_-]{32,})={0,2}"), prefixes=("",),
+               locate=locate_entropy_run),
+)
+
+
+RULES: tuple[SecretRule, ...] = TOKEN_RULES + CONTEXT_RULES + ENTROPY_RULES
