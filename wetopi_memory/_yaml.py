@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -186,8 +187,6 @@ def describe_error(error: Any, model: type[BaseModel], path: KeyPath) -> str:
         allowed = _allowed_keys(model, path[:-1])
         hint = ""
         if allowed:
-            import difflib
-
             close = difflib.get_close_matches(str(path[-1]), allowed, n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else f" (allowed: {', '.join(sorted(allowed))})"
         return f"unknown key{hint}"
@@ -222,12 +221,12 @@ def _allowed_keys(model: type[BaseModel], path: KeyPath) -> list[str]:
 
 
 def _container_value(annotation: Any) -> Any:
-    args = getattr(annotation, "__args__", ())
+    args = get_args(annotation)
     return args[-1] if args else None
 
 
 def _unwrap(annotation: Any) -> Any:
-    args = getattr(annotation, "__args__", None)
+    args = get_args(annotation)
     if args and type(None) in args:
         rest = [a for a in args if a is not type(None)]
         return rest[0] if len(rest) == 1 else annotation

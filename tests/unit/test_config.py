@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from wetopi_memory.config import default_config, load_config, parse_config
 from wetopi_memory.errors import ConfigError
+from wetopi_memory.models import TIMED_OPERATIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "banks" / "config.example.yaml"
@@ -162,6 +163,59 @@ def test_timeouts_have_per_operation_floors() -> None:
     assert cfg.backend.timeout_for("recall") == 2
     assert cfg.backend.timeout_for("retain") == 60
     assert cfg.backend.timeout_for("reflect") == 120
+
+
+
+def test_every_timed_operation_reads_its_own_timeout() -> None:
+    text = ("backend:\n  timeout_seconds: 5\n  timeouts: {recall: 1, retain: 2, reflect: 3, config: 4}\n"
+            "stores:\n  p: {bank: p}\n")
+    cfg = parse_config(text, "c", {})
+    assert [cfg.backend.timeout_for(op) for op in TIMED_OPERATIONS] == [1, 2, 3, 4]
+    assert parse_config("stores:\n  p: {bank: p}\n", "c", {}).backend.timeout_for("config") == 10
+
+# --- documented switches that have only one implemented value: accepted at it, refused elsewhere, never ignored
+
+_ONE_VALUE_SWITCHES = [
+    ("backend:\n  fail_open: {v}\n", "true", "false",
+     "c.yaml:2 backend.fail_open: false is not supported: a failing backend never fails the agent's turn"),
+    ("backend:\n  retain:\n    batching: {v}\n", "true", "false",
+     "c.yaml:3 backend.retain.batching: false is not supported: retains always reach the backend as one batch "
+     "per scope and turn"),
+    ("routing:\n  semantic_fallback:\n    enabled: {v}\n", "false", "true",
+     "c.yaml:3 routing.semantic_fallback.enabled: true is not supported: routing is rules only"),
+    ("recall:\n  parallel: {v}\n", "true", "false",
+     "c.yaml:2 recall.parallel: false is not supported: recall always fans out to its scopes in parallel"),
+    ("recall:\n  fail_open: {v}\n", "true", "false",
+     "c.yaml:2 recall.fail_open: false is not supported: a scope whose backend fails is left out"),
+    ("retain:\n  async: {v}\n", "true", "false",
+     "c.yaml:2 retain.async: false is not supported: turn-end retains are always delivered in the background"),
+]
+_SWITCH_ARGS = ("section", "supported", "refused", "expected")
+
+
+@pytest.mark.parametrize(_SWITCH_ARGS, _ONE_VALUE_SWITCHES)
+def test_one_value_switch_loads_at_the_implemented_value(section: str, supported: str, refused: str,
+                                                         expected: str) -> None:
+    cfg = parse_config(section.format(v=supported) + "stores:\n  p: {bank: p}\n", "c.yaml", {})
+    assert cfg.backend.fail_open and cfg.backend.retain.batching and cfg.recall.parallel
+    assert cfg.recall.fail_open and cfg.retain.async_ and not cfg.routing.semantic_fallback.enabled
+
+
+@pytest.mark.parametrize(_SWITCH_ARGS, _ONE_VALUE_SWITCHES)
+def test_one_value_switch_refuses_any_other_value_with_its_location(section: str, supported: str, refused: str,
+                                                                    expected: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        parse_config(section.format(v=refused) + "stores:\n  p: {bank: p}\n", "c.yaml", {})
+    assert str(caught.value).startswith(expected), str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_design_example_sets_every_one_value_switch_to_what_the_product_does() -> None:
+    data = yaml.safe_load(EXAMPLE.read_text())
+    assert data["backend"]["fail_open"] is True and data["backend"]["retain"]["batching"] is True
+    assert data["routing"]["semantic_fallback"]["enabled"] is False
+    assert data["recall"]["parallel"] is True and data["recall"]["fail_open"] is True
+    assert data["retain"]["async"] is True
 
 
 # --- fuzzing: any input yields a config or a located ConfigError, never another exception -----------------

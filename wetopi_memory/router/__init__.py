@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-from .rules import (
-    CONFIDENCE_CAP,
-    MAX_INPUT_CHARS,
-    RouteDecision,
-    RuleMatch,
-    RuleRouter,
-    ScopeScore,
-    normalize,
-    tokenize,
-)
+from .decision import MatchKind, RouteDecision, RuleMatch, ScopeScore
+from .rules import CONFIDENCE_CAP, RuleRouter
+from .text import MAX_INPUT_CHARS, normalize, tokenize
 
 __all__ = [
     "CONFIDENCE_CAP",
     "MAX_INPUT_CHARS",
+    "MatchKind",
     "RouteDecision",
     "RuleMatch",
     "RuleRouter",
