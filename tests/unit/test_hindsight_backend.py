@@ -771,18 +771,6 @@ def test_timeouts(op: str, exc: Exception) -> None:
     assert str(error) == f"Hindsight at {URL} did not answer {op} within {expected}s"
 
 
-def test_total_deadline_applies_even_when_bytes_trickle() -> None:
-    class Slow(httpx.AsyncBaseTransport):
-        async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-            await asyncio.sleep(1)
-            return httpx.Response(200, json={"results": []})
-
-    with pytest.raises(BackendTimeoutError) as info:
-        run(lambda b: b.recall("b1", RecallQuery("x")), transport=Slow(),
-            timeouts=HindsightTimeouts(recall=0.05))
-    assert "within 0.05s" in str(info.value)
-
-
 @pytest.mark.parametrize("op", sorted(OPS))
 @pytest.mark.parametrize(("exc", "words"), [
     (httpx.ConnectError("[Errno 111] Connection refused"), "connection refused"),
@@ -876,27 +864,6 @@ def test_bad_bank_ids_are_refused_before_any_request(bank: str) -> None:
         assert mock.calls.call_count == 0
 
 
-def test_max_inflight_bounds_concurrent_requests() -> None:
-    class Counting(httpx.AsyncBaseTransport):
-        def __init__(self) -> None:
-            self.now = self.peak = 0
-
-        async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-            self.now += 1
-            self.peak = max(self.peak, self.now)
-            await asyncio.sleep(0.01)
-            self.now -= 1
-            return httpx.Response(200, json={"results": []})
-
-    transport = Counting()
-
-    async def burst(b: HindsightBackend) -> None:
-        await asyncio.gather(*(b.recall("b1", RecallQuery(f"q{i}")) for i in range(10)))
-
-    run(burst, transport=transport, max_inflight=3)
-    assert transport.peak == 3
-
-
 def test_non_serializable_updates_and_non_standard_errors_stay_typed() -> None:
     class Exploding(httpx.AsyncBaseTransport):
         async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
@@ -922,6 +889,6 @@ def test_backend_survives_a_new_event_loop() -> None:
         results = await asyncio.gather(*(backend.recall("b1", RecallQuery(f"q{i}")) for i in range(6)))
         return len(results)
 
-    assert asyncio.run(burst()) == 6  # the semaphore is contended, so bound to this loop
-    assert asyncio.run(burst()) == 6  # a later asyncio.run (the CLI) gets a fresh semaphore and pool
+    assert asyncio.run(burst()) == 6  # the pool is bound to this loop
+    assert asyncio.run(burst()) == 6  # a later asyncio.run (the CLI) gets a fresh pool
     asyncio.run(backend.aclose())

@@ -7,8 +7,10 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any
 
+import httpx
 import pytest
 
+from wetopi_memory.backends.hindsight import HindsightBackend, HindsightTimeouts
 from wetopi_memory.backends.resilience import (
     BackpressureError,
     CircuitBreaker,
@@ -240,3 +242,87 @@ def test_waiters_of_a_cancelled_shared_recall_are_not_cancelled() -> None:
 
     assert asyncio.run(scenario())[0].content == "x"
     assert inner.calls == 2
+
+
+# ---------------------------------------------------------------------- over a real HindsightBackend
+# Concurrency and the total deadline belong to this layer; HindsightBackend is a plain HTTP client under it.
+
+URL = "http://hindsight.test:8888"
+
+
+def test_total_deadline_applies_even_when_bytes_trickle() -> None:
+    class Slow(httpx.AsyncBaseTransport):
+        async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+            await asyncio.sleep(1)
+            return httpx.Response(200, json={"results": []})
+
+    async def main() -> None:
+        backend = ResilientBackend(HindsightBackend(URL, transport=Slow(), timeouts=HindsightTimeouts(recall=0.05)),
+                                   ResiliencePolicy(retry_attempts=1, timeouts={"recall": 0.05}))
+        try:
+            await backend.recall("b1", RecallQuery("x"))
+        finally:
+            await backend.aclose()
+
+    with pytest.raises(BackendTimeoutError) as info:
+        asyncio.run(main())
+    assert "within 0.05s" in str(info.value)
+
+
+class Counting(httpx.AsyncBaseTransport):
+    def __init__(self) -> None:
+        self.now = self.peak = 0
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        self.now += 1
+        self.peak = max(self.peak, self.now)
+        await asyncio.sleep(0.01)
+        self.now -= 1
+        return httpx.Response(200, json={"results": []})
+
+
+def test_max_inflight_bounds_concurrent_requests() -> None:
+    transport = Counting()
+    backend = ResilientBackend(HindsightBackend(URL, transport=transport), ResiliencePolicy(max_inflight=3))
+
+    async def burst() -> None:
+        await asyncio.gather(*(backend.recall("b1", RecallQuery(f"q{i}")) for i in range(10)))
+        await backend.aclose()
+
+    asyncio.run(burst())
+    assert transport.peak == 3
+
+
+def test_backend_survives_a_new_event_loop() -> None:
+    transport = Counting()
+    backend = ResilientBackend(HindsightBackend(URL, transport=transport), ResiliencePolicy(max_inflight=2))
+
+    async def burst() -> int:
+        results = await asyncio.gather(*(backend.recall("b1", RecallQuery(f"q{i}")) for i in range(6)))
+        return len(results)
+
+    assert asyncio.run(burst()) == 6  # the semaphore is contended, so bound to this loop
+    assert asyncio.run(burst()) == 6  # a later asyncio.run (the CLI) gets a fresh semaphore and pool
+    assert transport.peak == 2
+    asyncio.run(backend.aclose())
+
+
+def test_retains_are_not_retried_here() -> None:
+    """The durable outbox is the only retrier of a retain: one attempt, the transient error goes back to it."""
+    inner, backend, sleeps, recorder = make([BackendUnavailableError("down", status=503)], retry_attempts=3)
+    with pytest.raises(BackendUnavailableError):
+        asyncio.run(backend.retain("b", [RetainItem("x", "d")]))
+    assert inner.calls == 1 and sleeps == []
+    assert ("error", "retain", "BackendUnavailableError") in recorder.events
+    assert not [e for e in recorder.events if e[0] == "retry"]
+
+
+def test_health_is_cut_by_the_config_deadline() -> None:
+    class Stalled(Scripted):
+        async def health(self) -> BackendHealth:
+            await asyncio.sleep(1.0)
+            return BackendHealth("scripted", True)
+
+    backend = ResilientBackend(Stalled(), ResiliencePolicy(timeouts={"config": 0.05}))
+    health = asyncio.run(backend.health())
+    assert not health.ok and "within 0.05s" in health.detail

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..config import BackendSettings
+from ..models import TIMED_OPERATIONS, TimedOperation
 from .base import MemoryBackend
 
 __all__ = ["MemoryBackend", "create_backend"]
@@ -12,7 +13,8 @@ __all__ = ["MemoryBackend", "create_backend"]
 
 def create_backend(settings: BackendSettings, *, state_dir: Path, resilient: bool = True) -> MemoryBackend:
     """Build the backend a settings block describes, wrapped in the resilience layer; nothing connects yet."""
-    inner = _create_raw(settings, state_dir=state_dir)
+    timeouts = {operation: settings.timeout_for(operation) for operation in TIMED_OPERATIONS}
+    inner = _create_raw(settings, state_dir=state_dir, timeouts=timeouts)
     if not resilient:
         return inner
     from .resilience import ResiliencePolicy, ResilientBackend
@@ -23,20 +25,19 @@ def create_backend(settings: BackendSettings, *, state_dir: Path, resilient: boo
         backoff_seconds=settings.retry.backoff_seconds,
         breaker_threshold=settings.circuit_breaker.failure_threshold,
         breaker_open_seconds=settings.circuit_breaker.open_seconds,
-        timeouts={kind: settings.timeout_for(kind) for kind in ("recall", "retain", "reflect", "config")})
+        timeouts=timeouts)
     return ResilientBackend(inner, policy)
 
 
-def _create_raw(settings: BackendSettings, *, state_dir: Path) -> MemoryBackend:
+def _create_raw(settings: BackendSettings, *, state_dir: Path,
+                timeouts: dict[TimedOperation, float]) -> MemoryBackend:
+    """The bare backend; its httpx timeouts are the resilience deadlines again, as a backstop."""
     if settings.type == "hindsight":
         from .hindsight import HindsightBackend, HindsightTimeouts
 
         assert settings.url is not None
-        timeouts = HindsightTimeouts(
-            recall=settings.timeout_for("recall"), retain=settings.timeout_for("retain"),
-            reflect=settings.timeout_for("reflect"), config=settings.timeout_for("config"))
         api_key = settings.api_key.get_secret_value() if settings.api_key else None
-        return HindsightBackend(settings.url, api_key=api_key, timeouts=timeouts,
+        return HindsightBackend(settings.url, api_key=api_key, timeouts=HindsightTimeouts.from_mapping(timeouts),
                                 max_inflight=settings.concurrency.max_inflight)
     from .local import LocalBackend
 

@@ -7,8 +7,9 @@ import itertools
 import json
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import unquote
 
 import httpx
@@ -41,6 +42,11 @@ _NAMES = {"str": "a string", "int": "an integer", "float": "a number", "bool": "
           "dict": "an object"}
 _WRITES = frozenset({"put_bank", "patch_config", "retain", "reflect"})
 _WORD = re.compile(r"\w+")
+
+Route = Literal["health", "version", "list_banks", "put_bank", "get_config", "patch_config", "retain", "recall",
+                "reflect"]
+# (bank id, JSON body, query parameters, names of ignored fields to report) -> JSON answer
+Handler = Callable[[str, dict[str, Any], httpx.QueryParams, list[str]], dict[str, Any]]
 
 
 class _Reply(Exception):
@@ -84,9 +90,24 @@ class FakeHindsight:
         """Answer the next `times` requests with `status` (e.g. 503 with Retry-After)."""
         self.faults.extend([(status, dict(headers or {}))] * times)
 
+    def _handlers(self) -> dict[Route, Handler]:
+        return {"health": self._op_health, "version": self._op_version, "list_banks": self._op_list_banks,
+                "put_bank": self._op_put_bank, "get_config": self._op_get_config,
+                "patch_config": self._op_patch_config, "retain": self._op_retain, "recall": self._op_recall,
+                "reflect": self._op_reflect}
+
+    async def _wait_latency(self, request: httpx.Request) -> None:
+        """Answer after `latency`, or time out as httpx would when the request's read timeout is shorter."""
+        if self.latency <= 0:
+            return
+        read = request.extensions.get("timeout", {}).get("read")
+        if isinstance(read, int | float) and read < self.latency:
+            await asyncio.sleep(read)
+            raise httpx.ReadTimeout("timed out", request=request)
+        await asyncio.sleep(self.latency)
+
     async def _handle(self, request: httpx.Request) -> httpx.Response:
-        if self.latency > 0:
-            await asyncio.sleep(self.latency)
+        await self._wait_latency(request)
         self.requests.append((request.method, request.url.path))
         ignored: list[str] = []
         try:
@@ -103,7 +124,7 @@ class FakeHindsight:
                 raise _Reply(422, [{"type": "json_invalid", "loc": ["body"], "msg": "JSON decode error"}]) from None
             if not isinstance(body, dict):
                 raise _Reply(422, [{"type": "dict_type", "loc": ["body"], "msg": "Input should be an object"}])
-            payload = getattr(self, f"_op_{name}")(bank_id, body, request.url.params, ignored)
+            payload = self._handlers()[name](bank_id, body, request.url.params, ignored)
             if self.legacy and name not in ("get_config", "patch_config"):
                 payload = _omit_nulls(payload)
             headers = {"X-Ignored-Params": ", ".join(ignored)} if ignored else {}
@@ -111,13 +132,13 @@ class FakeHindsight:
         except _Reply as reply:
             return httpx.Response(reply.status, json={"detail": reply.detail}, headers=reply.headers)
 
-    def _resolve(self, request: httpx.Request) -> tuple[str, str]:
+    def _resolve(self, request: httpx.Request) -> tuple[Route, str]:
         """(operation name, bank id) for a request, or a 404/405/410 like FastAPI and the server."""
         segments = [unquote(s) for s in request.url.raw_path.decode().split("?")[0].split("/")[1:]]
-        routes = {("GET", "health"): "health", ("GET", "version"): "version", ("GET", "banks"): "list_banks",
-                  ("PUT", "bank"): "put_bank", ("GET", "config"): "get_config", ("PATCH", "config"): "patch_config",
-                  ("POST", "memories"): "retain", ("POST", "memories/recall"): "recall",
-                  ("POST", "reflect"): "reflect"}
+        routes: dict[tuple[str, str], Route] = {
+            ("GET", "health"): "health", ("GET", "version"): "version", ("GET", "banks"): "list_banks",
+            ("PUT", "bank"): "put_bank", ("GET", "config"): "get_config", ("PATCH", "config"): "patch_config",
+            ("POST", "memories"): "retain", ("POST", "memories/recall"): "recall", ("POST", "reflect"): "reflect"}
         bank_id = ""
         if segments in (["health"], ["version"]):
             key = segments[0]

@@ -1,17 +1,20 @@
-"""ResilientBackend: backpressure, retry, in-flight dedupe and a circuit breaker around any MemoryBackend (A7).
+"""ResilientBackend: backpressure, read retries, in-flight dedupe, timeouts and a circuit breaker around any
+MemoryBackend (A7).
 
-It lives in the backend layer on purpose (§20): the router and the policies never see retries or breakers.
+It lives in the backend layer on purpose (§20): the router and the policies never see retries or breakers. It is
+the only owner of concurrency, of the per-operation deadline and of retries; retains are never retried here,
+because the durable outbox is their only retrier.
 """
 
 from __future__ import annotations
 
 import asyncio
-import random
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeVar
 
+from ..backoff import Backoff
 from ..errors import BackendError, BackendTimeoutError, BackendUnavailableError
 from ..models import (
     BackendHealth,
@@ -22,11 +25,31 @@ from ..models import (
     ReflectAnswer,
     RetainItem,
     RetainReceipt,
+    TimedOperation,
 )
 from .base import MemoryBackend
+from .circuit_breaker import BreakerState, CircuitBreaker
+from .per_loop import PerLoop
+
+__all__ = [
+    "BackendCall",
+    "BackpressureError",
+    "BreakerState",
+    "CallSpec",
+    "CircuitBreaker",
+    "CircuitOpenError",
+    "DropReason",
+    "NullObserver",
+    "ResilienceObserver",
+    "ResiliencePolicy",
+    "ResilientBackend",
+]
 
 T = TypeVar("T")
-BreakerState = Literal["closed", "open", "half_open"]
+BackendCall = Literal["recall", "retain", "reflect", "list_banks", "ensure_bank", "get_config", "patch_config"]
+DropReason = Literal["circuit_open", "queue_full"]
+# Jitter of a read retry's backoff: each delay is 50-100% of the exponential step.
+_READ_RETRY_JITTER = 0.5
 
 
 class BackpressureError(BackendUnavailableError):
@@ -66,9 +89,27 @@ class NullObserver:
         return None
 
 
+@dataclass(frozen=True, slots=True)
+class CallSpec:
+    """How this layer treats one backend call: which deadline bounds it, and whether it is retried (reads only)."""
+
+    name: BackendCall
+    timeout: TimedOperation
+    retried: bool
+
+
+RECALL = CallSpec("recall", "recall", retried=True)
+RETAIN = CallSpec("retain", "retain", retried=False)  # the outbox is the only retrier of a retain
+REFLECT = CallSpec("reflect", "reflect", retried=False)  # one LLM synthesis; a retry would run it twice
+LIST_BANKS = CallSpec("list_banks", "config", retried=True)
+GET_CONFIG = CallSpec("get_config", "config", retried=True)
+ENSURE_BANK = CallSpec("ensure_bank", "config", retried=False)
+PATCH_CONFIG = CallSpec("patch_config", "config", retried=False)
+
+
 @dataclass(frozen=True)
 class ResiliencePolicy:
-    """Limits and timings; timeouts are per operation kind (recall, retain, reflect, config)."""
+    """Limits and timings; timeouts are per timed operation (recall, retain, reflect, config)."""
 
     max_inflight: int = 4
     queue_size: int = 64
@@ -78,70 +119,30 @@ class ResiliencePolicy:
     retry_after_cap_seconds: float = 10.0
     breaker_threshold: int = 5
     breaker_open_seconds: float = 30.0
-    timeouts: Mapping[str, float] | None = None
+    timeouts: Mapping[TimedOperation, float] | None = None
 
-    def timeout(self, kind: str) -> float | None:
-        return (self.timeouts or {}).get(kind)
-
-
-class CircuitBreaker:
-    """Consecutive counted failures open it for a while; then one probe decides whether it closes again."""
-
-    def __init__(self, threshold: int, open_seconds: float, *, clock: Callable[[], float] = time.monotonic,
-                 on_change: Callable[[BreakerState], None] | None = None) -> None:
-        self.threshold = threshold
-        self.open_seconds = open_seconds
-        self._clock = clock
-        self._on_change = on_change
-        self._failures = 0
-        self._opened_at = 0.0
-        self._state: BreakerState = "closed"
-        self._probing = False
+    def timeout(self, operation: TimedOperation) -> float | None:
+        """The deadline of one call of this operation, or None for no deadline."""
+        return (self.timeouts or {}).get(operation)
 
     @property
-    def state(self) -> BreakerState:
-        if self._state == "open" and self._clock() - self._opened_at >= self.open_seconds:
-            self._set("half_open")
-        return self._state
+    def backoff(self) -> Backoff:
+        """The delay policy between read retries (Retry-After honoured up to its own cap)."""
+        return Backoff(base_seconds=self.backoff_seconds, cap_seconds=self.backoff_cap_seconds,
+                       jitter=_READ_RETRY_JITTER, retry_after_cap_seconds=self.retry_after_cap_seconds)
 
-    def allow(self) -> bool:
-        """Whether a call may go out now; in half-open state only one probe at a time."""
-        state = self.state
-        if state == "closed":
-            return True
-        if state == "half_open" and not self._probing:
-            self._probing = True
-            return True
-        return False
 
-    def release_probe(self) -> None:
-        """Give back a half-open probe slot that was never used."""
-        self._probing = False
+@dataclass
+class _LoopState:
+    """What belongs to one event loop: the concurrency gate and the recalls in flight on it."""
 
-    def success(self) -> None:
-        self._failures = 0
-        self._probing = False
-        if self._state != "closed":
-            self._set("closed")
-
-    def failure(self, error: BackendError) -> None:
-        self._probing = False
-        if not error.counts_as_failure:
-            return
-        self._failures += 1
-        if self._state == "half_open" or self._failures >= self.threshold:
-            self._opened_at = self._clock()
-            self._set("open")
-
-    def _set(self, state: BreakerState) -> None:
-        if state != self._state:
-            self._state = state
-            if self._on_change is not None:
-                self._on_change(state)
+    gate: asyncio.Semaphore
+    inflight_recalls: dict[tuple[str, RecallQuery], asyncio.Future[list[MemoryRecord]]] = field(
+        default_factory=dict)
 
 
 class ResilientBackend:
-    """Wraps a backend: bounded concurrency and queue, retries for transient errors, dedupe, breaker, timeouts."""
+    """Wraps a backend: bounded concurrency and queue, read retries, recall dedupe, breaker, deadlines."""
 
     def __init__(self, inner: MemoryBackend, policy: ResiliencePolicy | None = None, *,
                  observer: ResilienceObserver | None = None, sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
@@ -153,54 +154,47 @@ class ResilientBackend:
         self.breaker = CircuitBreaker(self.policy.breaker_threshold, self.policy.breaker_open_seconds, clock=clock,
                                       on_change=lambda s: self.observer.on_breaker(s))
         self._sleep = sleep
-        self._gate: asyncio.Semaphore | None = None
-        self._gate_loop: asyncio.AbstractEventLoop | None = None
+        self._backoff = self.policy.backoff
+        self._per_loop = PerLoop(lambda: _LoopState(asyncio.Semaphore(self.policy.max_inflight)))
         self._waiting = 0
-        self._inflight_recalls: dict[tuple[Any, ...], asyncio.Future[list[MemoryRecord]]] = {}
 
     @property
     def waiting(self) -> int:
         """Calls queued for a concurrency slot right now."""
         return self._waiting
 
-    def _semaphore(self) -> asyncio.Semaphore:
-        loop = asyncio.get_running_loop()
-        if self._gate is None or self._gate_loop is not loop:
-            self._gate = asyncio.Semaphore(self.policy.max_inflight)
-            self._gate_loop = loop
-            self._inflight_recalls.clear()
-        return self._gate
-
-    async def _call(self, operation: str, kind: str, make: Callable[[], Awaitable[T]], *, retry: bool = True) -> T:
+    def _admit(self, spec: CallSpec) -> asyncio.Semaphore:
+        """The gate to queue at, or a fail-fast error: circuit open, or the queue in front of the gate full."""
         if not self.breaker.allow():
-            error = CircuitOpenError(f"{self.kind} backend circuit is open after repeated failures; "
-                                     f"retrying in at most {self.policy.breaker_open_seconds:g}s",
-                                     operation=operation)
-            self.observer.on_drop(operation, "circuit_open")
-            raise error
-        gate = self._semaphore()
+            self._drop(spec, "circuit_open")
+            raise CircuitOpenError(f"{self.kind} backend circuit is open after repeated failures; "
+                                   f"retrying in at most {self.policy.breaker_open_seconds:g}s", operation=spec.name)
+        gate = self._per_loop.get().gate
         if gate.locked() and self._waiting >= self.policy.queue_size:
             self.breaker.release_probe()
-            self.observer.on_drop(operation, "queue_full")
+            self._drop(spec, "queue_full")
             raise BackpressureError(f"{self.kind} backend queue is full ({self.policy.queue_size} waiting)",
-                                    operation=operation)
-        attempts = self.policy.retry_attempts if retry else 1
+                                    operation=spec.name)
+        return gate
+
+    def _drop(self, spec: CallSpec, reason: DropReason) -> None:
+        self.observer.on_drop(spec.name, reason)
+
+    async def _call(self, spec: CallSpec, make: Callable[[], Awaitable[T]]) -> T:
+        gate = self._admit(spec)
+        attempts = self.policy.retry_attempts if spec.retried else 1
         attempt = 0
         while True:
             attempt += 1
             try:
-                result = await self._once(operation, kind, make, gate)
+                result = await self._once(spec, make, gate)
             except BackendError as exc:
                 self.breaker.failure(exc)
-                self.observer.on_error(operation, exc)
+                self.observer.on_error(spec.name, exc)
                 if not exc.transient or attempt >= attempts or not self.breaker.allow():
                     raise
-                self.observer.on_retry(operation, attempt, exc)
-                try:
-                    await self._sleep(self._backoff(attempt, exc))
-                except BaseException:
-                    self.breaker.release_probe()  # the probe slot taken by allow() above was never used
-                    raise
+                self.observer.on_retry(spec.name, attempt, exc)
+                await self._pause(attempt, exc)
                 continue
             except BaseException:
                 # Cancelled (a caller's deadline) or a non-backend bug: neither success nor failure, but a
@@ -210,39 +204,44 @@ class ResilientBackend:
             self.breaker.success()
             return result
 
-    async def _once(self, operation: str, kind: str, make: Callable[[], Awaitable[T]],
-                    gate: asyncio.Semaphore) -> T:
+    async def _pause(self, attempt: int, error: BackendError) -> None:
+        """Wait out the backoff before the next attempt."""
+        retry_after = error.retry_after if isinstance(error, BackendUnavailableError) else None
+        try:
+            await self._sleep(self._backoff.delay(attempt, retry_after))
+        except BaseException:
+            self.breaker.release_probe()  # the probe slot taken by allow() was never used
+            raise
+
+    async def _once(self, spec: CallSpec, make: Callable[[], Awaitable[T]], gate: asyncio.Semaphore) -> T:
         self._waiting += 1
         try:
             await gate.acquire()
         finally:
             self._waiting -= 1
         try:
-            timeout = self.policy.timeout(kind)
-            if timeout is None:
-                return await make()
-            try:
-                return await asyncio.wait_for(make(), timeout)
-            except TimeoutError:
-                self.observer.on_timeout(operation)
-                raise BackendTimeoutError(f"{self.kind} backend did not answer {operation} within {timeout:g}s",
-                                          operation=operation) from None
+            return await self._within_deadline(spec, make)
         finally:
             gate.release()
 
-    def _backoff(self, attempt: int, error: BackendError) -> float:
-        retry_after = getattr(error, "retry_after", None)
-        if isinstance(retry_after, int | float) and retry_after > 0:
-            return float(min(retry_after, self.policy.retry_after_cap_seconds))
-        base = min(self.policy.backoff_cap_seconds, self.policy.backoff_seconds * 2 ** (attempt - 1))
-        return float(base * (0.5 + random.random() / 2))
+    async def _within_deadline(self, spec: CallSpec, make: Callable[[], Awaitable[T]]) -> T:
+        """One attempt under its operation's deadline; the deadline starts once a concurrency slot is held."""
+        timeout = self.policy.timeout(spec.timeout)
+        if timeout is None:
+            return await make()
+        try:
+            return await asyncio.wait_for(make(), timeout)
+        except TimeoutError:
+            self.observer.on_timeout(spec.name)
+            raise BackendTimeoutError(f"{self.kind} backend did not answer {spec.name} within {timeout:g}s",
+                                      operation=spec.name) from None
 
     async def recall(self, bank: str, query: RecallQuery) -> list[MemoryRecord]:
         """Identical recalls already in flight share one request. When the caller that owns the shared request
         is cancelled (its own deadline), the others are not: they make their own request."""
-        self._semaphore()
+        inflight = self._per_loop.get().inflight_recalls
         key = (bank, query)
-        pending = self._inflight_recalls.get(key)
+        pending = inflight.get(key)
         if pending is not None:
             try:
                 return list(await asyncio.shield(pending))
@@ -251,9 +250,9 @@ class ResilientBackend:
                 if not pending.cancelled() or (task is not None and task.cancelling()):
                     raise  # this caller itself was cancelled
         future: asyncio.Future[list[MemoryRecord]] = asyncio.get_running_loop().create_future()
-        self._inflight_recalls[key] = future
+        inflight[key] = future
         try:
-            result = await self._call("recall", "recall", lambda: self.inner.recall(bank, query))
+            result = await self._call(RECALL, lambda: self.inner.recall(bank, query))
             future.set_result(result)
             return result
         except asyncio.CancelledError:
@@ -264,36 +263,40 @@ class ResilientBackend:
             future.exception()  # mark retrieved: waiters re-raise it themselves
             raise
         finally:
-            if self._inflight_recalls.get(key) is future:
-                del self._inflight_recalls[key]
+            if inflight.get(key) is future:
+                del inflight[key]
 
     async def retain(self, bank: str, items: Sequence[RetainItem]) -> RetainReceipt:
-        return await self._call("retain", "retain", lambda: self.inner.retain(bank, items))
+        """One attempt, never retried here: a failed retain goes back to the outbox, which retries it."""
+        return await self._call(RETAIN, lambda: self.inner.retain(bank, items))
 
     async def reflect(self, bank: str, query: str, *, budget: str = "low", max_tokens: int = 2048) -> ReflectAnswer:
-        return await self._call("reflect", "reflect",
-                                lambda: self.inner.reflect(bank, query, budget=budget, max_tokens=max_tokens),
-                                retry=False)
+        """One attempt under the reflect deadline."""
+        return await self._call(REFLECT, lambda: self.inner.reflect(bank, query, budget=budget, max_tokens=max_tokens))
 
     async def health(self) -> BackendHealth:
-        """Health bypasses the breaker and the retries: it is how an operator sees the backend's real state."""
-        health = await self.inner.health()
+        """Only the config deadline: health bypasses queue, breaker and retries to show the backend's real state."""
+        timeout = self.policy.timeout("config")
+        try:
+            health = await (self.inner.health() if timeout is None else asyncio.wait_for(self.inner.health(), timeout))
+        except TimeoutError:
+            health = BackendHealth(self.kind, False, f"{self.kind} backend did not answer health within {timeout:g}s")
         if self.breaker.state != "closed":
             detail = f"{health.detail}; circuit {self.breaker.state}".strip("; ")
             return BackendHealth(health.backend, health.ok, detail, health.version, health.latency_ms)
         return health
 
     async def list_banks(self) -> list[BankInfo]:
-        return await self._call("list_banks", "config", self.inner.list_banks)
+        return await self._call(LIST_BANKS, self.inner.list_banks)
 
     async def ensure_bank(self, bank: str, name: str) -> BankInfo:
-        return await self._call("ensure_bank", "config", lambda: self.inner.ensure_bank(bank, name))
+        return await self._call(ENSURE_BANK, lambda: self.inner.ensure_bank(bank, name))
 
     async def get_config(self, bank: str) -> BankConfigState | None:
-        return await self._call("get_config", "config", lambda: self.inner.get_config(bank))
+        return await self._call(GET_CONFIG, lambda: self.inner.get_config(bank))
 
     async def patch_config(self, bank: str, updates: Mapping[str, Any]) -> BankConfigState:
-        return await self._call("patch_config", "config", lambda: self.inner.patch_config(bank, updates))
+        return await self._call(PATCH_CONFIG, lambda: self.inner.patch_config(bank, updates))
 
     async def aclose(self) -> None:
         await self.inner.aclose()
