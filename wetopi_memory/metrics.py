@@ -1,4 +1,8 @@
-"""Prometheus metrics of design §31, labelled only by agent, scope, operation and status (never user text)."""
+"""Prometheus metrics of design §31, labelled only by agent, scope, operation and status (never user text).
+
+`Metrics` is the backends' resilience observer itself; `RecallMetrics` and `RetainMetrics` implement the recall
+and retain observer protocols over it. Observers are matched structurally: this module imports no engine.
+"""
 
 from __future__ import annotations
 
@@ -11,8 +15,9 @@ from typing import Any
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest, start_http_server
 
 from .errors import BackendError
-from .recall.engine import RecallObserver
-from .router.rules import RouteDecision
+from .recall.observer import RecallObserver
+from .recall.results import ScopeStatus, SyncReason
+from .router import RouteDecision
 
 _SAFE = re.compile(r"[a-z0-9][a-z0-9_.:-]{0,63}\Z")
 _LATENCY = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
@@ -98,6 +103,14 @@ class Metrics:
         """Expose /metrics over HTTP on loopback (observability.metrics_port)."""
         return start_http_server(port, addr=addr, registry=self.registry)
 
+    def recall_observer(self) -> RecallObserver:
+        """An observer that records recall's events here (what `RecallCoordinator.from_plane` uses)."""
+        return RecallMetrics(self)
+
+    def retain_observer(self) -> RetainMetrics:
+        """An observer that records the retain pipeline's events here."""
+        return RetainMetrics(self)
+
     # -- resilience observer -------------------------------------------------------------------------------
     def on_retry(self, operation: str, attempt: int, error: BackendError) -> None:
         self.retries.labels(self.agent, label(operation)).inc()
@@ -115,8 +128,8 @@ class Metrics:
         self.backend_errors.labels(self.agent, label(operation), label(type(error).__name__)).inc()
 
 
-class RecallMetrics(RecallObserver):
-    """Feeds the recall coordinator's events into Metrics."""
+class RecallMetrics:
+    """Feeds recall's events (the RecallObserver protocol) into Metrics."""
 
     def __init__(self, metrics: Metrics) -> None:
         self.metrics = metrics
@@ -135,10 +148,10 @@ class RecallMetrics(RecallObserver):
     def on_cache(self, hit: bool) -> None:
         self.metrics.cache_hits.labels(self.metrics.agent, "hit" if hit else "miss").inc()
 
-    def on_sync_recall(self, reason: str) -> None:
+    def on_sync_recall(self, reason: SyncReason) -> None:
         self.metrics.sync_recall.labels(self.metrics.agent, label(reason)).inc()
 
-    def on_recall(self, scope: str, status: str, seconds: float, results: int, tokens: int) -> None:
+    def on_recall(self, scope: str, status: ScopeStatus, seconds: float, results: int, tokens: int) -> None:
         m = self.metrics
         name = m.scope(scope)
         m.recall_total.labels(m.agent, name, label(status)).inc()
@@ -151,7 +164,7 @@ class RecallMetrics(RecallObserver):
 
 
 class RetainMetrics:
-    """Feeds the retain pipeline's events into Metrics."""
+    """Feeds the retain pipeline's events (the RetainObserver protocol) into Metrics."""
 
     def __init__(self, metrics: Metrics) -> None:
         self.metrics = metrics
@@ -162,7 +175,7 @@ class RetainMetrics:
 
     def on_rejected(self, scope: str, reason: str) -> None:
         m = self.metrics
-        m.retain_rejected.labels(m.agent, m.scope(scope), label(reason.split(":", 1)[0])).inc()
+        m.retain_rejected.labels(m.agent, m.scope(scope), label(reason)).inc()
 
     def on_batch(self, scope: str, size: int) -> None:
         m = self.metrics

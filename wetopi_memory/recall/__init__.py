@@ -3,33 +3,60 @@
 * `fanout.recall_scopes`: one recall per bank in parallel, every scope through `ScopeACL.check`, fail-open per scope.
 * `merge.merge_hits`: normalize → deduplicate (provenance kept) → reciprocal-rank fusion → token budgets.
 * `inject.render_block`: the `[Wetopi Memory Plane]` block with one escaped `<scope>` group per scope.
-* `engine.RecallCoordinator`: prefetch cache (turn N → turn N+1), `cached_context` (sync, no I/O) and the bounded
+* `cache.PrefetchCache`: pre-rendered recalled scopes per (session, identity, allowed scopes), TTL and LRU bounded.
+* `coordinator.RecallCoordinator`: prefetch (turn N → turn N+1), `cached_context` (sync, no I/O) and the bounded
   synchronous fallback.
+* `results`: what recall returns and its closed vocabularies; `observer`: the metrics hooks protocol.
 """
 
 from __future__ import annotations
 
-from .engine import (
-    InjectionDecision,
-    PrefetchResult,
-    RecallCoordinator,
-    RecallObserver,
-    SyncRecallResult,
-)
+from .cache import PrefetchCache
+from .coordinator import RecallCoordinator, RecallPlane
 from .fanout import FanoutResult, ScopeOutcome, recall_scopes, recallable_scopes, select_scopes
 from .inject import escape_item, render_block
 from .merge import MergedHit, MergeResult, merge_hits
+from .observer import (
+    NULL_RECALL_OBSERVER,
+    GuardedRecallObserver,
+    NullRecallObserver,
+    RecallObserver,
+    RecallObserverSource,
+)
+from .results import (
+    InjectionDecision,
+    InjectionReason,
+    PrefetchReason,
+    PrefetchResult,
+    PrefetchStatus,
+    ScopeStatus,
+    SyncReason,
+    SyncRecallResult,
+    SyncStatus,
+)
 
 __all__ = [
+    "NULL_RECALL_OBSERVER",
     "FanoutResult",
+    "GuardedRecallObserver",
     "InjectionDecision",
+    "InjectionReason",
     "MergeResult",
     "MergedHit",
+    "NullRecallObserver",
+    "PrefetchCache",
+    "PrefetchReason",
     "PrefetchResult",
+    "PrefetchStatus",
     "RecallCoordinator",
     "RecallObserver",
+    "RecallObserverSource",
+    "RecallPlane",
     "ScopeOutcome",
+    "ScopeStatus",
+    "SyncReason",
     "SyncRecallResult",
+    "SyncStatus",
     "escape_item",
     "merge_hits",
     "recall_scopes",

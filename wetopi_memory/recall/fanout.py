@@ -14,30 +14,24 @@ readable scope; never a `recall.mode: never` scope; at most `routing.max_scopes_
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
 
 from ..config import Config
 from ..errors import BackendError, BackendTimeoutError
 from ..identity import Identity
 from ..models import Budget, MemoryType, RecallHit, RecallQuery
+from ..router import RouteDecision
 from ..security import ScopeACL, StoreBinding
+from .observer import NULL_RECALL_OBSERVER, RecallObserver, guarded
+from .results import ScopeStatus
+from .tokens import estimate_tokens
 
-if TYPE_CHECKING:
-    from ..router.rules import RouteDecision
-    from .engine import RecallObserver
+__all__ = ["FanoutResult", "ScopeOutcome", "ScopeStatus", "check_scopes", "estimate_tokens", "recall_scopes",
+           "recallable_scopes", "select_scopes"]
 
-ScopeStatus = Literal["ok", "error", "timeout"]
 MAX_ERROR_CHARS = 300
-CHARS_PER_TOKEN = 4
-
-
-def estimate_tokens(text: str) -> int:
-    """A cheap token estimate: about four characters per token, at least one for non-empty text."""
-    return (len(text) + CHARS_PER_TOKEN - 1) // CHARS_PER_TOKEN
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +84,7 @@ def check_scopes(acl: ScopeACL, identity: Identity, scopes: Sequence[str]) -> li
 async def recall_scopes(acl: ScopeACL, identity: Identity, scopes: Sequence[str], *, query: str,
                         types: tuple[MemoryType, ...] | None, budget_override: Budget | None = None,
                         limit: int = 20, prefer_observations: bool = False, timeout: float | None = None,
-                        observer: RecallObserver | None = None) -> FanoutResult:
+                        observer: RecallObserver = NULL_RECALL_OBSERVER) -> FanoutResult:
     """Recall `query` from every scope in parallel, after the ACL; per-scope failures are captured, not raised.
 
     `timeout` (seconds) bounds each scope's request; a scope that misses it is reported as `timeout` while the
@@ -102,11 +96,9 @@ async def recall_scopes(acl: ScopeACL, identity: Identity, scopes: Sequence[str]
                                            limit=limit, prefer_observations=prefer_observations, timeout=timeout)
                                       for b in bindings))
     result = FanoutResult(outcomes=tuple(outcomes), seconds=time.perf_counter() - started)
-    if observer is not None:
-        for outcome in result.outcomes:
-            with contextlib.suppress(Exception):  # metrics never break recall
-                observer.on_recall(outcome.scope, outcome.status, outcome.seconds, len(outcome.hits),
-                                   outcome.tokens)
+    safe = guarded(observer)
+    for outcome in result.outcomes:
+        safe.on_recall(outcome.scope, outcome.status, outcome.seconds, len(outcome.hits), outcome.tokens)
     return result
 
 

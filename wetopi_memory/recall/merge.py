@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..models import RecallHit
-from .fanout import estimate_tokens
+from .tokens import estimate_tokens
 
 RRF_K = 60
 NEAR_DUPLICATE_JACCARD = 0.9
