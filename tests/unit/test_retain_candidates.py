@@ -10,33 +10,20 @@ from pathlib import Path
 import pytest
 
 from wetopi_memory.backends.local import LocalBackend
-from wetopi_memory.config import parse_config
-from wetopi_memory.identity import Identity, IdentityResolver
-from wetopi_memory.plane import MemoryPlane, document_id_for
-from wetopi_memory.retain import RetainCoordinator, TurnEvidenceBuffer
-from wetopi_memory.retain.candidates import CandidateBuilder, analyze, split_sentences
+from wetopi_memory.identity import Identity
+from wetopi_memory.plane import MemoryPlane
+from wetopi_memory.retain import TurnEvidenceBuffer
+from wetopi_memory.retain.candidates import CandidateBuilder, analyze, document_id_for, split_sentences
 from wetopi_memory.retain.candidates import document_id_for as retain_document_id
 
-CONFIG = """
-backend: {type: local}
-stores:
-  personal: {bank_template: "user-{internal_user_id}"}
-  business: {bank: wetopi-business}
-  platform: {bank: wetopi-platform}
-"""
-IDENTITIES = """
-users:
-  u_ana: {display_name: Ana, allowed_scopes: [personal, business, platform], accounts: ["telegram:1001"]}
-"""
+from ..support.texts import LOCAL_CONFIG, identities, standard_config
 
 
 @pytest.fixture
 def plane(tmp_path: Path) -> MemoryPlane:
-    config = parse_config(CONFIG, "c.yaml", {})
-    ids = tmp_path / "ids.yaml"
-    ids.write_text(IDENTITIES)
-    resolver = IdentityResolver.from_file(ids, known_scopes=config.stores)
-    return MemoryPlane(config, identities=resolver, backends={"local": LocalBackend(tmp_path / "m.db")})
+    config = standard_config(LOCAL_CONFIG)
+    return MemoryPlane(config, identities=identities(tmp_path, config),
+                       backends={"local": LocalBackend(tmp_path / "m.db")})
 
 
 @pytest.fixture
@@ -119,7 +106,7 @@ def test_document_ids_match_the_plane() -> None:
 # ------------------------------------------------------------------------------------------------ turns
 
 def test_multi_write_gives_each_scope_only_its_sentences(plane: MemoryPlane, ana: Identity) -> None:
-    coordinator = RetainCoordinator(plane, None, attach=False)
+    coordinator = plane.retention
     report = coordinator.evaluate_turn(
         ana, session_id="s", turn_id="t",
         user_message=("Decidimos que el plan gestionado de Hermes costará 49 € al mes. "
@@ -140,7 +127,7 @@ def test_multi_write_gives_each_scope_only_its_sentences(plane: MemoryPlane, ana
 
 
 def test_one_sentence_can_belong_to_two_scopes(plane: MemoryPlane, ana: Identity) -> None:
-    coordinator = RetainCoordinator(plane, None, attach=False)
+    coordinator = plane.retention
     report = coordinator.evaluate_turn(ana, session_id="s", turn_id="t",
                                        user_message="Wetopi venderá Hermes gestionado sobre la plataforma RKE2.")
     assert {d.scope for d in report.accepted} == {"business", "platform"}
@@ -162,7 +149,7 @@ def test_candidates_snapshot_identity_and_provenance_at_creation(plane: MemoryPl
 
 
 def test_verification_comes_from_same_domain_evidence(plane: MemoryPlane, ana: Identity) -> None:
-    coordinator = RetainCoordinator(plane, None, attach=False)
+    coordinator = plane.retention
     text = "The root cause was the conntrack table overflowing on the WAN nodes."
     without = coordinator.evaluate_turn(ana, session_id="s", turn_id="t", user_message=text)
     assert [u.decision.reasons for u in without.units] == [("unverified",)]
@@ -176,7 +163,7 @@ def test_verification_comes_from_same_domain_evidence(plane: MemoryPlane, ana: I
 
 
 def test_pasted_tool_output_is_recognised_by_its_line_hashes(plane: MemoryPlane, ana: Identity) -> None:
-    coordinator = RetainCoordinator(plane, None, attach=False)
+    coordinator = plane.retention
     output = "replica set rs-7 is healthy and serving traffic on all three zones today"
     coordinator.record_tool_call(session_id="s", turn_id="t", tool_name="kubectl", result=output + "\n",
                                  status="ok")
@@ -187,7 +174,7 @@ def test_pasted_tool_output_is_recognised_by_its_line_hashes(plane: MemoryPlane,
 
 
 def test_unrouted_sentences_are_reported_not_dropped_silently(plane: MemoryPlane, ana: Identity) -> None:
-    coordinator = RetainCoordinator(plane, None, attach=False)
+    coordinator = plane.retention
     report = coordinator.evaluate_turn(ana, session_id="s", turn_id="t", user_message="Hola, ¿qué tal?")
     assert report.unrouted == (0,) and not report.decisions
     assert report.to_dict()["unrouted"] == [0]

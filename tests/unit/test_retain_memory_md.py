@@ -14,29 +14,17 @@ from wetopi_memory_cli.app import app
 
 from wetopi_memory.backends.fake_hindsight import FakeHindsight
 from wetopi_memory.backends.hindsight import HindsightBackend
-from wetopi_memory.config import parse_config
-from wetopi_memory.identity import Identity, IdentityResolver
+from wetopi_memory.identity import Identity
 from wetopi_memory.plane import MemoryPlane
-from wetopi_memory.retain import Backoff, Outbox, RetainCoordinator
+from wetopi_memory.retain import Backoff, Outbox, RetainCoordinator, RetainTuning
 from wetopi_memory.retain.memory_md import (
     MemoryImportError,
-    import_memory_md,
     parse_memory_md,
     write_report,
 )
 
-URL = "http://hindsight.test:8888"
-CONFIG = """
-backend: {type: hindsight, url: "http://hindsight.test:8888"}
-stores:
-  personal: {bank_template: "user-{internal_user_id}"}
-  business: {bank: wetopi-business}
-  platform: {bank: wetopi-platform}
-"""
-IDENTITIES = """
-users:
-  u_ana: {display_name: Ana, allowed_scopes: [personal, business, platform], accounts: ["telegram:1001"]}
-"""
+from ..support.texts import ANA_IDENTITIES, FAKE_URL, identities, standard_config
+
 PASSWORD = "Xk9mQ2vL7pR4wZ9a"
 CORE = ("[P1] Core: netcup KVM server, 8C/15G/512GB, Debian 13; all Wetopi services run on the RKE2 cluster "
         "behind the WAN load balancers.")
@@ -61,19 +49,15 @@ EXPECTED = {1: "imported", 2: "imported", 3: "imported", 4: "rejected", 5: "reje
             13: "imported"}
 
 
-@pytest.fixture
-def fake() -> FakeHindsight:
-    return FakeHindsight("1.1.0")
-
 
 @pytest.fixture
 def plane(tmp_path: Path, fake: FakeHindsight) -> MemoryPlane:
-    config = parse_config(CONFIG, "c.yaml", {})
-    ids = tmp_path / "ids.yaml"
-    ids.write_text(IDENTITIES)
-    resolver = IdentityResolver.from_file(ids, known_scopes=config.stores)
+    config = standard_config()
+    resolver = identities(tmp_path, config)
     return MemoryPlane(config, identities=resolver,
-                       backends={"hindsight": HindsightBackend(URL, transport=fake.transport)})
+                       backends={"hindsight": HindsightBackend(FAKE_URL, transport=fake.transport)},
+                       outbox=Outbox(tmp_path / "outbox.db"),
+                       retain_tuning=RetainTuning(backoff=Backoff(base_seconds=0.001, cap_seconds=0.01)))
 
 
 @pytest.fixture
@@ -90,10 +74,9 @@ def source(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def coordinator(plane: MemoryPlane, tmp_path: Path) -> Iterator[RetainCoordinator]:
-    co = RetainCoordinator(plane, Outbox(tmp_path / "outbox.db"), backoff=Backoff(base=0.001, max_delay=0.01))
-    yield co
-    co.close()
+def coordinator(plane: MemoryPlane) -> Iterator[RetainCoordinator]:
+    yield plane.retention
+    plane.retention.close()
 
 
 def test_parse_entries_lines_and_priorities() -> None:
@@ -110,7 +93,7 @@ def test_parse_entries_lines_and_priorities() -> None:
 def test_import_reports_every_entry_and_retains_per_scope(plane: MemoryPlane, ana: Identity, source: Path,
                                                           coordinator: RetainCoordinator, fake: FakeHindsight) -> None:
     before = (source.read_bytes(), source.stat().st_mtime_ns)
-    report = asyncio.run(import_memory_md(plane, ana, source, coordinator=coordinator))
+    report = asyncio.run(plane.import_memory_md(ana, source))
     assert (source.read_bytes(), source.stat().st_mtime_ns) == before
     fates = {e.entry.index: e.fate for e in report.entries}
     assert fates == EXPECTED, {e.entry.index: (e.fate, e.reasons) for e in report.entries}
@@ -134,10 +117,10 @@ def test_import_reports_every_entry_and_retains_per_scope(plane: MemoryPlane, an
 
 def test_a_second_run_imports_nothing_twice(plane: MemoryPlane, ana: Identity, source: Path,
                                             coordinator: RetainCoordinator, fake: FakeHindsight) -> None:
-    asyncio.run(import_memory_md(plane, ana, source, coordinator=coordinator))
+    asyncio.run(plane.import_memory_md(ana, source))
     requests = len(fake.requests)
     memories = sum(len(b.memories) for b in fake.banks.values())
-    again = asyncio.run(import_memory_md(plane, ana, source, coordinator=coordinator))
+    again = asyncio.run(plane.import_memory_md(ana, source))
     assert len(fake.requests) == requests and sum(len(b.memories) for b in fake.banks.values()) == memories
     for entry in again.entries:
         if EXPECTED[entry.entry.index] in ("imported", "duplicate"):
@@ -149,7 +132,7 @@ def test_a_second_run_imports_nothing_twice(plane: MemoryPlane, ana: Identity, s
 
 def test_a_dry_run_decides_without_writing(plane: MemoryPlane, ana: Identity, source: Path,
                                            fake: FakeHindsight) -> None:
-    report = asyncio.run(import_memory_md(plane, ana, source, dry_run=True))
+    report = asyncio.run(plane.import_memory_md(ana, source, dry_run=True))
     fates = {e.entry.index: e.fate for e in report.entries}
     assert fates == {i: ("would_import" if f == "imported" else f) for i, f in EXPECTED.items()}
     assert not fake.requests and report.dry_run
@@ -158,19 +141,19 @@ def test_a_dry_run_decides_without_writing(plane: MemoryPlane, ana: Identity, so
 def test_a_backend_outage_leaves_entries_queued_not_lost(plane: MemoryPlane, ana: Identity, source: Path,
                                                          coordinator: RetainCoordinator, fake: FakeHindsight) -> None:
     fake.fail_next(503, times=1000)
-    report = asyncio.run(import_memory_md(plane, ana, source, coordinator=coordinator, deliver_timeout=0.2))
+    report = asyncio.run(plane.import_memory_md(ana, source, deliver_timeout=0.2))
     assert not report.complete
     assert {e.fate for e in report.entries if EXPECTED[e.entry.index] == "imported"} == {"queued"}
     assert coordinator.outbox is not None and coordinator.outbox.depth() == 7
     fake.faults.clear()
-    again = asyncio.run(import_memory_md(plane, ana, source, coordinator=coordinator))
+    again = asyncio.run(plane.import_memory_md(ana, source))
     assert again.complete  # queued entries count as already accepted; the flush delivered them
     assert coordinator.outbox.depth() == 0 and sum(len(b.memories) for b in fake.banks.values()) == 7
 
 
 def test_reports_are_written_and_never_over_the_source(plane: MemoryPlane, ana: Identity, source: Path,
                                                        tmp_path: Path) -> None:
-    report = asyncio.run(import_memory_md(plane, ana, source, dry_run=True))
+    report = asyncio.run(plane.import_memory_md(ana, source, dry_run=True))
     md = write_report(report, tmp_path / "report.md", source=str(source)).read_text()
     assert md.count("\n| ") == 14 and "[withheld: secret-like content]" in md and PASSWORD not in md
     data = json.loads(write_report(report, tmp_path / "report.json", source=str(source)).read_text())
@@ -184,9 +167,9 @@ def test_unreadable_sources_are_errors(plane: MemoryPlane, ana: Identity, tmp_pa
     bad = tmp_path / "latin1.md"
     bad.write_bytes("contraseña\n".encode("latin-1"))
     with pytest.raises(MemoryImportError, match="not UTF-8"):
-        asyncio.run(import_memory_md(plane, ana, bad, dry_run=True))
+        asyncio.run(plane.import_memory_md(ana, bad, dry_run=True))
     with pytest.raises(MemoryImportError, match="cannot read"):
-        asyncio.run(import_memory_md(plane, ana, tmp_path / "missing.md", dry_run=True))
+        asyncio.run(plane.import_memory_md(ana, tmp_path / "missing.md", dry_run=True))
 
 
 def test_cli_import_report_and_rerun(tmp_path: Path, source: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -195,7 +178,7 @@ def test_cli_import_report_and_rerun(tmp_path: Path, source: Path, monkeypatch: 
     monkeypatch.setenv("HERMES_HOME", str(tmp_path / "hermes"))
     monkeypatch.setenv("WETOPI_MEMORY_STATE_DIR", str(tmp_path / "state"))
     ids = tmp_path / "ids.yaml"
-    ids.write_text(IDENTITIES)
+    ids.write_text(ANA_IDENTITIES)
     runner = CliRunner()
     base = ["--identities", str(ids), "import-memory-md", str(source), "--user", "telegram:1001"]
 

@@ -13,8 +13,8 @@ from wetopi_memory.config import parse_config
 from wetopi_memory.identity import Identity, IdentityResolver
 from wetopi_memory.plane import MemoryPlane
 from wetopi_memory.retain import REASON_CODES, CandidateBuilder, PolicyEngine, ScopePolicy
-from wetopi_memory.retain.engine import evaluate_statement
 from wetopi_memory.retain.evidence import TurnEvidenceBuffer
+from wetopi_memory.retain.planning import evaluate_statement
 
 CONFIG = """
 backend: {type: local}

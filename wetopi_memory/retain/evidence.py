@@ -114,6 +114,17 @@ class TurnEvidence:
 EMPTY_EVIDENCE = TurnEvidence(session_id="", turn_id="")
 
 
+@dataclass(slots=True)
+class _OpenTurn:
+    """The calls kept so far for one turn in flight, and how many more came over the cap."""
+
+    items: list[ToolEvidence] = field(default_factory=list)
+    over_cap: int = 0
+
+    def evidence(self, key: tuple[str, str]) -> TurnEvidence:
+        return TurnEvidence(session_id=key[0], turn_id=key[1], items=tuple(self.items), dropped=self.over_cap)
+
+
 class TurnEvidenceBuffer:
     """Bounded, thread-safe per-turn evidence. `record` from `post_tool_call`, `pop` at `post_llm_call`."""
 
@@ -127,8 +138,9 @@ class TurnEvidenceBuffer:
         self.max_open_turns = max_open_turns
         self._gate = gate
         self._lock = threading.Lock()
-        self._turns: OrderedDict[tuple[str, str], list[ToolEvidence]] = OrderedDict()
-        self._over_cap: dict[tuple[str, str], int] = {}
+        # Not a cache: entries are evidence still to be read at turn end, so a drop is a counted loss (LRU order,
+        # kept by hand because `peek` must not refresh it).
+        self._turns: OrderedDict[tuple[str, str], _OpenTurn] = OrderedDict()
         self.evicted_turns = 0
         self.dropped_items = 0
 
@@ -152,45 +164,47 @@ class TurnEvidenceBuffer:
         duration = float(duration_ms) if isinstance(duration_ms, int | float) and not isinstance(
             duration_ms, bool) else None
         with self._lock:
-            items = self._turns.get(key)
-            if items is None:
-                while len(self._turns) >= self.max_open_turns:
-                    old, _gone = self._turns.popitem(last=False)
-                    self._over_cap.pop(old, None)
-                    self.evicted_turns += 1
-                items = self._turns[key] = []
-            else:
-                self._turns.move_to_end(key)
-            if len(items) >= self.max_items_per_turn:
-                self._over_cap[key] = self._over_cap.get(key, 0) + 1
+            turn = self._open(key)
+            if len(turn.items) >= self.max_items_per_turn:
+                turn.over_cap += 1
                 self.dropped_items += 1
                 return None
-            index = len(items) + 1
+            index = len(turn.items) + 1
         evidence = ToolEvidence(
             index=index, tool=tool, outcome=outcome, error_class=error, duration_ms=duration,
             digest=self._digest(tool, args), result_bytes=len(raw), result_lines=text.count("\n") + (1 if text else 0),
             result_sha=hashlib.sha256(raw).hexdigest()[:16], line_hashes=self._line_hashes(text))
         with self._lock:
             current = self._turns.get(key)
-            if current is not None and len(current) < self.max_items_per_turn:
-                current.append(evidence)
+            if current is not None and len(current.items) < self.max_items_per_turn:
+                current.items.append(evidence)
                 return evidence
         return None
+
+    def _open(self, key: tuple[str, str]) -> _OpenTurn:
+        """The turn's entry, touched; a new turn drops the least recently touched ones over the bound."""
+        turn = self._turns.get(key)
+        if turn is not None:
+            self._turns.move_to_end(key)
+            return turn
+        while len(self._turns) >= self.max_open_turns:
+            self._turns.popitem(last=False)
+            self.evicted_turns += 1
+        turn = self._turns[key] = _OpenTurn()
+        return turn
 
     def pop(self, session_id: str | None, turn_id: str | None) -> TurnEvidence:
         """Take (and forget) a turn's evidence; an unknown turn has none."""
         key = (str(session_id or ""), str(turn_id or ""))
         with self._lock:
-            kept = self._turns.pop(key, [])
-            dropped = self._over_cap.pop(key, 0)
-        return TurnEvidence(session_id=key[0], turn_id=key[1], items=tuple(kept), dropped=dropped)
+            turn = self._turns.pop(key, None) or _OpenTurn()
+            return turn.evidence(key)
 
     def peek(self, session_id: str | None, turn_id: str | None) -> TurnEvidence:
+        """A turn's evidence so far, left in place (and not touched)."""
         key = (str(session_id or ""), str(turn_id or ""))
         with self._lock:
-            items = list(self._turns.get(key, []))
-            dropped = self._over_cap.get(key, 0)
-        return TurnEvidence(session_id=key[0], turn_id=key[1], items=tuple(items), dropped=dropped)
+            return (self._turns.get(key) or _OpenTurn()).evidence(key)
 
     def drop_session(self, session_id: str | None) -> int:
         """Forget every open turn of a session (on session finalize/reset); returns how many turns."""
@@ -199,7 +213,6 @@ class TurnEvidenceBuffer:
             keys = [k for k in self._turns if k[0] == sid]
             for key in keys:
                 del self._turns[key]
-                self._over_cap.pop(key, None)
         return len(keys)
 
     # ------------------------------------------------------------------------------------------ summaries

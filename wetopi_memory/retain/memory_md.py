@@ -33,26 +33,34 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Literal, Protocol
 
 from ..errors import WetopiMemoryError
 from ..identity import Identity
-from .candidates import Unit, analyze
-from .engine import RetainCoordinator, UnitOutcome, plan_units
-from .policy import Decision
-
-if TYPE_CHECKING:
-    from ..plane import MemoryPlane
+from .candidates import CandidateBuilder, Unit
+from .decision import Decision
+from .kinds import Category, Origin, Priority
+from .outbox import Outbox
+from .planning import UnitOutcome, plan_units
+from .policy import PolicyEngine
+from .reasons import ReasonCode
+from .signals import analyze
 
 __all__ = [
+    "EntryFate",
     "EntryReport",
     "ImportReport",
+    "ImportingCoordinator",
     "MemoryEntry",
     "MemoryImportError",
-    "import_memory_md",
+    "import_through",
     "parse_memory_md",
     "write_report",
 ]
+
+# What became of an entry (or of one of its scopes).
+EntryFate = Literal["imported", "queued", "failed", "evicted", "duplicate", "rejected", "would_import", "partial",
+                    "outbox_full"]
 
 _PRIORITY = re.compile(r"^\s*\[\s*(P[123])\s*\]\s*", re.IGNORECASE)
 _COMPLETED = re.compile(
@@ -60,10 +68,33 @@ _COMPLETED = re.compile(
     r"resuelt[oa]s?|finalizad[oa]s?|cerrad[oa]s?)\b", re.IGNORECASE)
 PREVIEW_CHARS = 80
 BATCH_ITEMS = 50
+_PRIORITIES: dict[str, Priority] = {"P1": "P1", "P2": "P2", "P3": "P3"}
+_DURABLE_CATEGORIES: tuple[Category, ...] = ("root_cause", "fix", "runbook", "decision", "constraint")
+_PENDING_FATES: tuple[EntryFate, ...] = ("failed", "evicted", "outbox_full", "queued")
 
 
 class MemoryImportError(WetopiMemoryError):
     """The MEMORY.md cannot be read, or the report cannot be written."""
+
+
+class ImportingCoordinator(Protocol):
+    """What an import needs from the retain coordinator: its builder and policies, the outbox, and delivery."""
+
+    @property
+    def builder(self) -> CandidateBuilder: ...
+
+    @property
+    def policy(self) -> PolicyEngine: ...
+
+    @property
+    def outbox(self) -> Outbox | None: ...
+
+    def enqueue_decisions(self, decisions: Sequence[Decision], *, origin: Origin, group_key: str,
+                          max_batch_items: int = 50) -> tuple[dict[str, int | None], dict[str, str], str | None]:
+        """Queue accepted decisions: (batch per scope, fate per document id, error)."""
+
+    async def flush(self, timeout: float = 10.0) -> bool:
+        """Deliver what is queued, for at most `timeout` seconds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +105,7 @@ class MemoryEntry:
     line_start: int
     line_end: int
     text: str
-    priority: str | None
+    priority: Priority | None
 
     @property
     def completed_task(self) -> bool:
@@ -83,7 +114,7 @@ class MemoryEntry:
             return False
         signals = analyze(self.text)
         return bool(_COMPLETED.search(self.text)) and not signals.strong and signals.category not in (
-            "root_cause", "fix", "runbook", "decision", "constraint")
+            _DURABLE_CATEGORIES)
 
 
 def parse_memory_md(text: str) -> list[MemoryEntry]:
@@ -100,7 +131,7 @@ def parse_memory_md(text: str) -> list[MemoryEntry]:
         if lines:
             body = "\n".join(ln for _, ln in lines)
             match = _PRIORITY.match(body)
-            priority = match.group(1).upper() if match else None
+            priority = _PRIORITIES[match.group(1).upper()] if match else None
             if match:
                 body = body[match.end():]
             entries.append(MemoryEntry(index=len(entries) + 1, line_start=lines[0][0], line_end=lines[-1][0],
@@ -121,13 +152,14 @@ class EntryReport:
     """The fate of one entry, per scope, with reasons. `preview` is None when the entry has secret-like content."""
 
     entry: MemoryEntry
-    fate: str
+    fate: EntryFate
     reasons: tuple[str, ...]
     scopes: tuple[dict[str, Any], ...]
     sentences: tuple[dict[str, Any], ...]
     preview: str | None
 
     def to_dict(self) -> dict[str, Any]:
+        """The report row of one entry, as written to JSON."""
         return {"entry": self.entry.index, "lines": [self.entry.line_start, self.entry.line_end],
                 "priority": self.entry.priority, "completed_task": self.entry.completed_task, "fate": self.fate,
                 "reasons": list(self.reasons), "scopes": list(self.scopes), "sentences": list(self.sentences),
@@ -160,6 +192,10 @@ class ImportReport:
         return {"source": self.source, "source_sha256": self.source_sha256, "dry_run": self.dry_run,
                 "totals": self.totals, "entries": [e.to_dict() for e in self.entries], "outbox": self.outbox}
 
+    def write_report(self, destination: str | os.PathLike[str], *, source: str | None = None) -> Path:
+        """Write this report (JSON for `.json`, Markdown otherwise) atomically; never over the source file."""
+        return write_report(self, destination, source=source)
+
     def to_markdown(self) -> str:
         lines = [f"# MEMORY.md import report{' (dry run)' if self.dry_run else ''}", "",
                  f"- source: `{self.source}` (sha256 `{self.source_sha256[:16]}…`, never modified)",
@@ -173,19 +209,19 @@ class ImportReport:
         return "\n".join(lines) + "\n"
 
 
-def _preview(coordinator: RetainCoordinator, text: str) -> str | None:
+def _preview(coordinator: ImportingCoordinator, text: str) -> str | None:
     if coordinator.builder.gate.scan(text):
         return None
     flat = " ".join(text.split())
     return flat if len(flat) <= PREVIEW_CHARS else flat[:PREVIEW_CHARS - 1] + "…"
 
 
-def _entry_units(coordinator: RetainCoordinator, identity: Identity, entry: MemoryEntry, first_index: int,
+def _entry_units(coordinator: ImportingCoordinator, identity: Identity, entry: MemoryEntry, first_index: int,
                  source_agent: str) -> tuple[list[Unit], list[int], int]:
     builder = coordinator.builder
     sentences = builder.sentences(entry.text, "import", first_index=first_index)
     fallback = builder.context_scopes([entry.text])
-    if not fallback and "personal" in coordinator.plane.config.stores:
+    if not fallback and "personal" in coordinator.policy.config.stores:
         fallback = ("personal",)
     units, unrouted = builder.units(sentences, origin="import", fallback=fallback, identity=identity,
                                    source_agent=source_agent, priority=entry.priority,
@@ -198,27 +234,25 @@ def _entry_units(coordinator: RetainCoordinator, identity: Identity, entry: Memo
     return units, [s.index for s in unrouted], first_index + len(sentences)
 
 
-async def import_memory_md(plane: MemoryPlane, identity: Identity, path: str | os.PathLike[str], *,
-                           coordinator: RetainCoordinator | None = None, dry_run: bool = False,
-                           deliver_timeout: float = 30.0, source_agent: str = "memory-md-import") -> ImportReport:
-    """Import one MEMORY.md (read-only) and report every entry's fate."""
+_Planned = tuple[MemoryEntry, list[Decision], list[UnitOutcome], list[int]]
+
+
+async def import_through(coordinator: ImportingCoordinator, identity: Identity, path: str | os.PathLike[str], *,
+                         dry_run: bool = False, deliver_timeout: float = 30.0,
+                         source_agent: str = "memory-md-import") -> ImportReport:
+    """Import one MEMORY.md (read-only) through a retain coordinator and report every entry's fate."""
     source = Path(path)
-    try:
-        raw = source.read_bytes()
-    except OSError as exc:
-        raise MemoryImportError(f"cannot read {source}: {exc.strerror or type(exc).__name__}") from None
+    raw = _read_source(source)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise MemoryImportError(f"{source} is not UTF-8 text (byte {exc.start})") from None
     sha = hashlib.sha256(raw).hexdigest()
-    coordinator = coordinator or RetainCoordinator(plane, None, attach=False)
-    entries = parse_memory_md(text)
 
     pending: set[tuple[str, str]] = set()
-    planned: list[tuple[MemoryEntry, list[Decision], list[UnitOutcome], list[int]]] = []
+    planned: list[_Planned] = []
     next_index = 0
-    for entry in entries:
+    for entry in parse_memory_md(text):
         units, unrouted, next_index = _entry_units(coordinator, identity, entry, next_index, source_agent)
         decisions, outcomes = plan_units(coordinator.builder, coordinator.policy, identity, units, pending=pending)
         planned.append((entry, decisions, outcomes, unrouted))
@@ -233,19 +267,7 @@ async def import_memory_md(plane: MemoryPlane, identity: Identity, path: str | o
         if outbox is not None and outbox.depth():
             await coordinator.flush(deliver_timeout)  # also what an earlier, interrupted run left queued
     if outbox is not None:
-        # Where every accepted or already-known document really is now: delivered, still queued, failed.
-        for _, decisions, _, _ in planned:
-            for decision in decisions:
-                doc = decision.document_id or ""
-                known = decision.reasons == ("duplicate",)
-                if not decision.bank or not doc or not (known or fates.get(doc) == "queued"):
-                    continue
-                state = outbox.state_of(decision.bank, doc)
-                if known:
-                    seen[doc] = {"pending": "queued", "inflight": "queued", "failed": "failed"}.get(
-                        state or "", "duplicate")
-                else:
-                    fates[doc] = {"delivered": "imported", "failed": "failed", None: "evicted"}.get(state, "queued")
+        _settle_fates(outbox, planned, fates, seen)
 
     reports = [_entry_report(coordinator, entry, decisions, outcomes, unrouted, fates, seen, dry_run)
                for entry, decisions, outcomes, unrouted in planned]
@@ -253,51 +275,80 @@ async def import_memory_md(plane: MemoryPlane, identity: Identity, path: str | o
                         outbox=outbox.stats().to_dict() if outbox is not None else {})
 
 
-def _entry_report(coordinator: RetainCoordinator, entry: MemoryEntry, decisions: Sequence[Decision],
+def _read_source(source: Path) -> bytes:
+    try:
+        return source.read_bytes()
+    except OSError as exc:
+        raise MemoryImportError(f"cannot read {source}: {exc.strerror or type(exc).__name__}") from None
+
+
+def _settle_fates(outbox: Outbox, planned: Sequence[_Planned], fates: dict[str, str], seen: dict[str, str]) -> None:
+    """Where every accepted or already-known document really is now: delivered, still queued, failed."""
+    for _, decisions, _, _ in planned:
+        for decision in decisions:
+            doc = decision.document_id or ""
+            known = decision.only(ReasonCode.DUPLICATE)
+            if not decision.bank or not doc or not (known or fates.get(doc) == "queued"):
+                continue
+            state = outbox.state_of(decision.bank, doc)
+            if known:
+                seen[doc] = {"pending": "queued", "inflight": "queued", "failed": "failed"}.get(
+                    state or "", "duplicate")
+            else:
+                fates[doc] = {"delivered": "imported", "failed": "failed", None: "evicted"}.get(state, "queued")
+
+
+def _scope_fate(decision: Decision, fates: dict[str, str], seen: dict[str, str], dry_run: bool) -> str:
+    """The fate of one scope of an entry."""
+    if decision.accept:
+        return "would_import" if dry_run else fates.get(decision.document_id or "", "queued")
+    if decision.only(ReasonCode.DUPLICATE):
+        return seen.get(decision.document_id or "", "duplicate")  # already imported, or still queued/failed
+    return "rejected"
+
+
+def _entry_fate(scope_fates: Sequence[str], dry_run: bool) -> EntryFate:
+    """The fate of a whole entry, from the fates of its scopes."""
+    if not scope_fates:
+        return "rejected"
+    if "imported" in scope_fates or "would_import" in scope_fates:
+        if any(f in ("queued", "failed", "evicted") for f in scope_fates):
+            return "partial"
+        return "would_import" if dry_run else "imported"
+    pending = next((f for f in _PENDING_FATES if f in scope_fates), None)
+    if pending is not None:
+        return "rejected" if pending == "outbox_full" else pending
+    if all(f == "duplicate" for f in scope_fates):
+        return "duplicate"
+    return "rejected"
+
+
+def _entry_report(coordinator: ImportingCoordinator, entry: MemoryEntry, decisions: Sequence[Decision],
                   outcomes: Sequence[UnitOutcome], unrouted: Sequence[int], fates: dict[str, str],
                   seen: dict[str, str], dry_run: bool) -> EntryReport:
-    scopes: list[dict[str, Any]] = []
-    for d in decisions:
-        if d.accept:
-            fate = "would_import" if dry_run else fates.get(d.document_id or "", "queued")
-        elif d.reasons == ("duplicate",):
-            fate = seen.get(d.document_id or "", "duplicate")  # already imported, or still queued/failed
-        else:
-            fate = "rejected"
-        scopes.append({"scope": d.scope, "fate": fate, "reasons": list(d.reasons), "document_id": d.document_id,
-                       "category": d.category, "durability": d.durability})
+    scopes: list[dict[str, Any]] = [
+        {"scope": d.scope, "fate": _scope_fate(d, fates, seen, dry_run), "reasons": list(d.reason_strings()),
+         "document_id": d.document_id, "category": d.category, "durability": d.durability}
+        for d in decisions]
     merged = {(d.scope, s) for d in decisions for s in (d.candidate.sentences if d.candidate else ())}
     sentence_rows: list[dict[str, Any]] = []
     for outcome in outcomes:
         if not outcome.decision.accept and (outcome.scope, outcome.sentence) not in merged:
             sentence_rows.append({"sentence": outcome.sentence, "scope": outcome.scope,
-                                  "reasons": list(outcome.decision.reasons)})
+                                  "reasons": list(outcome.decision.reason_strings())})
     for index in unrouted:
-        sentence_rows.append({"sentence": index, "scope": None, "reasons": ["unrouted"]})
-
-    scope_fates = [s["fate"] for s in scopes]
-    if not scopes:
-        fate = "rejected"
-    elif "imported" in scope_fates or "would_import" in scope_fates:
-        fate = "partial" if any(f in ("queued", "failed", "evicted") for f in scope_fates) else (
-            "would_import" if dry_run else "imported")
-    elif any(f in ("queued", "failed", "evicted", "outbox_full") for f in scope_fates):
-        fate = next(f for f in ("failed", "evicted", "outbox_full", "queued") if f in scope_fates)
-        fate = "rejected" if fate == "outbox_full" else fate
-    elif scope_fates and all(f == "duplicate" for f in scope_fates):
-        fate = "duplicate"
-    else:
-        fate = "rejected"
+        sentence_rows.append({"sentence": index, "scope": None, "reasons": [ReasonCode.UNROUTED.value]})
     reasons: list[str] = []
     for s in scopes:
         if s["fate"] == "outbox_full":
-            reasons.append("outbox_full")
+            reasons.append(ReasonCode.OUTBOX_FULL.value)
         reasons.extend(s["reasons"])
     if not scopes:
         for row in sentence_rows:
             reasons += row["reasons"]
-    return EntryReport(entry=entry, fate=fate, reasons=tuple(dict.fromkeys(reasons)), scopes=tuple(scopes),
-                       sentences=tuple(sentence_rows), preview=_preview(coordinator, entry.text))
+    return EntryReport(entry=entry, fate=_entry_fate([s["fate"] for s in scopes], dry_run),
+                       reasons=tuple(dict.fromkeys(reasons)), scopes=tuple(scopes), sentences=tuple(sentence_rows),
+                       preview=_preview(coordinator, entry.text))
 
 
 def write_report(report: ImportReport, destination: str | os.PathLike[str], *, source: str | None = None) -> Path:

@@ -37,32 +37,34 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..config import Config
+from ..config import Config, RetainSettings, StoreConfig
 from ..errors import AccessDenied
 from ..identity import Identity
 from ..secrets import DEFAULT_GATE, SecretGate
 from ..security import ScopeACL
-from .candidates import MemoryCandidate, analyze, document_id_for
+from .candidates import MemoryCandidate, document_id_for
+from .decision import Decision
+from .kinds import Category
+from .reasons import REASON_CODES, Reason, ReasonCode
+from .signals import Signals, analyze
 
 __all__ = [
     "BUILTIN_POLICIES",
+    "FULL_EVALUATION",
     "REASON_CODES",
+    "SENTENCE_EVALUATION",
     "Decision",
     "DuplicateLedger",
+    "EvaluationOptions",
     "PolicyEngine",
     "ScopePolicy",
 ]
 
 log = logging.getLogger(__name__)
 
-REASON_CODES: tuple[str, ...] = (
-    "empty", "too_long", "secret_detected", "scope_denied", "retain_disabled", "manual_only", "automatic_disabled",
-    "raw_tool_output", "filler", "hypothesis", "unverified", "low_confidence", "transient", "not_durable",
-    "category_not_accepted", "duplicate", "outbox_full", "unrouted",
-)
 HIGH_DURABILITY = 0.85
 
 
@@ -71,15 +73,16 @@ class ScopePolicy:
     """What one kind of scope keeps. Plain data; see the module docstring for the checks that use it."""
 
     name: str
-    accepted_categories: frozenset[str]
+    accepted_categories: frozenset[Category]
     min_durability: float
-    require_verified_for: frozenset[str] = frozenset()
+    require_verified_for: frozenset[Category] = frozenset()
     evictable: bool = False
     max_chars: int = 8000
     min_confidence: float = 0.5
     description: str = ""
 
     def to_dict(self) -> dict[str, Any]:
+        """The policy as plain data, for `status` and reports."""
         return {"name": self.name, "accepted_categories": sorted(self.accepted_categories),
                 "min_durability": self.min_durability, "require_verified_for": sorted(self.require_verified_for),
                 "evictable": self.evictable, "max_chars": self.max_chars, "min_confidence": self.min_confidence,
@@ -120,41 +123,47 @@ class DuplicateLedger(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
-    """The verdict on one candidate: accept or reject, and every reason, as stable codes."""
+class EvaluationOptions:
+    """Which of the checks outside the policy an evaluation runs.
 
-    accept: bool
-    reasons: tuple[str, ...]
-    scope: str
-    document_id: str | None
-    category: str = "general"
-    durability: float = 0.0
-    verified: bool = False
-    origin: str = "turn"
-    policy: str = "default"
-    findings: tuple[tuple[str, int, int], ...] = ()
+    `scan_secrets=False` trusts the candidate's own `secret_rules` (sentences of a text that was scanned as a
+    whole); the per-scope candidate built from them is always scanned again."""
+
+    check_acl: bool = True
+    check_duplicate: bool = True
+    scan_secrets: bool = True
+
+
+# A scope's candidate, ready to be queued: every check runs.
+FULL_EVALUATION = EvaluationOptions()
+# One sentence of a turn or an entry, judged before merging: the builder scanned the whole text already, and
+# the ACL and duplicates are checked on the scope's merged candidate.
+SENTENCE_EVALUATION = EvaluationOptions(check_acl=False, check_duplicate=False, scan_secrets=False)
+
+
+@dataclass(frozen=True, slots=True)
+class _Subject:
+    """What every check of one evaluation reads: the candidate, its stripped text, its policy and settings."""
+
+    candidate: MemoryCandidate
+    text: str
+    policy: ScopePolicy
+    settings: RetainSettings
+    store: StoreConfig | None
+    signals: Signals | None
+
+
+@dataclass(frozen=True, slots=True)
+class _AclOutcome:
+    """Where the ACL lets the write go, or why it refuses it."""
+
+    bank: str | None = None
+    backend: str | None = None
     acl_code: str | None = None
-    bank: str | None = field(default=None, repr=False)
-    backend: str | None = field(default=None, repr=False)
-    evictable: bool = field(default=False, repr=False)
-    candidate: MemoryCandidate | None = field(default=None, repr=False, compare=False)
-    denied: AccessDenied | None = field(default=None, repr=False, compare=False)
+    denied: AccessDenied | None = None
 
-    @property
-    def verdict(self) -> str:
-        return "accept" if self.accept else "reject"
 
-    def to_dict(self) -> dict[str, Any]:
-        """Explainable and safe to print: no content, no bank id, secrets as rule ids and offsets only."""
-        out: dict[str, Any] = {"decision": self.verdict, "reasons": list(self.reasons), "scope": self.scope,
-                               "document_id": self.document_id, "category": self.category,
-                               "durability": self.durability, "verified": self.verified, "origin": self.origin,
-                               "policy": self.policy}
-        if self.findings:
-            out["secrets"] = [{"rule_id": r, "start": s, "end": e} for r, s, e in self.findings]
-        if self.acl_code:
-            out["acl"] = self.acl_code
-        return out
+_UNCHECKED = _AclOutcome()
 
 
 class PolicyEngine:
@@ -176,6 +185,7 @@ class PolicyEngine:
                 log.warning("scope %s names unknown retain policy %r; using 'default'", scope, name[:64])
 
     def policy_for(self, scope: str) -> ScopePolicy:
+        """The policy a scope uses: the one its store names, else the built-in of its name, else `default`."""
         store = self.config.stores.get(scope)
         name = store.retain.policy if store is not None else None
         if name and name in self.policies:
@@ -185,90 +195,135 @@ class PolicyEngine:
     def evaluate(self, candidate: MemoryCandidate, identity: Identity | None = None, *, check_acl: bool = True,
                  check_duplicate: bool = True, pending: Collection[tuple[str, str]] = (),
                  scan_secrets: bool = True) -> Decision:
-        """Every reason that applies to this candidate, in a fixed order; accept only when there is none.
+        """The flag-argument form of `decide`, kept for callers that have not moved to `EvaluationOptions`."""
+        options = EvaluationOptions(check_acl=check_acl, check_duplicate=check_duplicate, scan_secrets=scan_secrets)
+        return self.decide(candidate, identity, options=options, pending=pending)
 
-        `scan_secrets=False` trusts the candidate's own `secret_rules` (sentences of a text that was scanned as a
-        whole); the per-scope candidate built from them is always scanned again."""
-        policy = self.policy_for(candidate.scope)
-        settings = self.config.retain
-        store = self.config.stores.get(candidate.scope)
-        text = candidate.content.strip()
-        reasons: list[str] = []
-
-        if not text:
-            reasons.append("empty")
-        if len(text) > policy.max_chars:
-            reasons.append("too_long")
-        findings = ([(f.rule_id, f.start, f.end) for f in self.gate.blocking(self.gate.scan(text))]
-                    if scan_secrets else [])
-        findings += [f for f in candidate.secret_offsets if f not in findings]
+    def decide(self, candidate: MemoryCandidate, identity: Identity | None = None, *,
+               options: EvaluationOptions = FULL_EVALUATION,
+               pending: Collection[tuple[str, str]] = ()) -> Decision:
+        """Every reason that applies to this candidate, in a fixed order; accept only when there is none."""
+        subject = self._subject(candidate)
+        findings = self._secret_findings(subject, scan=options.scan_secrets)
         rules = list(dict.fromkeys([r for r, _, _ in findings] + list(candidate.secret_rules)))
-        reasons += [f"secret_detected:{rule}" for rule in rules]
+        acl = self._check_acl(candidate, identity) if options.check_acl else _UNCHECKED
+        reasons = [*self._content_reasons(subject), *(Reason.secret(rule) for rule in rules)]
+        if acl.denied is not None:
+            reasons.append(Reason(ReasonCode.SCOPE_DENIED))
+        reasons += self._config_reasons(subject)
+        reasons += self._statement_reasons(subject)
+        reasons += self._durability_reasons(subject)
+        document_id = (document_id_for(acl.bank, subject.text)
+                       if acl.bank is not None and subject.text and not rules else None)
+        if options.check_duplicate and self._is_duplicate(acl.bank, document_id, pending):
+            reasons.append(Reason(ReasonCode.DUPLICATE))
+        return self._decision(subject, tuple(dict.fromkeys(reasons)), document_id, findings, acl)
 
-        bank: str | None = None
-        backend: str | None = None
-        acl_code: str | None = None
-        denied: AccessDenied | None = None
-        if check_acl:
-            if self.acl is None or identity is None:
-                acl_code, denied = "no_identity", AccessDenied("no_identity", "no identity to check the write")
-                reasons.append("scope_denied")
-            else:
-                try:
-                    binding = self.acl.check(identity, candidate.scope, "retain")
-                    bank, backend = binding.bank, binding.backend_name
-                except AccessDenied as exc:
-                    acl_code, denied = exc.code, exc
-                    reasons.append("scope_denied")
+    # ---------------------------------------------------------------------------------------- the checks
 
+    def _subject(self, candidate: MemoryCandidate) -> _Subject:
+        text = candidate.content.strip()
+        return _Subject(candidate=candidate, text=text, policy=self.policy_for(candidate.scope),
+                        settings=self.config.retain, store=self.config.stores.get(candidate.scope),
+                        signals=analyze(text) if text else None)
+
+    @staticmethod
+    def _content_reasons(subject: _Subject) -> list[Reason]:
+        """Nothing to store, or too much."""
+        reasons: list[Reason] = []
+        if not subject.text:
+            reasons.append(Reason(ReasonCode.EMPTY))
+        if len(subject.text) > subject.policy.max_chars:
+            reasons.append(Reason(ReasonCode.TOO_LONG))
+        return reasons
+
+    def _secret_findings(self, subject: _Subject, *, scan: bool) -> list[tuple[str, int, int]]:
+        """(rule, start, end) of every blocking secret: the gate's on the text, then the candidate's own."""
+        findings = ([(f.rule_id, f.start, f.end) for f in self.gate.blocking(self.gate.scan(subject.text))]
+                    if scan else [])
+        return findings + [f for f in subject.candidate.secret_offsets if f not in findings]
+
+    def _check_acl(self, candidate: MemoryCandidate, identity: Identity | None) -> _AclOutcome:
+        """The bank the ACL binds the write to, or the code of its refusal."""
+        if self.acl is None or identity is None:
+            return _AclOutcome(acl_code="no_identity",
+                               denied=AccessDenied("no_identity", "no identity to check the write"))
+        try:
+            binding = self.acl.check(identity, candidate.scope, "retain")
+        except AccessDenied as exc:
+            return _AclOutcome(acl_code=exc.code, denied=exc)
+        return _AclOutcome(bank=binding.bank, backend=binding.backend_name)
+
+    @staticmethod
+    def _config_reasons(subject: _Subject) -> list[Reason]:
+        """The configuration does not allow this write."""
+        settings, store = subject.settings, subject.store
         if not settings.enabled or (store is not None and store.retain.mode == "disabled"):
-            reasons.append("retain_disabled")
-        elif candidate.origin == "turn":
+            return [Reason(ReasonCode.RETAIN_DISABLED)]
+        if subject.candidate.origin == "turn":
             if not settings.automatic:
-                reasons.append("automatic_disabled")
-            elif store is not None and store.retain.mode == "manual":
-                reasons.append("manual_only")
+                return [Reason(ReasonCode.AUTOMATIC_DISABLED)]
+            if store is not None and store.retain.mode == "manual":
+                return [Reason(ReasonCode.MANUAL_ONLY)]
+        return []
 
-        signals = analyze(text) if text else None
-        if signals is not None:
-            raw = candidate.raw or signals.raw
-            if raw and settings.reject_raw_tool_output:
-                reasons.append("raw_tool_output")
-            if signals.filler:
-                reasons.append("filler")
-            if settings.reject_unverified_hypotheses:
-                if signals.hedges:
-                    reasons.append("hypothesis")
-                if signals.unverified or (candidate.category in policy.require_verified_for
-                                          and not candidate.verified):
-                    reasons.append("unverified")
-            if candidate.origin == "explicit" and candidate.confidence < policy.min_confidence:
-                reasons.append("low_confidence")
-            curated = candidate.origin == "import" and candidate.priority in ("P1", "P2")
-            transient = bool(signals.transient) and not signals.strong and not curated
-            if settings.require_durable:
-                if transient:
-                    reasons.append("transient")
-                if not signals.filler and candidate.durability < policy.min_durability:
-                    reasons.append("not_durable")
-            accepted = set(policy.accepted_categories)
-            if candidate.origin != "turn":
-                accepted.add("general")
-            if not signals.filler and not (set(candidate.categories or ("general",)) & accepted):
-                reasons.append("category_not_accepted")
+    @staticmethod
+    def _statement_reasons(subject: _Subject) -> list[Reason]:
+        """What the statement is not: raw output, filler, a hypothesis, unverified, an unsure explicit call."""
+        signals, candidate, policy = subject.signals, subject.candidate, subject.policy
+        if signals is None:
+            return []
+        reasons: list[Reason] = []
+        if (candidate.raw or signals.raw) and subject.settings.reject_raw_tool_output:
+            reasons.append(Reason(ReasonCode.RAW_TOOL_OUTPUT))
+        if signals.filler:
+            reasons.append(Reason(ReasonCode.FILLER))
+        if subject.settings.reject_unverified_hypotheses:
+            if signals.hedges:
+                reasons.append(Reason(ReasonCode.HYPOTHESIS))
+            if signals.unverified or (candidate.category in policy.require_verified_for and not candidate.verified):
+                reasons.append(Reason(ReasonCode.UNVERIFIED))
+        if candidate.origin == "explicit" and candidate.confidence < policy.min_confidence:
+            reasons.append(Reason(ReasonCode.LOW_CONFIDENCE))
+        return reasons
 
-        document_id = document_id_for(bank, text) if bank is not None and text and not rules else None
-        if check_duplicate and document_id is not None and bank is not None and (
-                (bank, document_id) in pending or (self.ledger is not None and self.ledger.known(bank, document_id))):
-            reasons.append("duplicate")
+    @staticmethod
+    def _durability_reasons(subject: _Subject) -> list[Reason]:
+        """Why the statement would not last, or is nothing this scope keeps."""
+        signals, candidate, policy = subject.signals, subject.candidate, subject.policy
+        if signals is None:
+            return []
+        reasons: list[Reason] = []
+        curated = candidate.origin == "import" and candidate.priority in ("P1", "P2")
+        if subject.settings.require_durable:
+            if signals.transient and not signals.strong and not curated:
+                reasons.append(Reason(ReasonCode.TRANSIENT))
+            if not signals.filler and candidate.durability < policy.min_durability:
+                reasons.append(Reason(ReasonCode.NOT_DURABLE))
+        accepted: set[Category] = set(policy.accepted_categories)
+        if candidate.origin != "turn":
+            accepted.add("general")
+        if not signals.filler and not (set(candidate.categories or ("general",)) & accepted):
+            reasons.append(Reason(ReasonCode.CATEGORY_NOT_ACCEPTED))
+        return reasons
 
-        unique = tuple(dict.fromkeys(reasons))
-        if unique:  # a scope the caller made up is free text: only configured names are logged
+    def _is_duplicate(self, bank: str | None, document_id: str | None,
+                      pending: Collection[tuple[str, str]]) -> bool:
+        """The same document is already accepted: earlier in this run, queued or delivered."""
+        if bank is None or document_id is None:
+            return False
+        return (bank, document_id) in pending or (self.ledger is not None and self.ledger.known(bank, document_id))
+
+    def _decision(self, subject: _Subject, reasons: tuple[Reason, ...], document_id: str | None,
+                  findings: list[tuple[str, int, int]], acl: _AclOutcome) -> Decision:
+        candidate, policy = subject.candidate, subject.policy
+        if reasons:  # a scope the caller made up is free text: only configured names are logged
             log.debug("retain rejected scope=%s origin=%s reasons=%s",
-                      candidate.scope if store is not None else "unknown", candidate.origin, ",".join(unique))
-        return Decision(accept=not unique, reasons=unique, scope=candidate.scope, document_id=document_id,
+                      candidate.scope if subject.store is not None else "unknown", candidate.origin,
+                      ",".join(str(r) for r in reasons))
+        return Decision(accept=not reasons, typed_reasons=reasons, scope=candidate.scope, document_id=document_id,
                         category=candidate.category, durability=candidate.durability, verified=candidate.verified,
-                        origin=candidate.origin, policy=policy.name, findings=tuple(findings), acl_code=acl_code,
-                        bank=bank, backend=backend,
+                        origin=candidate.origin, policy=policy.name, findings=tuple(findings),
+                        acl_code=acl.acl_code, bank=acl.bank, backend=acl.backend,
                         evictable=policy.evictable and candidate.durability < HIGH_DURABILITY,
-                        candidate=candidate, denied=denied)
+                        candidate=candidate, denied=acl.denied)

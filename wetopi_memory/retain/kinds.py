@@ -1,0 +1,21 @@
+"""The closed vocabularies of the retain judgement as Literal types: where a text came from, who said it, what it is."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+__all__ = ["Category", "Origin", "Priority", "Role", "RoutedBy"]
+
+# Where a candidate came from: a conversation turn, an explicit `memory_retain` call, or a MEMORY.md import.
+Origin = Literal["turn", "explicit", "import"]
+# Who wrote a sentence.
+Role = Literal["user", "assistant", "explicit", "import"]
+# What a statement is about; `general` when no lexicon table matches.
+Category = Literal[
+    "root_cause", "fix", "runbook", "decision", "preference", "constraint", "pricing", "strategy", "incident",
+    "relationship", "architecture", "process", "config", "general",
+]
+# A MEMORY.md entry's priority tag: P1/P2 are protected, P3 are completed tasks and transient state.
+Priority = Literal["P1", "P2", "P3"]
+# How a sentence found its scope.
+RoutedBy = Literal["router", "category", "fallback", "explicit"]

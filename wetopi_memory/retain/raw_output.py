@@ -1,0 +1,66 @@
+"""Recognises pasted tool output (logs, traces, tables, JSON, shell prompts, echoes of this turn's tool results)."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from .evidence import line_hash
+
+__all__ = ["RawKind", "continues_raw_run", "opens_raw_run", "raw_output_kind"]
+
+# Why a text looks like raw tool output.
+RawKind = Literal["code-block", "tool-output-echo", "stack-trace", "log-lines", "log-line", "json", "long-token"]
+
+# Raw tool output: line shapes typical of logs, tables, traces, shells and diffs.
+_RAW_LINE = re.compile(
+    r"^\s*(?:\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}|\[?\d{2}:\d{2}:\d{2}|\[(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE)\]"
+    r"|(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)[\s:]|\$ |PS [A-Z]:|[A-Za-z0-9_-]+@[A-Za-z0-9_.-]+:"
+    r"|at [\w.$<>]+\(|File \".*\", line \d+|Traceback \(most recent call last\)|@@ |[+-]{3} |[+-](?![+-])\S"
+    r"|NAME\s{2,}|[\w./-]+\s{2,}\S+\s{2,}\S+|[{}\[\]],?$|\"[\w-]+\":\s)")
+# One line that can only be tool output: a timestamped or levelled log line, a shell prompt, a stack frame, a
+# kubectl-style table header.
+_RAW_SINGLE = re.compile(
+    r"^\s*(?:\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?\S*\s+\S|\[?\d{2}:\d{2}:\d{2}\]?\s+(?:INFO|WARN|ERROR|DEBUG)"
+    r"|(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\s*[:|\]]|\[(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE)\]"
+    r"|\$ \S|PS [A-Z]:\\|[\w-]+@[\w.-]+:[~/]|at [\w.$<>]+\(.*\)$|File \".*\", line \d+"
+    r"|Traceback \(most recent call last\)|NAME\s{2,}(?:READY|STATUS|TYPE|AGE)"
+    r"|[A-Z][A-Z_]+\s{2,}[A-Z][A-Z_]+\s{2,}[A-Z])")
+_RAW_CONTINUATION = re.compile(r"^(?:\s{2,}\S|\w+(?:Error|Exception|Warning)\b|\s*\^+\s*$)")
+_TRACE = re.compile(r"Traceback \(most recent call last\)|^\s+at [\w.$<>]+\(.*\)$|Exception in thread", re.M)
+_LONG_TOKEN = re.compile(r"\S{120,}")
+
+
+def opens_raw_run(line: str) -> bool:
+    """Whether one line can only be tool output, so that it starts a run of raw lines."""
+    return bool(_RAW_SINGLE.match(line))
+
+
+def continues_raw_run(line: str) -> bool:
+    """Whether a line, following raw lines, belongs to the same pasted output."""
+    return bool(_RAW_LINE.match(line) or _RAW_CONTINUATION.match(line))
+
+
+def raw_output_kind(text: str, tool_line_hashes: frozenset[int] = frozenset()) -> RawKind | None:
+    """Why a text looks like raw tool output (a short id), or None."""
+    if "```" in text:
+        inner = text.split("```")
+        if len(inner) >= 3 and inner[1].count("\n") >= 2:
+            return "code-block"
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    if tool_line_hashes:
+        long_lines = [ln for ln in lines if len(ln.strip()) >= 16]
+        if long_lines and sum(line_hash(ln) in tool_line_hashes for ln in long_lines) * 2 >= len(long_lines):
+            return "tool-output-echo"
+    if _TRACE.search(text):
+        return "stack-trace"
+    if len(lines) >= 3 and sum(bool(_RAW_LINE.match(ln)) for ln in lines) * 2 >= len(lines):
+        return "log-lines"
+    if lines and sum(bool(_RAW_SINGLE.match(ln)) for ln in lines) * 2 >= len(lines):
+        return "log-lines" if len(lines) > 1 else "log-line"
+    stripped = text.strip()
+    if stripped[:1] in "{[" and stripped[-1:] in "}]" and stripped.count('":') >= 2:
+        return "json"
+    if _LONG_TOKEN.search(text):
+        return "long-token"
+    return None
