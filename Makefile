@@ -25,7 +25,7 @@ demo: install
 
 lint: install
 	$(VENV)/bin/ruff check wetopi_memory cli tests bench
-	$(VENV)/bin/mypy wetopi_memory
+	$(VENV)/bin/mypy wetopi_memory cli
 
 servers: install
 	@for v in $(HINDSIGHT_VERSIONS); do $(PY) tests/support/hindsight_server.py install --version $$v || exit 1; done

@@ -33,14 +33,15 @@ from pathlib import Path
 
 import httpx
 
-from wetopi_memory import _runtime
 from wetopi_memory.backends.fake_hindsight import FakeHindsight
 from wetopi_memory.backends.hindsight import HindsightBackend, HindsightTimeouts
 from wetopi_memory.backends.resilience import ResiliencePolicy, ResilientBackend
 from wetopi_memory.config import parse_config
 from wetopi_memory.hermes import HermesPlugin
+from wetopi_memory.hermes import runtime as _runtime
 from wetopi_memory.identity import IdentityResolver
 from wetopi_memory.plane import MemoryPlane
+from wetopi_memory.retain import Outbox
 
 URL = "http://hindsight.bench:8888"
 IDENTITIES = "users:\n  u_ana: {allowed_scopes: [personal, business, platform], accounts: ['telegram:7']}\n"
@@ -100,7 +101,8 @@ stores:
                               timeouts=dict.fromkeys(("recall", "retain", "reflect", "config"), timeout))
     backend = ResilientBackend(HindsightBackend(URL, transport=switch, timeouts=HindsightTimeouts.uniform(timeout)),
                                policy)
-    plane = MemoryPlane(config, identities=resolver, backends={"hindsight": backend}, agent="bench")
+    plane = MemoryPlane(config, identities=resolver, backends={"hindsight": backend}, agent="bench",
+                        outbox=Outbox(tmp / "state" / "outbox.db"))
     plugin = HermesPlugin(plane, runtime=_runtime.Runtime(name="bench-faults-io"),
                           environ={"WETOPI_MEMORY_STATE_DIR": str(tmp / "state")})
     plugin.pre_llm_call(session_id="s1", platform="telegram", sender_id="7", user_message="hola")  # who speaks

@@ -21,7 +21,7 @@ from wetopi_memory.backends.hindsight import HindsightBackend
 from wetopi_memory.config import parse_config
 from wetopi_memory.identity import IdentityResolver
 from wetopi_memory.plane import MemoryPlane
-from wetopi_memory.retain import Outbox, RetainCoordinator
+from wetopi_memory.retain import Outbox
 
 URL = "http://hindsight.bench"
 CONFIG = f"""
@@ -56,9 +56,10 @@ def main() -> None:
     config = parse_config(CONFIG, "bench.yaml", {})
     fake = FakeHindsight("1.1.0")
     plane = MemoryPlane(config, identities=IdentityResolver.from_file(tmp / "ids.yaml", known_scopes=config.stores),
-                        backends={"hindsight": HindsightBackend(URL, transport=fake.transport)})
+                        backends={"hindsight": HindsightBackend(URL, transport=fake.transport)},
+                        outbox=Outbox(tmp / "outbox.db", max_items=100_000))
     ana = plane.identify("telegram", "1001")
-    co = RetainCoordinator(plane, Outbox(tmp / "outbox.db", max_items=100_000))
+    co = plane.retention
 
     tool_ms: list[float] = []
     turn_ms: list[float] = []

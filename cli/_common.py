@@ -15,9 +15,15 @@ from typing import Any, NoReturn, TypeVar
 import typer
 from rich.console import Console
 
-from wetopi_memory import MemoryPlane, WetopiMemoryError
-from wetopi_memory.errors import AccessDenied, BackendAuthError, BackendError
-from wetopi_memory.identity import Identity
+from wetopi_memory import (
+    AccessDenied,
+    BackendAuthError,
+    BackendError,
+    Identity,
+    MemoryPlane,
+    OutboxMode,
+    WetopiMemoryError,
+)
 
 EXIT_OK = 0
 EXIT_DRIFT = 1
@@ -64,23 +70,25 @@ def describe(exc: BaseException) -> str:
     return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
 
 
-def open_plane(ctx: typer.Context) -> MemoryPlane:
+CLI_AGENT = "wetopi-memory-cli"
+
+
+def open_plane(ctx: typer.Context, *, outbox: OutboxMode = "none", agent: str = CLI_AGENT) -> MemoryPlane:
     opts = options(ctx)
     try:
-        return MemoryPlane.open(opts.config, identities=opts.identities, agent="wetopi-memory-cli")
+        return MemoryPlane.open(opts.config, identities=opts.identities, agent=agent, outbox=outbox)
     except WetopiMemoryError as exc:
         fail(describe(exc))
 
 
-def run_with_plane(ctx: typer.Context, work: Callable[[MemoryPlane], Awaitable[T]]) -> T:
+def run_with_plane(ctx: typer.Context, work: Callable[[MemoryPlane], Awaitable[T]], *, outbox: OutboxMode = "none",
+                   agent: str = CLI_AGENT) -> T:
     """Open the plane, run one coroutine with it, close it; library errors become one line and exit 2."""
-    plane = open_plane(ctx)
+    plane = open_plane(ctx, outbox=outbox, agent=agent)
 
     async def main() -> T:
-        try:
+        async with plane:
             return await work(plane)
-        finally:
-            await plane.aclose()
 
     try:
         return asyncio.run(main())

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
 import sys
 from pathlib import Path
@@ -12,10 +11,11 @@ import typer
 from rich.progress import Progress
 from rich.table import Table
 
-from wetopi_memory import WetopiMemoryError, load_config
-from wetopi_memory.banks import BankOutcome, ReconcileReport, reconcile_with_config
+from wetopi_memory import BankOutcome, MemoryPlane, ReconcileReport
 
-from ._common import EXIT_DRIFT, EXIT_ERROR, EXIT_OK, OutputFormat, describe, err, fail, options, out, print_json
+from ._common import EXIT_DRIFT, EXIT_ERROR, EXIT_OK, OutputFormat, err, out, print_json, run_with_plane
+
+BOOTSTRAP_AGENT = "wetopi-memory-bootstrap"
 
 BanksArgument = Annotated[Path, typer.Argument(
     help="The banks declaration (default: $WETOPI_MEMORY_BANKS, else banks/banks.yaml).",
@@ -32,11 +32,6 @@ OutputOption = Annotated[OutputFormat, typer.Option("--output", "-o", help="text
 
 def _run(ctx: typer.Context, banks: Path, identities: Path | None, *, prune: bool, dry_run: bool,
          concurrency: int) -> ReconcileReport:
-    opts = options(ctx)
-    try:
-        loaded = load_config(opts.config)
-    except WetopiMemoryError as exc:
-        fail(describe(exc))
     progress: Progress | None = None
     task = None
 
@@ -44,16 +39,16 @@ def _run(ctx: typer.Context, banks: Path, identities: Path | None, *, prune: boo
         if progress is not None and task is not None:
             progress.advance(task)
 
+    async def work(plane: MemoryPlane) -> ReconcileReport:
+        return await plane.reconcile_banks(banks, identities=identities, prune=prune, dry_run=dry_run,
+                                           concurrency=concurrency, on_done=advance)
+
     try:
         if sys.stderr.isatty() and not dry_run:
             progress = Progress(console=err, transient=True)
             progress.start()
             task = progress.add_task("reconciling banks", total=None)
-        return asyncio.run(reconcile_with_config(loaded, banks, identities=identities or opts.identities,
-                                                 prune=prune, dry_run=dry_run, concurrency=concurrency,
-                                                 on_done=advance))
-    except WetopiMemoryError as exc:
-        fail(describe(exc))
+        return run_with_plane(ctx, work, agent=BOOTSTRAP_AGENT)
     finally:
         if progress is not None:
             progress.stop()

@@ -7,8 +7,7 @@ from typing import Annotated
 import typer
 import yaml
 
-from wetopi_memory import WetopiMemoryError, load_config
-from wetopi_memory.identity import IdentityResolver
+from wetopi_memory import IdentityResolver, WetopiMemoryError, load_config
 
 from ._common import EXIT_OK, OutputFormat, describe, fail, options, out, print_json
 

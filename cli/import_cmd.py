@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Optional
 
 import typer
 from rich.table import Table
 
-from wetopi_memory import MemoryPlane
+from wetopi_memory import ImportReport, MemoryPlane
 
 from ._common import EXIT_ERROR, EXIT_OK, OutputFormat, err, fail, out, print_json, resolve_user, run_with_plane
 
@@ -41,43 +41,32 @@ def import_memory_md(
         fail("--report must not be the MEMORY.md itself (the source is never modified)")
 
     async def work(plane: MemoryPlane) -> int:
-        from wetopi_memory.retain import Outbox, RetainCoordinator, default_outbox_path
-        from wetopi_memory.retain.memory_md import import_memory_md as run_import
-        from wetopi_memory.retain.memory_md import write_report
-
         identity = resolve_user(plane, user)
-        outbox_path = default_outbox_path(plane.config)
-        if dry_run:  # never create state on a dry run; an existing outbox only tells what is already imported
-            outbox = Outbox(outbox_path, max_items=plane.config.retain.outbox.max_items) \
-                if outbox_path.exists() else None
-            coordinator = RetainCoordinator(plane, outbox, attach=False)
-        else:
-            coordinator = RetainCoordinator.open(plane)
-        try:
-            result = await run_import(plane, identity, path, coordinator=coordinator, dry_run=dry_run,
-                                      deliver_timeout=timeout)
-        finally:
-            coordinator.close()
+        result = await plane.import_memory_md(identity, path, dry_run=dry_run, deliver_timeout=timeout)
         if report is not None:
-            write_report(result, report, source=str(path))
-        data: dict[str, Any] = result.to_dict()
-        if output is OutputFormat.json:
-            print_json(data)
-        else:
-            table = Table("#", "lines", "tag", "fate", "scopes", "reasons")
-            for entry in result.entries:
-                scopes = ", ".join(f"{s['scope']}:{s['fate']}" for s in entry.scopes) or "-"
-                table.add_row(str(entry.entry.index), f"{entry.entry.line_start}-{entry.entry.line_end}",
-                              entry.entry.priority or "-", entry.fate, scopes, ", ".join(entry.reasons) or "-")
-            out.print(table)
-            out.print("totals: " + ", ".join(f"{k} {v}" for k, v in result.totals.items()), markup=False)
-            if report is not None:
-                out.print(f"report written to {report}", markup=False)
-        if not result.complete:
-            waiting = sum(1 for e in result.entries if e.fate in ("queued", "failed", "partial"))
-            err.print(f"error: {waiting} accepted entr{'y' if waiting == 1 else 'ies'} not delivered yet; kept in "
-                      "the outbox, run again later", markup=False, highlight=False)
-            return EXIT_ERROR
-        return EXIT_OK
+            result.write_report(report, source=str(path))
+        return _render(result, output, report)
 
-    raise typer.Exit(run_with_plane(ctx, work))
+    # A dry run never creates state: an existing outbox only tells what is already imported.
+    raise typer.Exit(run_with_plane(ctx, work, outbox="existing" if dry_run else "durable"))
+
+
+def _render(result: ImportReport, output: OutputFormat, report: Path | None) -> int:
+    if output is OutputFormat.json:
+        print_json(result.to_dict())
+    else:
+        table = Table("#", "lines", "tag", "fate", "scopes", "reasons")
+        for entry in result.entries:
+            scopes = ", ".join(f"{s['scope']}:{s['fate']}" for s in entry.scopes) or "-"
+            table.add_row(str(entry.entry.index), f"{entry.entry.line_start}-{entry.entry.line_end}",
+                          entry.entry.priority or "-", entry.fate, scopes, ", ".join(entry.reasons) or "-")
+        out.print(table)
+        out.print("totals: " + ", ".join(f"{k} {v}" for k, v in result.totals.items()), markup=False)
+        if report is not None:
+            out.print(f"report written to {report}", markup=False)
+    if not result.complete:
+        waiting = sum(1 for e in result.entries if e.fate in ("queued", "failed", "partial"))
+        err.print(f"error: {waiting} accepted entr{'y' if waiting == 1 else 'ies'} not delivered yet; kept in "
+                  "the outbox, run again later", markup=False, highlight=False)
+        return EXIT_ERROR
+    return EXIT_OK

@@ -9,8 +9,7 @@ from typing import Annotated, Optional
 import typer
 from rich.table import Table
 
-from wetopi_memory import MemoryPlane
-from wetopi_memory.models import Budget
+from wetopi_memory import Budget, Decision, Identity, MemoryPlane, PlaneStatus, RetainResult, published_metrics_path
 
 from ._common import EXIT_ERROR, EXIT_OK, OutputFormat, err, fail, out, print_json, resolve_user, run_with_plane
 
@@ -83,53 +82,47 @@ def retain(
     """
 
     async def work(plane: MemoryPlane) -> int:
-        from wetopi_memory.retain import Outbox, RetainCoordinator, attach_outbox, default_outbox_path
-
         identity = resolve_user(plane, user)
-        if dry_run:
-            path = default_outbox_path(plane.config)
-            outbox = Outbox(path, max_items=plane.config.retain.outbox.max_items) if path.exists() else None
-            try:
-                if outbox is not None:
-                    attach_outbox(plane, outbox)  # only to recognise duplicates; nothing is written
-                decision = plane.evaluate_retain(identity, content, scope, reason=reason, confidence=confidence)
-            finally:
-                if outbox is not None:
-                    attach_outbox(plane, None)
-                    outbox.close()
-            data = {**decision.to_dict(), "stored": False, "dry_run": True}
-            if output is OutputFormat.json:
-                print_json(data)
-            elif decision.accept:
-                out.print(f"would store in scope {scope} as {decision.document_id}", markup=False)
-            else:
-                out.print(f"would reject for scope {scope}: {', '.join(decision.reasons)}", markup=False)
-            return EXIT_OK if decision.accept else EXIT_ERROR
-        coordinator = RetainCoordinator.open(plane)
-        try:
-            result = await plane.retain(identity, content, scope, reason=reason, confidence=confidence)
-            if result.stored:  # the backend answers: deliver what earlier runs left queued
-                await coordinator.deliver_due(deadline=time.monotonic() + 10.0)
-        finally:
-            coordinator.close()
-        data = {**result.to_dict(), "dry_run": False}
-        if output is OutputFormat.json:
-            print_json(data)
-        elif result.stored:
-            out.print(f"stored in scope {scope} as {result.document_id}", markup=False)
-        if result.stored:
-            return EXIT_OK
-        if result.status == "rejected":
-            err.print(f"error: retain rejected: {', '.join(result.reasons)}", markup=False, highlight=False)
-        elif result.status == "queued":
-            err.print(f"error: not delivered yet ({result.detail or 'backend unavailable'}); kept in the outbox "
-                      "and delivered by a later run", markup=False, highlight=False)
-        else:
-            err.print(f"error: retain {result.status}: {result.detail or ', '.join(result.reasons)}; kept in the "
-                      "outbox", markup=False, highlight=False)
-        return EXIT_ERROR
+        if dry_run:  # an existing outbox only tells what is already queued or delivered; nothing is written
+            decision = plane.evaluate_retain(identity, content, scope, reason=reason, confidence=confidence)
+            return _render_dry_run(decision, scope, output)
+        result = await plane.retain(identity, content, scope, reason=reason, confidence=confidence)
+        if result.stored:  # the backend answers: deliver what earlier runs left queued
+            await plane.deliver_pending(timeout=10.0)
+        return _render_retain(result, scope, output)
 
-    raise typer.Exit(run_with_plane(ctx, work))
+    raise typer.Exit(run_with_plane(ctx, work, outbox="existing" if dry_run else "durable"))
+
+
+def _render_dry_run(decision: Decision, scope: str, output: OutputFormat) -> int:
+    data = {**decision.to_dict(), "stored": False, "dry_run": True}
+    if output is OutputFormat.json:
+        print_json(data)
+    elif decision.accept:
+        out.print(f"would store in scope {scope} as {decision.document_id}", markup=False)
+    else:
+        out.print(f"would reject for scope {scope}: {', '.join(decision.reasons)}", markup=False)
+    return EXIT_OK if decision.accept else EXIT_ERROR
+
+
+def _render_retain(result: RetainResult, scope: str, output: OutputFormat) -> int:
+    data = {**result.to_dict(), "dry_run": False}
+    if output is OutputFormat.json:
+        print_json(data)
+    elif result.stored:
+        out.print(f"stored in scope {scope} as {result.document_id}", markup=False)
+    if result.stored:
+        return EXIT_OK
+    if result.status == "rejected":
+        err.print(f"error: retain rejected: {', '.join(result.reasons)}", markup=False, highlight=False)
+    elif result.status == "queued":
+        err.print(f"error: not delivered yet ({result.detail or 'backend unavailable'}); kept in the outbox "
+                  "and delivered by a later run", markup=False, highlight=False)
+    else:
+        err.print(f"error: retain {result.status}: {result.detail or ', '.join(result.reasons)}; kept in the "
+                  "outbox", markup=False, highlight=False)
+    return EXIT_ERROR
+
 
 
 def reflect(
@@ -178,83 +171,62 @@ def status(
     Example: wetopi-memory status --user telegram:123456789
     """
     if metrics:
-        from wetopi_memory.config import state_dir
-        from wetopi_memory.retain.engine import METRICS_TEXTFILE
-
-        textfile = state_dir() / METRICS_TEXTFILE
-        try:
-            exposition = textfile.read_bytes()
-        except FileNotFoundError:
-            exposition = None
-        except OSError as exc:
-            fail(f"cannot read {textfile}: {exc.strerror or type(exc).__name__}")
-        if exposition is not None:
-            age = max(time.time() - textfile.stat().st_mtime, 0.0)
-            err.print(f"metrics written by the plugin {age:.0f}s ago: {textfile}", markup=False, highlight=False)
-            sys.stdout.write(exposition.decode("utf-8", "replace"))
-            raise typer.Exit(EXIT_OK)
-
-        async def probe(plane: MemoryPlane) -> int:
-            await plane.status(resolve_user(plane, user))
-            sys.stdout.write(plane.metrics.render().decode("utf-8"))
-            return EXIT_OK
-
-        err.print(f"no plugin metrics at {textfile}; showing this process's metrics", markup=False,
-                  highlight=False)
-        raise typer.Exit(run_with_plane(ctx, probe))
+        raise typer.Exit(_print_metrics(ctx, user))
 
     async def work(plane: MemoryPlane) -> int:
         identity = resolve_user(plane, user)
-        outbox = _existing_outbox(plane)
-        try:
-            report = await plane.status(identity)
-        finally:
-            _detach_outbox(plane, outbox)
-        if output is OutputFormat.json:
-            print_json({**report.to_dict(), "identity": identity.to_dict()})
-        else:
-            out.print(f"config: {report.config_source}", markup=False)
-            backends = Table("backend", "kind", "ok", "version", "latency ms", "detail")
-            for name, health in report.backends.items():
-                latency = f"{health.latency_ms:.1f}" if health.latency_ms is not None else "-"
-                backends.add_row(name, health.backend, "yes" if health.ok else "NO", health.version or "-",
-                                 latency, health.detail)
-            out.print(backends)
-            scopes = Table("scope", "backend", "access", "you may use", "bank")
-            for item in report.scopes:
-                scopes.add_row(item.scope, item.backend, item.access, "yes" if item.allowed else "no",
-                               item.bank or "-")
-            out.print(scopes)
-            if report.outbox is not None:
-                age = report.outbox["oldest_age_seconds"]
-                out.print(f"retain outbox: {report.outbox['depth']} waiting"
-                          f"{f' (oldest {age:.0f}s)' if age is not None else ''}, {report.outbox['failed']} failed, "
-                          f"{report.outbox['evicted_total']} evicted, {report.outbox['refused_total']} refused",
-                          markup=False)
+        report = await plane.status(identity)
+        _render_status(report, identity, output)
         for name, health in report.backends.items():
             if not health.ok:
                 err.print(f"error: backend {name} is unavailable: {health.detail or 'no detail'}", markup=False,
                           highlight=False)
         return EXIT_OK if report.healthy else EXIT_ERROR
 
-    raise typer.Exit(run_with_plane(ctx, work))
+    raise typer.Exit(run_with_plane(ctx, work, outbox="existing"))
 
 
-def _existing_outbox(plane: MemoryPlane) -> object | None:
-    """The configured retain outbox, when one exists (status never creates it)."""
-    from wetopi_memory.retain import Outbox, attach_outbox, default_outbox_path
+def _print_metrics(ctx: typer.Context, user: str | None) -> int:
+    """The exposition the Hermes plugin last wrote, else this process's metrics after a health probe."""
+    textfile = published_metrics_path()
+    try:
+        exposition = textfile.read_bytes()
+    except FileNotFoundError:
+        exposition = None
+    except OSError as exc:
+        fail(f"cannot read {textfile}: {exc.strerror or type(exc).__name__}")
+    if exposition is not None:
+        age = max(time.time() - textfile.stat().st_mtime, 0.0)
+        err.print(f"metrics written by the plugin {age:.0f}s ago: {textfile}", markup=False, highlight=False)
+        sys.stdout.write(exposition.decode("utf-8", "replace"))
+        return EXIT_OK
 
-    path = default_outbox_path(plane.config)
-    if not path.exists():
-        return None
-    outbox = Outbox(path, max_items=plane.config.retain.outbox.max_items)
-    attach_outbox(plane, outbox)
-    return outbox
+    async def probe(plane: MemoryPlane) -> int:
+        await plane.status(resolve_user(plane, user))
+        sys.stdout.write(plane.metrics_text().decode("utf-8"))
+        return EXIT_OK
+
+    err.print(f"no plugin metrics at {textfile}; showing this process's metrics", markup=False, highlight=False)
+    return run_with_plane(ctx, probe)
 
 
-def _detach_outbox(plane: MemoryPlane, outbox: object | None) -> None:
-    from wetopi_memory.retain import Outbox, attach_outbox
-
-    if isinstance(outbox, Outbox):
-        attach_outbox(plane, None)
-        outbox.close()
+def _render_status(report: PlaneStatus, identity: Identity, output: OutputFormat) -> None:
+    if output is OutputFormat.json:
+        print_json({**report.to_dict(), "identity": identity.to_dict()})
+        return
+    out.print(f"config: {report.config_source}", markup=False)
+    backends = Table("backend", "kind", "ok", "version", "latency ms", "detail")
+    for name, health in report.backends.items():
+        latency = f"{health.latency_ms:.1f}" if health.latency_ms is not None else "-"
+        backends.add_row(name, health.backend, "yes" if health.ok else "NO", health.version or "-", latency,
+                         health.detail)
+    out.print(backends)
+    scopes = Table("scope", "backend", "access", "you may use", "bank")
+    for item in report.scopes:
+        scopes.add_row(item.scope, item.backend, item.access, "yes" if item.allowed else "no", item.bank or "-")
+    out.print(scopes)
+    box = report.outbox
+    if box is not None:
+        age = box.oldest_age_seconds
+        out.print(f"retain outbox: {box.depth} waiting{f' (oldest {age:.0f}s)' if age is not None else ''}, "
+                  f"{box.failed} failed, {box.evicted_total} evicted, {box.refused_total} refused", markup=False)

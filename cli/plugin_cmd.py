@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import os
 import shutil
-from importlib import resources
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
-from wetopi_memory.config import PLUGIN_NAME
+from wetopi_memory import PLUGIN_NAME, plugin_source_dir
 
 from ._common import EXIT_OK, fail, out
 
@@ -21,8 +20,12 @@ CONFIG_FILE = "config.yaml"
 
 
 def plugin_source() -> Path:
-    """The plugin files shipped inside the package (the repository's plugin/ is their source)."""
-    return Path(str(resources.files("wetopi_memory") / "_plugin_files"))
+    """The directory plugin shipped with the package (the repository's plugin/)."""
+    try:
+        return plugin_source_dir()
+    except FileNotFoundError:
+        fail("the installed package lacks its plugin files (plugin.yaml, __init__.py, config.yaml); reinstall "
+             "wetopi-memory")
 
 
 def default_hermes_home() -> Path:

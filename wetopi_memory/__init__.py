@@ -1,6 +1,9 @@
 """wetopi-memory: an organizational memory plane of logical scopes over isolated memory banks."""
 
-from .config import Config, LoadedConfig, load_config
+from typing import Any
+
+from .banks.reconcile import BankOutcome, ReconcileReport
+from .config import PLUGIN_NAME, Config, LoadedConfig, load_config, state_dir
 from .errors import (
     AccessDenied,
     BackendAuthError,
@@ -9,32 +12,74 @@ from .errors import (
     BackendTimeoutError,
     BackendUnavailableError,
     ConfigError,
+    InvalidRequest,
     WetopiMemoryError,
 )
 from .identity import Identity, IdentityResolver
-from .models import RecallHit, RetainItem
-from .plane import InvalidRequest, MemoryPlane, SearchResult
+from .models import Budget, RecallHit, RetainItem
+from .plane import METRICS_TEXTFILE, MemoryPlane, OutboxMode, published_metrics_path
+from .plugin_files import plugin_source_dir
+from .results import (
+    Decision,
+    OutboxStats,
+    PlaneStatus,
+    ReflectResult,
+    RetainResult,
+    RetainStats,
+    RouteDecision,
+    ScopeStatus,
+    SearchResult,
+)
+from .retain.memory_md import ImportReport
 
 __version__ = "0.1.0"
 
+
+def register_hermes_plugin(ctx: Any) -> None:
+    """Hermes' entry point for the directory plugin (plugin/__init__.py): build the plugin, register its tools and
+    hooks on `ctx`. The Hermes glue is imported here, on first use, so the CLI never loads it."""
+    from .hermes.registration import register
+
+    register(ctx)
+
+
 __all__ = [
+    "METRICS_TEXTFILE",
+    "PLUGIN_NAME",
     "AccessDenied",
     "BackendAuthError",
     "BackendError",
     "BackendRequestError",
     "BackendTimeoutError",
     "BackendUnavailableError",
+    "BankOutcome",
+    "Budget",
     "Config",
     "ConfigError",
+    "Decision",
     "Identity",
     "IdentityResolver",
+    "ImportReport",
     "InvalidRequest",
     "LoadedConfig",
     "MemoryPlane",
+    "OutboxMode",
+    "OutboxStats",
+    "PlaneStatus",
     "RecallHit",
+    "ReconcileReport",
+    "ReflectResult",
     "RetainItem",
+    "RetainResult",
+    "RetainStats",
+    "RouteDecision",
+    "ScopeStatus",
     "SearchResult",
     "WetopiMemoryError",
     "__version__",
     "load_config",
+    "plugin_source_dir",
+    "published_metrics_path",
+    "register_hermes_plugin",
+    "state_dir",
 ]

@@ -43,7 +43,7 @@ import threading
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from .config import Config, state_dir
 from .oplog import REDACTED, SafeText, safe_error
@@ -52,7 +52,29 @@ if TYPE_CHECKING:
     from .banks.reconcile import BankOutcome
     from .errors import AccessDenied
     from .identity import Identity
-    from .retain.policy import Decision
+
+class AuditedDecision(Protocol):
+    """What the audit trail records of a retain decision (retain/decision.py's Decision); no content."""
+
+    @property
+    def verdict(self) -> str: ...
+    @property
+    def scope(self) -> str: ...
+    @property
+    def origin(self) -> str: ...
+    @property
+    def reasons(self) -> tuple[str, ...]: ...
+    @property
+    def document_id(self) -> str | None: ...
+    @property
+    def category(self) -> str: ...
+    @property
+    def policy(self) -> str: ...
+    @property
+    def acl_code(self) -> str | None: ...
+    @property
+    def findings(self) -> tuple[tuple[str, int, int], ...]: ...
+
 
 try:  # POSIX; elsewhere rotation is best effort without a cross-process lock
     import fcntl
@@ -236,7 +258,8 @@ class AuditLog:
         digest = hashlib.sha256(str(scope).encode("utf-8", "replace")).hexdigest()[:12]
         return {"scope": "unknown", "scope_sha256": digest}
 
-    def retain_decision(self, decision: Decision, *, identity: Identity | None = None, session_id: str | None = None,
+    def retain_decision(self, decision: AuditedDecision, *, identity: Identity | None = None,
+                        session_id: str | None = None,
                         turn_id: str | None = None, fate: str | None = None) -> None:
         """One per-scope decision, plus `security.acl_denied` / `security.secret_rejected` where they apply."""
         if self.path is None:

@@ -87,3 +87,7 @@ class BackendProtocolError(BackendError):
     """The backend answered with something this client cannot read (malformed JSON, wrong shape)."""
 
     transient = True
+
+
+class InvalidRequest(WetopiMemoryError):
+    """A request is malformed (empty query, bad budget, confidence out of range)."""

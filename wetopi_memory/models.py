@@ -10,6 +10,9 @@ MemoryType = Literal["world", "experience", "observation"]
 Budget = Literal["low", "mid", "high"]
 TagsMatch = Literal["any", "all", "any_strict", "all_strict"]
 Operation = Literal["recall", "retain", "reflect"]
+# Every backend call that has its own timeout: the memory operations plus bank configuration.
+TimedOperation = Literal["recall", "retain", "reflect", "config"]
+TIMED_OPERATIONS: tuple[TimedOperation, ...] = ("recall", "retain", "reflect", "config")
 
 ALL_MEMORY_TYPES: tuple[MemoryType, ...] = ("world", "experience", "observation")
 

@@ -1,210 +1,55 @@
-"""MemoryPlane: the one facade the CLI and the Hermes plugin call; every path goes through the Scope ACL."""
+"""MemoryPlane: the one facade the CLI and the Hermes plugin call; it owns its backends, retain pipeline and logs."""
 
 from __future__ import annotations
 
 import asyncio
-import functools
-import hashlib
 import os
 import time
-from collections.abc import Callable, Coroutine, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Concatenate, Literal, ParamSpec, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Literal
 
 from .audit import AuditLog
 from .backends import create_backend
 from .backends.base import MemoryBackend
 from .backends.resilience import NullObserver as NullResilienceObserver
 from .backends.resilience import ResilientBackend
+from .banks.reconcile import BankOutcome, ReconcileReport, reconcile_file
 from .config import Config, LoadedConfig, load_config, state_dir
-from .errors import AccessDenied, BackendError, WetopiMemoryError
+from .errors import AccessDenied, BackendError, InvalidRequest
+from .facade_log import observed, reflect_summary, retain_summary, search_summary, status_summary
 from .identity import Identity, IdentityResolver
-from .metrics import Metrics, RecallMetrics
-from .models import BackendHealth, Budget, MemoryType, RecallHit
-from .oplog import Kind, OpLog, elapsed_ms, safe_error
-from .recall.fanout import estimate_tokens, recall_scopes, recallable_scopes, select_scopes
+from .metrics import Metrics
+from .models import BackendHealth, Budget, MemoryType
+from .oplog import OpLog
+from .recall.fanout import recall_scopes, recallable_scopes, select_scopes
 from .recall.merge import merge_hits
+from .results import OutboxStats, PlaneStatus, ReflectResult, RetainResult, ScopeStatus, SearchResult
+from .retain.context import RetainContext
+from .retain.coordinator import RetainCoordinator
+from .retain.decision import Decision
+from .retain.delivery import DeliveryOutcome
+from .retain.explicit import evaluate_explicit, retain_explicit
+from .retain.memory_md import ImportReport, import_through
+from .retain.observer import RetainObserver
+from .retain.outbox import Outbox
+from .retain.outbox_records import default_outbox_path
+from .retain.worker import RetainTuning
 from .router.rules import RouteDecision, RuleRouter
 from .security import ScopeACL, StoreBinding, StoreRegistry
 
+__all__ = ["BUDGETS", "MAX_CONTENT_CHARS", "MAX_QUERY_CHARS", "METRICS_TEXTFILE", "InvalidRequest", "MemoryPlane",
+           "OutboxMode", "published_metrics_path"]
+
 SearchMode = Literal["normal", "deep"]
+# How a plane uses the retain outbox: not at all (deliver directly), only if its file already exists (read-only
+# inspection, dry runs), or open and create it (everything accepted is durable before delivery).
+OutboxMode = Literal["none", "existing", "durable"]
 MAX_QUERY_CHARS = 4000
 MAX_CONTENT_CHARS = 20_000
 BUDGETS: tuple[Budget, ...] = ("low", "mid", "high")
-
-
-class InvalidRequest(WetopiMemoryError):
-    """A request is malformed (empty query, bad budget, confidence out of range)."""
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    """Hits from every searched scope, with the scopes that failed and why (fail-open per scope)."""
-
-    hits: list[RecallHit]
-    scopes: list[str]
-    failed: dict[str, str] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"scopes": self.scopes, "results": [h.to_dict() for h in self.hits], "failed": self.failed}
-
-
-@dataclass(frozen=True)
-class RetainResult:
-    """What happened to one retain: `stored`; `queued` (accepted, durable in the outbox, delivered later);
-    `failed` (kept in the outbox after a client error); `rejected` by the policies (`reasons`); or, for a dry
-    run, `would_store`. `decision` is the PolicyEngine's explainable Decision (retain/policy.py)."""
-
-    scope: str
-    bank: str
-    document_id: str
-    stored: bool
-    status: str = "stored"
-    reasons: tuple[str, ...] = ()
-    decision: Any = None
-    detail: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"scope": self.scope, "document_id": self.document_id, "stored": self.stored,
-                               "status": self.status, "reasons": list(self.reasons)}
-        if self.decision is not None:
-            explained = self.decision.to_dict()
-            out.update({"decision": explained["decision"], "category": explained["category"],
-                        "durability": explained["durability"], "verified": explained["verified"]})
-            if "secrets" in explained:
-                out["secrets"] = explained["secrets"]
-        if self.detail:
-            out["detail"] = self.detail
-        return out
-
-
-@dataclass(frozen=True)
-class ReflectResult:
-    """One answer per scope; `supported` is False where the backend cannot reflect."""
-
-    scope: str
-    text: str
-    supported: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"scope": self.scope, "text": self.text, "supported": self.supported}
-
-
-@dataclass(frozen=True)
-class ScopeStatus:
-    """A scope as one identity sees it: never another person's bank."""
-
-    scope: str
-    backend: str
-    access: str
-    allowed: bool
-    bank: str | None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"scope": self.scope, "backend": self.backend, "access": self.access, "allowed": self.allowed,
-                "bank": self.bank}
-
-
-@dataclass(frozen=True)
-class PlaneStatus:
-    """Backend health and the scopes visible to the caller; no secrets."""
-
-    config_source: str
-    backends: dict[str, BackendHealth]
-    scopes: list[ScopeStatus]
-    outbox: dict[str, Any] | None = None
-
-    @property
-    def healthy(self) -> bool:
-        return all(h.ok for h in self.backends.values())
-
-    def to_dict(self) -> dict[str, Any]:
-        out = {"config_source": self.config_source, "healthy": self.healthy,
-               "backends": {name: {"kind": h.backend, "ok": h.ok, "detail": h.detail, "version": h.version,
-                                   "latency_ms": h.latency_ms} for name, h in self.backends.items()},
-               "scopes": [s.to_dict() for s in self.scopes]}
-        if self.outbox is not None:
-            out["outbox"] = self.outbox
-        return out
-
-
-def document_id_for(bank: str, content: str) -> str:
-    """A stable id for a memory, so re-sending it never duplicates it."""
-    digest = hashlib.sha256(f"{bank}\n{content.strip()}".encode()).hexdigest()
-    return f"wm-{digest[:32]}"
-
-
-P = ParamSpec("P")
-R = TypeVar("R")
-
-
-def _user(identity: object) -> str | None:
-    """The log/audit name of a caller: internal user id, or `unknown` (never a display name)."""
-    if not isinstance(identity, Identity):
-        return None
-    return identity.internal_user_id or "unknown"
-
-
-def _observed(operation: str, kind: Kind, summary: Callable[[Any, float], dict[str, object]], *,
-              audit_denials: str | None = None
-              ) -> Callable[[Callable[Concatenate[MemoryPlane, P], Coroutine[Any, Any, R]]],
-                            Callable[Concatenate[MemoryPlane, P], Coroutine[Any, Any, R]]]:
-    """One operation log line per call (oplog.py) with `summary(result)`'s fields, or the refusal/error class;
-    ACL refusals of reads also go to the audit trail. Exceptions are re-raised unchanged."""
-
-    def wrap(fn: Callable[Concatenate[MemoryPlane, P], Coroutine[Any, Any, R]]
-             ) -> Callable[Concatenate[MemoryPlane, P], Coroutine[Any, Any, R]]:
-        async def inner(self: MemoryPlane, /, *args: P.args, **kwargs: P.kwargs) -> R:
-            started = time.perf_counter()
-            identity = args[0] if args else kwargs.get("identity")
-            try:
-                result = await fn(self, *args, **kwargs)
-            except AccessDenied as exc:
-                if audit_denials is not None:
-                    self.audit.acl_denied(exc, operation=audit_denials,
-                                          identity=identity if isinstance(identity, Identity) else None)
-                self.oplog.emit(operation, kind, user=_user(identity), status="denied", code=exc.code,
-                                latency_ms=elapsed_ms(started))
-                raise
-            except InvalidRequest:
-                self.oplog.emit(operation, kind, user=_user(identity), status="invalid",
-                                latency_ms=elapsed_ms(started))
-                raise
-            except Exception as exc:
-                self.oplog.emit(operation, kind, user=_user(identity), status="error", error=safe_error(exc),
-                                latency_ms=elapsed_ms(started))
-                raise
-            if self.oplog.enabled(kind):
-                self.oplog.write(operation, kind, {"user": _user(identity), **summary(result, elapsed_ms(started))})
-            return result
-
-        functools.update_wrapper(inner, fn)  # keeps the name and the docstring for help() and the docs
-        return inner
-
-    return wrap
-
-
-def _search_summary(result: SearchResult, ms: float) -> dict[str, object]:
-    status = "ok" if not result.failed else ("error" if len(result.failed) == len(result.scopes) else "partial")
-    return {"scopes": result.scopes, "latency_ms": ms, "results": len(result.hits),
-            "tokens": sum(estimate_tokens(h.content) for h in result.hits), "failed": sorted(result.failed) or None,
-            "status": status}
-
-
-def _retain_summary(result: RetainResult, ms: float) -> dict[str, object]:
-    return {"scope": result.scope, "latency_ms": ms, "document_id": result.document_id or None,
-            "reasons": result.reasons or None, "status": result.status}
-
-
-def _reflect_summary(results: list[ReflectResult], ms: float) -> dict[str, object]:
-    return {"scopes": [r.scope for r in results], "latency_ms": ms,
-            "supported": sum(1 for r in results if r.supported), "status": "ok"}
-
-
-def _status_summary(status: PlaneStatus, ms: float) -> dict[str, object]:
-    return {"backends": len(status.backends), "latency_ms": ms,
-            "unhealthy": sorted(n for n, h in status.backends.items() if not h.ok) or None,
-            "status": "ok" if status.healthy else "unhealthy"}
+METRICS_TEXTFILE = "metrics.prom"
 
 
 class MemoryPlane:
@@ -213,40 +58,39 @@ class MemoryPlane:
     def __init__(self, config: Config, *, identities: IdentityResolver,
                  backends: Mapping[str, MemoryBackend], agent: str = "wetopi-memory",
                  config_source: str = "in-memory", metrics: Metrics | None = None,
-                 audit: AuditLog | None = None) -> None:
+                 audit: AuditLog | None = None, outbox: Outbox | None = None,
+                 retain_observer: RetainObserver | None = None, retain_tuning: RetainTuning | None = None,
+                 metrics_textfile: Path | None = None) -> None:
         self.config = config
         self.identities = identities
         self.agent = agent
         self.config_source = config_source
         self.metrics = metrics or Metrics(agent, scopes=list(config.stores))
         self.oplog = OpLog(config.observability, agent=agent)
-        self._recall_metrics = RecallMetrics(self.metrics)  # tool searches count as recalls too (§31)
-        # The audit trail (audit.py): `open()` gives it its configured path; a plane built directly (tests,
-        # benchmarks) writes one only when `observability.audit_path` is set.
+        self._recall_metrics = self.metrics.recall_observer()  # tool searches count as recalls too
         configured = config.observability.audit_path
         self.audit = audit or AuditLog(os.path.expanduser(configured) if configured else None, agent=agent,
                                        scopes=config.stores)
-        self._backends = dict(backends)
-        for backend in self._backends.values():
+        for backend in backends.values():
             if isinstance(backend, ResilientBackend) and isinstance(backend.observer, NullResilienceObserver):
                 backend.observer = self.metrics
-        self.acl = ScopeACL(StoreRegistry(config, self._backends))
+        self.acl = ScopeACL(StoreRegistry(config, backends))
         self.router = RuleRouter.from_settings(config.routing, known_scopes=config.stores)
+        context = RetainContext(config=config, acl=self.acl, router=self.router, agent=agent, audit=self.audit,
+                                oplog=self.oplog, metrics=self.metrics)
+        self.retention = RetainCoordinator(context, outbox, observer=retain_observer or self.metrics.retain_observer(),
+                                           tuning=retain_tuning, metrics_textfile=metrics_textfile)
 
     @classmethod
     def open(cls, config: str | os.PathLike[str] | LoadedConfig | None = None, *,
              identities: str | os.PathLike[str] | None = None, environ: Mapping[str, str] | None = None,
-             agent: str = "wetopi-memory", backends: Mapping[str, MemoryBackend] | None = None) -> MemoryPlane:
-        """Load config (resolution order of `load_config`) and identities, and build the backends it names."""
+             agent: str = "wetopi-memory", backends: Mapping[str, MemoryBackend] | None = None,
+             outbox: OutboxMode = "none", retain_tuning: RetainTuning | None = None) -> MemoryPlane:
+        """Load config (resolution order of `load_config`) and identities, build the backends it names and, as
+        `outbox` says, open the configured retain outbox."""
         env = os.environ if environ is None else environ
         loaded = config if isinstance(config, LoadedConfig) else load_config(config, env)
         cfg = loaded.config
-        identities_path = identities or cfg.identity.file
-        if identities_path:
-            resolver = IdentityResolver.from_file(identities_path, known_scopes=cfg.stores,
-                                                  unknown_caller_scopes=cfg.identity.unknown_caller_scopes)
-        else:
-            resolver = IdentityResolver(unknown_caller_scopes=cfg.identity.unknown_caller_scopes)
         built = dict(backends or {})
         root = state_dir(env)
         for scope in cfg.stores:
@@ -255,8 +99,18 @@ class MemoryPlane:
                 settings = cfg.backend_settings(name)
                 assert settings is not None
                 built[name] = create_backend(settings, state_dir=root)
-        return cls(cfg, identities=resolver, backends=built, agent=agent, config_source=loaded.source,
-                   audit=AuditLog.for_config(cfg, env, agent=agent))
+        durable = _open_outbox(cfg, env, outbox)
+        textfile = published_metrics_path(env) if outbox == "durable" and cfg.observability.metrics else None
+        return cls(cfg, identities=_load_identities(cfg, identities), backends=built, agent=agent,
+                   config_source=loaded.source, audit=AuditLog.for_config(cfg, env, agent=agent), outbox=durable,
+                   retain_tuning=retain_tuning, metrics_textfile=textfile)
+
+    async def __aenter__(self) -> MemoryPlane:
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> None:
+        await self.aclose()
 
     @property
     def scopes(self) -> list[str]:
@@ -285,11 +139,11 @@ class MemoryPlane:
         # All-or-nothing: a single refused scope refuses the whole request before any I/O.
         return [self.acl.check(identity, s, operation) for s in unique]
 
-    @_observed("search", "recall", _search_summary, audit_denials="recall")
+    @observed("search", "recall", search_summary, audit_denials="recall")
     async def search(self, identity: Identity, query: str, scopes: Sequence[str] | None = None, *,
                      budget: Budget | None = None, mode: SearchMode = "normal", limit: int = 20) -> SearchResult:
-        """Recall from each scope in parallel (one request per bank, recall/fanout.py), merged across scopes, with
-        scope and bank kept on every hit.
+        """Recall from each scope in parallel (one request per bank), merged across scopes, with scope and bank
+        kept on every hit.
 
         `scopes=None` routes the query with the plane's RuleRouter: its confident scopes (plus `recall.mode:
         always` scopes), else every readable scope whose `recall.mode` is not `never`; at most
@@ -298,7 +152,7 @@ class MemoryPlane:
         mode adds experiences, with a high budget unless one is given. A failing scope is reported in `failed`
         and the others still answer. Hits are normalized, deduplicated (the better-ranked copy is kept),
         ordered by reciprocal-rank fusion and cut to `recall.max_total_tokens`, each store's
-        `recall.max_tokens` and `limit` (recall/merge.py).
+        `recall.max_tokens` and `limit`.
         """
         text = _check_query(query)
         if budget is not None and budget not in BUDGETS:
@@ -321,37 +175,79 @@ class MemoryPlane:
                             deduplicate=self.config.recall.deduplicate, limit=max(limit, 0))
         return SearchResult(hits=merged.recall_hits, scopes=fan.scopes, failed=fan.failed)
 
-    @_observed("retain", "retain", _retain_summary)
+    @observed("retain", "retain", retain_summary)
     async def retain(self, identity: Identity, content: str, scope: str, *, reason: str | None = None,
                      confidence: float | None = None, tags: Sequence[str] = (),
                      context: str | None = None, dry_run: bool = False) -> RetainResult:
-        """Store one memory in one scope through the ACL and the retain policies (retain/policy.py).
+        """Store one memory in one scope through the ACL and the retain policies.
 
         Raises AccessDenied when the ACL refuses the scope. Otherwise the result says what happened: `stored`,
         `rejected` with reason codes (secret, raw tool output, hypothesis, transient, duplicate, …), `queued`
-        (durable in the outbox when the backend is down) or, with `dry_run`, `would_store`. With an outbox
-        attached (a RetainCoordinator is open on this plane) the item goes through it, so nothing accepted is
-        lost; the document id makes a repeat a no-op."""
+        (durable in the outbox when the backend is down) or, with `dry_run`, `would_store`. A plane with an
+        outbox queues the item there first, so nothing accepted is lost; the document id makes a repeat a
+        no-op."""
         if not isinstance(content, str):
             raise InvalidRequest("content must be a string")
         if confidence is not None and (isinstance(confidence, bool) or not (
                 isinstance(confidence, int | float) and 0.0 <= confidence <= 1.0)):
             raise InvalidRequest("confidence must be a number between 0 and 1")
-        from .retain.engine import retain_explicit  # lazy: retain imports the plane
-
-        return await retain_explicit(self, identity, content, scope, reason=reason, confidence=confidence,
-                                     tags=tags, context=context, dry_run=dry_run)
+        return await retain_explicit(self.retention, identity, content, scope, reason=reason,
+                                     confidence=confidence, tags=tags, context=context, dry_run=dry_run)
 
     def evaluate_retain(self, identity: Identity, content: str, scope: str, *, reason: str | None = None,
-                        confidence: float | None = None, tags: Sequence[str] = ()) -> Any:
+                        confidence: float | None = None, tags: Sequence[str] = ()) -> Decision:
         """The policy Decision an explicit retain would get, with every reason code (ACL included); stores
-        nothing. `decision.to_dict()` is `{"decision": "accept"|"reject", "reasons": [...], "scope": ...}`."""
-        from .retain.engine import evaluate_explicit
-
-        return evaluate_explicit(self, identity, content if isinstance(content, str) else "", scope,
+        nothing."""
+        return evaluate_explicit(self.retention, identity, content if isinstance(content, str) else "", scope,
                                  reason=reason, confidence=confidence, tags=tags)
 
-    @_observed("reflect", "recall", _reflect_summary, audit_denials="reflect")
+    async def deliver_pending(self, timeout: float = 10.0) -> list[DeliveryOutcome]:
+        """Deliver, in this task, what the outbox holds that is due (what earlier runs left), for at most
+        `timeout` seconds; stops at the first transient failure."""
+        return await self.retention.deliver_due(deadline=time.monotonic() + timeout)
+
+    def outbox_stats(self) -> OutboxStats | None:
+        """The retain outbox's figures, when this plane has one."""
+        outbox = self.retention.outbox
+        return outbox.stats() if outbox is not None else None
+
+    def metrics_text(self) -> bytes:
+        """This process's metrics in the Prometheus text format."""
+        return self.metrics.render()
+
+    async def import_memory_md(self, identity: Identity, path: str | os.PathLike[str], *, dry_run: bool = False,
+                               deliver_timeout: float = 30.0) -> ImportReport:
+        """Import a Hermes MEMORY.md: route and judge every entry, queue the accepted ones per scope and deliver
+        them (only reported with `dry_run`); the source file is only ever read."""
+        return await import_through(self.retention, identity, path, dry_run=dry_run,
+                                    deliver_timeout=deliver_timeout)
+
+    async def reconcile_banks(self, path: str | os.PathLike[str], *, identities: str | os.PathLike[str] | None = None,
+                              prune: bool = False, dry_run: bool = False, concurrency: int = 8,
+                              on_done: Callable[[BankOutcome], None] | None = None,
+                              environ: Mapping[str, str] | None = None) -> ReconcileReport:
+        """Make the default backend match banks.yaml (personal banks for this plane's identities, or those of
+        `identities`); every bank written or failed is recorded in the audit trail, a dry run records nothing."""
+        resolver = (IdentityResolver.from_file(identities, known_scopes=self.config.stores) if identities
+                    else self.identities if self.identities.users else None)
+
+        def done(outcome: BankOutcome) -> None:
+            if not dry_run:
+                self.audit.bank_change(outcome)
+            if on_done is not None:
+                on_done(outcome)
+
+        # Its own client, with enough connections for `concurrency` banks at once.
+        settings = self.config.backend.model_copy(update={"concurrency": self.config.backend.concurrency.model_copy(
+            update={"max_inflight": max(self.config.backend.concurrency.max_inflight, concurrency)})})
+        backend = create_backend(settings, state_dir=state_dir(environ))
+        try:
+            return await reconcile_file(backend, path, identities=resolver, prune=prune, dry_run=dry_run,
+                                        concurrency=concurrency, on_done=done)
+        finally:
+            await backend.aclose()
+
+    @observed("reflect", "recall", reflect_summary, audit_denials="reflect")
     async def reflect(self, identity: Identity, query: str, scopes: Sequence[str] | None = None, *,
                       budget: Budget = "low") -> list[ReflectResult]:
         """Ask each scope's backend to synthesize an answer from its own memories only."""
@@ -365,48 +261,64 @@ class MemoryPlane:
 
         return list(await asyncio.gather(*(one(b) for b in bindings)))
 
-    @_observed("status", "ops", _status_summary)
+    @observed("status", "ops", status_summary)
     async def status(self, identity: Identity | None = None, *, timeout: float = 5.0) -> PlaneStatus:
         """Probe every backend (bounded) and list the scopes, with banks only where the caller may see them."""
+        backends = self.acl.registry.backends
+        healths = await asyncio.gather(*(_probe(b, timeout) for b in backends.values()))
+        return PlaneStatus(config_source=self.config_source, backends=dict(zip(backends, healths, strict=True)),
+                           scopes=[self._scope_status(scope, identity) for scope in self.scopes],
+                           outbox=self.outbox_stats())
 
-        async def probe(name: str, backend: MemoryBackend) -> BackendHealth:
-            started = time.perf_counter()
+    def _scope_status(self, scope: str, identity: Identity | None) -> ScopeStatus:
+        store = self.config.stores[scope]
+        bank: str | None = None
+        allowed = False
+        if identity is not None:
             try:
-                return await asyncio.wait_for(backend.health(), timeout)
-            except TimeoutError:
-                return BackendHealth(backend=backend.kind, ok=False, detail=f"no answer within {timeout:g}s",
-                                     latency_ms=(time.perf_counter() - started) * 1000)
-            except BackendError as exc:
-                return BackendHealth(backend=backend.kind, ok=False, detail=str(exc))
-
-        names = list(self._backends)
-        healths = await asyncio.gather(*(probe(n, self._backends[n]) for n in names))
-        scopes = []
-        for scope in self.scopes:
-            store = self.config.stores[scope]
-            bank: str | None = None
-            allowed = False
-            if identity is not None:
-                try:
-                    bank = self.acl.check(identity, scope, "recall").bank
-                    allowed = True
-                except AccessDenied:
-                    bank = None
-            elif store.bank is not None:
-                bank = store.bank
-            scopes.append(ScopeStatus(scope=scope, backend=self.acl.registry.backend_name(scope),
-                                      access=store.access, allowed=allowed, bank=bank))
-        from .retain.engine import attached_outbox
-
-        outbox = attached_outbox(self)
-        return PlaneStatus(config_source=self.config_source, backends=dict(zip(names, healths, strict=True)),
-                           scopes=scopes, outbox=outbox.stats().to_dict() if outbox is not None else None)
+                bank = self.acl.check(identity, scope, "recall").bank
+                allowed = True
+            except AccessDenied:
+                bank = None
+        elif store.bank is not None:
+            bank = store.bank
+        return ScopeStatus(scope=scope, backend=self.acl.registry.backend_name(scope), access=store.access,
+                           allowed=allowed, bank=bank)
 
     async def aclose(self) -> None:
-        """Close every backend (and the audit trail's file)."""
-        for backend in self._backends.values():
+        """Close the outbox, every backend and the audit trail's file."""
+        self.retention.close()
+        for backend in self.acl.registry.backends.values():
             await backend.aclose()
         self.audit.close()
+
+
+async def _probe(backend: MemoryBackend, timeout: float) -> BackendHealth:
+    started = time.perf_counter()
+    try:
+        return await asyncio.wait_for(backend.health(), timeout)
+    except TimeoutError:
+        return BackendHealth(backend=backend.kind, ok=False, detail=f"no answer within {timeout:g}s",
+                             latency_ms=(time.perf_counter() - started) * 1000)
+    except BackendError as exc:
+        return BackendHealth(backend=backend.kind, ok=False, detail=str(exc))
+
+
+def _load_identities(config: Config, path: str | os.PathLike[str] | None) -> IdentityResolver:
+    chosen = path or config.identity.file
+    if chosen:
+        return IdentityResolver.from_file(chosen, known_scopes=config.stores,
+                                          unknown_caller_scopes=config.identity.unknown_caller_scopes)
+    return IdentityResolver(unknown_caller_scopes=config.identity.unknown_caller_scopes)
+
+
+def _open_outbox(config: Config, environ: Mapping[str, str], mode: OutboxMode) -> Outbox | None:
+    if mode == "none":
+        return None
+    path = default_outbox_path(config, environ)
+    if mode == "existing" and not path.exists():
+        return None
+    return Outbox(path, max_items=config.retain.outbox.max_items)
 
 
 def _check_query(query: Any) -> str:
@@ -416,3 +328,7 @@ def _check_query(query: Any) -> str:
         raise InvalidRequest(f"query is longer than {MAX_QUERY_CHARS} characters")
     return query.strip()
 
+
+def published_metrics_path(environ: Mapping[str, str] | None = None) -> Path:
+    """Where the Hermes plugin's delivery worker publishes its metrics: `<state_dir>/metrics.prom`."""
+    return state_dir(environ) / METRICS_TEXTFILE

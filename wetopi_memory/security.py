@@ -44,6 +44,15 @@ class StoreRegistry:
     def store(self, scope: str) -> StoreConfig | None:
         return self._config.stores.get(scope)
 
+    def backend(self, name: str) -> MemoryBackend | None:
+        """The backend instance registered under `name` (the outbox names a batch's backend this way)."""
+        return self._backends.get(name)
+
+    @property
+    def backends(self) -> dict[str, MemoryBackend]:
+        """Every backend instance by name (a copy: the registry stays the one source of truth)."""
+        return dict(self._backends)
+
     def backend_name(self, scope: str) -> str:
         store = self._config.stores[scope]
         return store.backend or self._config.backend.type

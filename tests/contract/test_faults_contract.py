@@ -28,12 +28,12 @@ import pytest
 
 from tests.support.faults import FaultTransport
 from tests.support.hindsight_server import SUPPORTED_VERSIONS, HindsightServer
-from wetopi_memory import _runtime
 from wetopi_memory.backends.hindsight import HindsightBackend
 from wetopi_memory.config import load_config
 from wetopi_memory.hermes import HermesPlugin
+from wetopi_memory.hermes import runtime as _runtime
 from wetopi_memory.plane import MemoryPlane
-from wetopi_memory.retain import Backoff
+from wetopi_memory.retain import Backoff, RetainTuning
 
 pytestmark = [pytest.mark.hindsight, pytest.mark.timeout(1200)]
 
@@ -99,12 +99,13 @@ observability: {{audit_path: "{tmp_path / 'audit.jsonl'}"}}
 """)
         (tmp_path / "ids.yaml").write_text(IDENTITIES)
         environ = {"WETOPI_MEMORY_STATE_DIR": str(tmp_path / "state"), "HERMES_HOME": str(tmp_path / "hermes")}
+        # A short backoff, so the test does not wait minutes after the restart.
         plane = MemoryPlane.open(load_config(config, environ), identities=tmp_path / "ids.yaml", environ=environ,
-                                 agent="outage-test")
+                                 agent="outage-test", outbox="durable",
+                                 retain_tuning=RetainTuning(backoff=Backoff(base_seconds=0.2, cap_seconds=2.0)))
         plugin = HermesPlugin(plane, runtime=runtime, environ=environ)
         coordinator = plugin.retain_coordinator()
         assert coordinator is not None
-        coordinator.backoff = Backoff(base=0.2, max_delay=2.0)  # so the test does not wait minutes after restart
         slow: list[str] = []
 
         def turn(n: int, text: str) -> None:

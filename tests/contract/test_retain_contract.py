@@ -21,14 +21,12 @@ from wetopi_memory.backends.hindsight import HindsightBackend
 from wetopi_memory.config import parse_config
 from wetopi_memory.identity import IdentityResolver
 from wetopi_memory.plane import MemoryPlane
-from wetopi_memory.retain import Backoff, Outbox, RetainCoordinator
+from wetopi_memory.retain import Backoff, Outbox, RetainTuning
+
+from ..support.texts import ANA_IDENTITIES
 
 pytestmark = pytest.mark.hindsight
 
-IDENTITIES = """
-users:
-  u_ana: {display_name: Ana, allowed_scopes: [personal, business, platform], accounts: ["telegram:1001"]}
-"""
 STRIPE_KEY = "sk_live_" + "51HqLyjWDarjtT1zdp7dc4eC39"
 # The offline server embeds with a hashed bag of words: query with the statement's own words.
 QUERIES = {
@@ -71,7 +69,7 @@ def test_turns_reach_their_banks_and_rejections_never_do(hindsight_server: Hinds
         f"  business: {{bank: {business}}}\n"
         f"  platform: {{bank: {platform}}}\n", "c.yaml", {})
     ids = tmp_path / "ids.yaml"
-    ids.write_text(IDENTITIES)
+    ids.write_text(ANA_IDENTITIES)
     resolver = IdentityResolver.from_file(ids, known_scopes=config.stores)
     tag = uuid.uuid4().hex[:6]
     words = {name: f"{name}{tag}" for name in ("quokka", "wombat", "numbat", "dingo", "bilby", "possum", "emu")}
@@ -79,9 +77,11 @@ def test_turns_reach_their_banks_and_rejections_never_do(hindsight_server: Hinds
     async def main() -> tuple[CountingTransport, dict[str, set[str]]]:
         transport = CountingTransport()
         backend = HindsightBackend(hindsight_server.url, api_key=hindsight_server.api_key, transport=transport)
-        plane = MemoryPlane(config, identities=resolver, backends={"hindsight": backend})
+        plane = MemoryPlane(config, identities=resolver, backends={"hindsight": backend},
+                            outbox=Outbox(tmp_path / "outbox.db"),
+                            retain_tuning=RetainTuning(backoff=Backoff(base_seconds=0.05, cap_seconds=1)))
         ana = plane.identify("telegram", "1001")
-        co = RetainCoordinator(plane, Outbox(tmp_path / "outbox.db"), backoff=Backoff(base=0.05, max_delay=1))
+        co = plane.retention
         await co.start()
         for i in range(12):  # many events, one turn
             co.record_tool_call(session_id="s", turn_id="t1", tool_name="kubectl_get",

@@ -27,11 +27,11 @@ from typing import Any
 import pytest
 
 from tests.support.faults import FaultTransport
-from wetopi_memory import _runtime
 from wetopi_memory.backends.fake_hindsight import FakeHindsight
 from wetopi_memory.backends.hindsight import HindsightBackend
 from wetopi_memory.config import load_config
 from wetopi_memory.hermes import HermesPlugin
+from wetopi_memory.hermes import runtime as _runtime
 from wetopi_memory.plane import MemoryPlane
 
 TAG = uuid.uuid4().hex[:12]
@@ -94,7 +94,7 @@ def plugin_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tupl
     config.write_text(config_text("http://hindsight.test:8888", tmp_path / "audit.jsonl"))
     (tmp_path / "ids.yaml").write_text(IDENTITIES)
     plane = MemoryPlane.open(load_config(config, environ), identities=tmp_path / "ids.yaml", environ=environ,
-                             agent="canary-agent")
+                             agent="canary-agent", outbox="durable")
     runtime = _runtime.Runtime(name="canary-io")
     plugin = HermesPlugin(plane, runtime=runtime, environ=environ)
     yield plugin, faults, fake, tmp_path

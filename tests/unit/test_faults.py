@@ -44,25 +44,25 @@ from typer.testing import CliRunner
 from wetopi_memory_cli.app import app
 
 from tests.support.faults import FAULTS, RETRY_AFTER_SECONDS, FaultTransport
-from wetopi_memory import _runtime
 from wetopi_memory.backends.fake_hindsight import FakeHindsight
 from wetopi_memory.backends.hindsight import HindsightBackend, HindsightTimeouts
 from wetopi_memory.backends.resilience import CircuitOpenError, ResiliencePolicy, ResilientBackend
 from wetopi_memory.config import load_config
 from wetopi_memory.errors import BackendError
 from wetopi_memory.hermes import HermesPlugin
+from wetopi_memory.hermes import runtime as _runtime
 from wetopi_memory.identity import Identity
 from wetopi_memory.models import RecallQuery
-from wetopi_memory.plane import MemoryPlane
-from wetopi_memory.recall.engine import SYNC_GRACE_SECONDS, RecallCoordinator
-from wetopi_memory.retain import Backoff, Outbox, RetainCoordinator
+from wetopi_memory.plane import MemoryPlane, OutboxMode
+from wetopi_memory.recall import RecallCoordinator
+from wetopi_memory.recall.coordinator import SYNC_GRACE_SECONDS
+from wetopi_memory.retain import Backoff, RetainTuning
 
 URL = "http://hindsight.test:8888"
 TIMEOUT = 0.25          # every backend operation: recall, retain, reflect, config
 SYNC_TIMEOUT = 0.3      # recall.synchronous.timeout_seconds
 ATTEMPTS = 2            # backend.retry.max_attempts
 BACKOFF = 0.05          # backend.retry.backoff_seconds
-DELIVERY_TIMEOUT = 1.0  # RetainCoordinator(delivery_timeout=...)
 SLACK = 0.5             # scheduling, thread hops, SQLite
 CLI_SLACK = 1.0         # plus loading the config and building the plane in the CLI
 # A resilient call: every attempt cut by its timeout, the waits between attempts (Retry-After honoured).
@@ -73,7 +73,7 @@ BOUNDS = {
     "prefetch": RESILIENT,                            # background; no outer deadline but the resilience budget
     "sync_recall": SYNC_TIMEOUT + SYNC_GRACE_SECONDS,  # the coordinator's own deadline
     "tool_search": TIMEOUT,                           # the plugin waits min(recall timeout, 30 s)
-    "retain_delivery": DELIVERY_TIMEOUT,              # deliver_batch's deadline
+    "retain_delivery": TIMEOUT,                       # the resilience layer's retain deadline, never retried
     "reflect": TIMEOUT,                               # the plugin waits min(reflect timeout, 60 s)
     "bootstrap": RESILIENT + CLI_SLACK,               # list_banks, retried once
     "status": TIMEOUT + CLI_SLACK,                    # one health probe
@@ -137,9 +137,10 @@ class Env:
     runtime: _runtime.Runtime
     canary: str
 
-    def plane(self) -> MemoryPlane:
+    def plane(self, *, outbox: OutboxMode = "none", retain_tuning: RetainTuning | None = None) -> MemoryPlane:
         loaded = load_config(self.config_path, self.environ)
-        return MemoryPlane.open(loaded, identities=self.ids_path, environ=self.environ, agent="fault-suite")
+        return MemoryPlane.open(loaded, identities=self.ids_path, environ=self.environ, agent="fault-suite",
+                                outbox=outbox, retain_tuning=retain_tuning)
 
     def cli(self, *args: str) -> tuple[int, str, str]:
         result = CliRunner().invoke(app, ["--config", str(self.config_path), *args])
@@ -236,7 +237,7 @@ def cell_sync_recall(env: Env, fault: str | None) -> CellResult:
 
 
 def _plugin(env: Env) -> HermesPlugin:
-    plane = env.plane()
+    plane = env.plane(outbox="durable")
     asyncio.run(seed(plane))
     plugin = HermesPlugin(plane, runtime=env.runtime, environ=env.environ)
     plugin.pre_llm_call(session_id="s1", platform="telegram", sender_id="7", user_message="hola")  # who speaks
@@ -275,10 +276,11 @@ def cell_reflect(env: Env, fault: str | None) -> CellResult:
 
 
 def cell_retain_delivery(env: Env, fault: str | None) -> CellResult:
-    plane = env.plane()
-    outbox = Outbox(env.tmp / "outbox.db")
-    coordinator = RetainCoordinator(plane, outbox, backoff=Backoff(base=0.01, max_delay=0.02),
-                                    delivery_timeout=DELIVERY_TIMEOUT)
+    fast = RetainTuning(backoff=Backoff(base_seconds=0.01, cap_seconds=0.02))
+    plane = env.plane(outbox="durable", retain_tuning=fast)
+    coordinator = plane.retention
+    outbox = coordinator.outbox
+    assert outbox is not None
 
     async def main() -> CellResult:
         report = coordinator.submit_turn(ana(plane), session_id="s1", turn_id="t1", user_message=TURN,
@@ -408,7 +410,7 @@ def test_breaker_open_turns_stay_fast_and_memoryless(env: Env) -> None:
     assert state is not None
     for n in range(3):  # background prefetches against a stalled backend: every attempt times out and counts
         plugin.runtime.run(plugin.recall.prefetch("s1", state.identity, f"{PREFETCH_TEXT} {n}"), 5.0)
-    backend = plugin.plane.acl.registry._backends["hindsight"]
+    backend = plugin.plane.acl.registry.backends["hindsight"]
     assert isinstance(backend, ResilientBackend)
     assert backend.breaker.state == "open"
     before = env.faults.requests

@@ -16,8 +16,10 @@ from wetopi_memory.backends.resilience import ResiliencePolicy, ResilientBackend
 from wetopi_memory.config import parse_config
 from wetopi_memory.identity import IdentityResolver
 from wetopi_memory.metrics import Metrics, label
-from wetopi_memory.recall.engine import RecallCoordinator
-from wetopi_memory.retain import RetainCoordinator
+from wetopi_memory.recall import RecallCoordinator
+from wetopi_memory.retain import Outbox
+
+from ..support.texts import standard_config
 
 REQUIRED = {
     "wetopi_memory_recall_total", "wetopi_memory_recall_duration_seconds", "wetopi_memory_recall_results",
@@ -29,13 +31,6 @@ REQUIRED = {
 }
 ALLOWED_LABELS = {"agent", "scope", "operation", "status", "le"}
 SAMPLE = re.compile(r"^(?P<name>[a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?P<labels>[^}]*)\})? ")
-CONFIG = """
-backend: {type: hindsight, url: "http://hindsight.test:8888"}
-stores:
-  personal: {bank_template: "user-{internal_user_id}"}
-  business: {bank: wetopi-business}
-  platform: {bank: wetopi-platform}
-"""
 IDENTITIES = "users:\n  u_ana: {allowed_scopes: [personal, business, platform], accounts: ['telegram:7']}\n"
 
 
@@ -49,16 +44,17 @@ def test_label_values_come_from_a_closed_vocabulary() -> None:
 
 def test_a_full_scenario_exposes_every_metric_without_user_text(tmp_path: Path) -> None:
     canaries = [f"canary{uuid.uuid4().hex[:10]}" for _ in range(4)]
-    config = parse_config(CONFIG, "c.yaml", {})
+    config = standard_config()
     (tmp_path / "ids.yaml").write_text(IDENTITIES)
     resolver = IdentityResolver.from_file(tmp_path / "ids.yaml", known_scopes=config.stores)
     fake = FakeHindsight("1.1.0")
     backend = ResilientBackend(HindsightBackend("http://hindsight.test:8888", transport=fake.transport),
                                ResiliencePolicy(retry_attempts=1))
-    plane = MemoryPlane(config, identities=resolver, backends={"hindsight": backend}, agent="wetopi-lead")
+    plane = MemoryPlane(config, identities=resolver, backends={"hindsight": backend}, agent="wetopi-lead",
+                        outbox=Outbox(tmp_path / "outbox.db"))
     ana = plane.identify("telegram", "7")
     recall = RecallCoordinator.from_plane(plane)
-    retain = RetainCoordinator.open(plane, path=str(tmp_path / "outbox.db"))
+    retain = plane.retention
 
     async def scenario() -> None:
         await retain.start()
@@ -113,6 +109,7 @@ def test_the_plugin_serves_metrics_on_the_configured_loopback_port(tmp_path: Pat
 
     from wetopi_memory import hermes
     from wetopi_memory.config import LoadedConfig
+    from wetopi_memory.hermes import registration
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -120,11 +117,11 @@ def test_the_plugin_serves_metrics_on_the_configured_loopback_port(tmp_path: Pat
     config = parse_config(f"stores:\n  platform: {{bank: p}}\nobservability:\n  metrics_port: {port}\n", "c", {})
     plugin = hermes.build_plugin({"WETOPI_MEMORY_STATE_DIR": str(tmp_path)}, config=LoadedConfig(config, "test"))
     try:
-        hermes._serve_metrics(plugin)
+        registration._serve_metrics(plugin)
         body = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=10, trust_env=False).text
         assert "# TYPE wetopi_memory_recall_total counter" in body
     finally:
-        server = hermes._metrics_servers.pop(port, None)
+        server = registration._metrics_servers.pop(port, None)
         if server is not None:
             server[0].shutdown()
         plugin.runtime.shutdown()

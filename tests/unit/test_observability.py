@@ -15,15 +15,15 @@ import pytest
 from typer.testing import CliRunner
 from wetopi_memory_cli.app import app
 
+from wetopi_memory import ReconcileReport
 from wetopi_memory.audit import AuditLog
 from wetopi_memory.backends.local import LocalBackend
-from wetopi_memory.banks import reconcile_with_config
 from wetopi_memory.config import LoadedConfig, ObservabilitySettings, parse_config
 from wetopi_memory.errors import AccessDenied, BackendRequestError, BackendUnavailableError
 from wetopi_memory.identity import IdentityResolver
 from wetopi_memory.oplog import OPS_LOGGER, OpLog, SafeText, format_line, safe_error, safe_value
 from wetopi_memory.plane import MemoryPlane
-from wetopi_memory.recall.engine import RecallCoordinator
+from wetopi_memory.recall import RecallCoordinator
 
 ROOT = Path(__file__).resolve().parents[2]
 STRIPE = "sk_live_" + "51HqLyjWDarjtT1zdp7dc4eC39"
@@ -152,9 +152,13 @@ def test_bootstrap_records_bank_changes_by_key_name_only(tmp_path: Path) -> None
                           "stores:\n  platform: {bank: wetopi-platform}\n"
                           f"observability: {{audit_path: '{tmp_path / 'audit.jsonl'}'}}\n", "c.yaml", {})
     loaded = LoadedConfig(config, "c.yaml")
-    report = asyncio.run(reconcile_with_config(loaded, banks, environ={}))
+    async def reconcile(dry_run: bool) -> ReconcileReport:
+        async with MemoryPlane.open(loaded, environ={}, agent="wetopi-memory-bootstrap") as plane:
+            return await plane.reconcile_banks(banks, dry_run=dry_run, environ={})
+
+    report = asyncio.run(reconcile(dry_run=False))
     assert report.converged
-    asyncio.run(reconcile_with_config(loaded, banks, dry_run=True, environ={}))  # records nothing
+    asyncio.run(reconcile(dry_run=True))  # records nothing
     text = (tmp_path / "audit.jsonl").read_text()
     assert mission.split()[1] not in text
     (record,) = [json.loads(line) for line in text.splitlines()]

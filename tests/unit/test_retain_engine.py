@@ -17,25 +17,15 @@ from wetopi_memory_cli.app import app
 
 from wetopi_memory.backends.fake_hindsight import FakeHindsight
 from wetopi_memory.backends.hindsight import HindsightBackend
-from wetopi_memory.config import parse_config
-from wetopi_memory.identity import Identity, IdentityResolver
+from wetopi_memory.identity import Identity
 from wetopi_memory.plane import MemoryPlane
-from wetopi_memory.retain import Backoff, Outbox, RetainCoordinator, attached_outbox
+from wetopi_memory.retain import Backoff, Outbox, RetainCoordinator, RetainTuning
+from wetopi_memory.retain.observer import GuardedObserver
 
-URL = "http://hindsight.test:8888"
-CONFIG = """
-backend: {type: hindsight, url: "http://hindsight.test:8888"}
-stores:
-  personal: {bank_template: "user-{internal_user_id}"}
-  business: {bank: wetopi-business}
-  platform: {bank: wetopi-platform}
-"""
-IDENTITIES = """
-users:
-  u_ana: {display_name: Ana, allowed_scopes: [personal, business, platform], accounts: ["telegram:1001"]}
-"""
+from ..support.texts import ANA_IDENTITIES, FAKE_URL, identities, standard_config
+
 STRIPE_KEY = "sk_live_" + "51HqLyjWDarjtT1zdp7dc4eC39"
-FAST = Backoff(base=0.001, max_delay=0.01, jitter=0.0)
+FAST = Backoff(base_seconds=0.001, cap_seconds=0.01, jitter=0.0)
 
 
 class Recorder:
@@ -63,18 +53,15 @@ class Recorder:
         return [args for name, args in self.calls if name == kind]
 
 
-def make_plane(tmp_path: Path, fake: FakeHindsight) -> MemoryPlane:
-    config = parse_config(CONFIG, "c.yaml", {})
-    ids = tmp_path / "ids.yaml"
-    ids.write_text(IDENTITIES)
-    resolver = IdentityResolver.from_file(ids, known_scopes=config.stores)
+def make_plane(tmp_path: Path, fake: FakeHindsight, *, outbox: str = "outbox.db") -> MemoryPlane:
+    """A plane on FakeHindsight whose retain pipeline has a durable outbox, a recording observer, fast backoff."""
+    config = standard_config()
+    resolver = identities(tmp_path, config)
     return MemoryPlane(config, identities=resolver,
-                       backends={"hindsight": HindsightBackend(URL, transport=fake.transport)})
+                       backends={"hindsight": HindsightBackend(FAKE_URL, transport=fake.transport)},
+                       outbox=Outbox(tmp_path / outbox, max_items=1000), retain_observer=Recorder(),
+                       retain_tuning=RetainTuning(backoff=FAST))
 
-
-@pytest.fixture
-def fake() -> FakeHindsight:
-    return FakeHindsight("1.1.0")
 
 
 @pytest.fixture
@@ -88,11 +75,9 @@ def ana(plane: MemoryPlane) -> Identity:
 
 
 @pytest.fixture
-def coordinator(plane: MemoryPlane, tmp_path: Path) -> Iterator[RetainCoordinator]:
-    recorder = Recorder()
-    co = RetainCoordinator(plane, Outbox(tmp_path / "outbox.db", max_items=1000), observer=recorder, backoff=FAST)
-    yield co
-    co.close()
+def coordinator(plane: MemoryPlane) -> Iterator[RetainCoordinator]:
+    yield plane.retention
+    plane.retention.close()
 
 
 def retain_posts(fake: FakeHindsight) -> Counter[str]:
@@ -133,7 +118,9 @@ def test_a_busy_turn_makes_at_most_one_retain_request_per_scope(coordinator: Ret
         assert content.count(".") >= expected  # the scope's sentences, together, in one item
     everything = " ".join(m["text"] for b in fake.banks.values() for m in b.memories)
     assert "Loki" not in everything and "Thanks" not in everything and "Done" not in everything
-    recorder: Recorder = coordinator.observer  # type: ignore[assignment]
+    guard = coordinator.observer
+    assert isinstance(guard, GuardedObserver) and isinstance(guard.inner, Recorder)
+    recorder = guard.inner
     assert sorted(recorder.of("batch")) == [("business", 1), ("personal", 1), ("platform", 1)]
     assert ("platform", "delivered") in recorder.of("retain")
     assert any(reason == "hypothesis" for _, reason in recorder.of("rejected"))
@@ -197,8 +184,8 @@ def test_submit_turn_returns_immediately_while_the_backend_hangs(tmp_path: Path,
     import time
 
     slow = FakeHindsight("1.1.0", latency=0.5)
-    plane = make_plane(tmp_path, slow)
-    co = RetainCoordinator(plane, Outbox(tmp_path / "o.db"), backoff=FAST)
+    plane = make_plane(tmp_path, slow, outbox="o.db")
+    co = plane.retention
 
     async def main() -> float:
         await co.start()
@@ -238,9 +225,9 @@ def test_a_secret_in_the_user_message_is_never_retained_nor_written_to_the_outbo
     assert STRIPE_KEY.encode() not in (tmp_path / "outbox.db").read_bytes()
 
 
-def test_explicit_retains_use_the_attached_outbox(coordinator: RetainCoordinator, plane: MemoryPlane,
-                                                  ana: Identity, fake: FakeHindsight) -> None:
-    assert attached_outbox(plane) is coordinator.outbox
+def test_explicit_retains_use_the_planes_outbox(coordinator: RetainCoordinator, plane: MemoryPlane,
+                                                ana: Identity, fake: FakeHindsight) -> None:
+    assert plane.retention is coordinator and coordinator.outbox is not None
     stored = asyncio.run(plane.retain(ana, "We decided to use Loki for all platform logs", "platform"))
     assert stored.stored and stored.status == "stored"
     again = asyncio.run(plane.retain(ana, "We decided to use Loki for all platform logs", "platform"))
@@ -273,7 +260,7 @@ def cli_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("HERMES_HOME", str(tmp_path / "hermes"))
     monkeypatch.setenv("WETOPI_MEMORY_STATE_DIR", str(tmp_path / "state"))
     ids = tmp_path / "ids.yaml"
-    ids.write_text(IDENTITIES)
+    ids.write_text(ANA_IDENTITIES)
     return ids
 
 

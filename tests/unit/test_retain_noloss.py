@@ -46,7 +46,7 @@ CHILD = textwrap.dedent('''
     from wetopi_memory.config import parse_config
     from wetopi_memory.identity import IdentityResolver
     from wetopi_memory.plane import MemoryPlane
-    from wetopi_memory.retain import Backoff, Outbox, RetainCoordinator
+    from wetopi_memory.retain import Backoff, Outbox, RetainTuning
 
     mode, url, workdir, n = sys.argv[1], sys.argv[2], Path(sys.argv[3]), int(sys.argv[4])
     config = parse_config(
@@ -56,10 +56,11 @@ CHILD = textwrap.dedent('''
         "  business: {bank: wetopi-business}\\n"
         "  platform: {bank: wetopi-platform}\\n", "c.yaml", {})
     resolver = IdentityResolver.from_file(workdir / "ids.yaml", known_scopes=config.stores)
-    plane = MemoryPlane(config, identities=resolver, backends={"hindsight": HindsightBackend(url, timeouts=10)})
+    plane = MemoryPlane(config, identities=resolver, backends={"hindsight": HindsightBackend(url, timeouts=10)},
+                        outbox=Outbox(workdir / "outbox.db", max_items=5000),
+                        retain_tuning=RetainTuning(backoff=Backoff(base_seconds=0.002, cap_seconds=0.02, jitter=0.5)))
     ana = plane.identify("telegram", "1001")
-    co = RetainCoordinator(plane, Outbox(workdir / "outbox.db", max_items=5000),
-                           backoff=Backoff(base=0.002, max_delay=0.02, jitter=0.5))
+    co = plane.retention
     TEMPLATES = [
         "We decided that service svc-{i:04d} always runs on node pool np-{p} of the RKE2 cluster.",
         "We decided that customer account acct-{i:04d} is billed {p}9 EUR per month.",

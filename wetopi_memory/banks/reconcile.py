@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -12,8 +13,9 @@ from deepdiff import DeepDiff
 from ..backends.base import MemoryBackend
 from ..backends.hindsight_keys import keys_for_version
 from ..errors import BackendError
+from ..identity import IdentityResolver
 from ..models import BankInfo
-from .spec import DesiredBank
+from .spec import DesiredBank, load_banks
 
 Action = Literal["create", "update", "noop"]
 
@@ -216,3 +218,18 @@ async def reconcile(backend: MemoryBackend, desired: Sequence[DesiredBank], *, p
     return ReconcileReport(outcomes, converged=not remaining and not any(not o.ok for o in outcomes),
                            remaining=remaining, extra_banks=extra)
 
+
+
+async def reconcile_file(backend: MemoryBackend, path: str | os.PathLike[str], *,
+                         identities: IdentityResolver | None = None, prune: bool = False, dry_run: bool = False,
+                         concurrency: int = 8, on_done: Callable[[BankOutcome], None] | None = None
+                         ) -> ReconcileReport:
+    """Validate banks.yaml offline, then against the server's live key set, then reconcile; an invalid file
+    raises ConfigError before the first write."""
+    spec = load_banks(path, identities=identities)
+    listed = await backend.list_banks()
+    keys = await allowed_keys(backend, [b.bank_id for b in listed])
+    if keys is not None:
+        spec = load_banks(path, known_keys=keys, identities=identities)
+    return await reconcile(backend, spec.banks, prune=prune, dry_run=dry_run, concurrency=concurrency,
+                           on_done=on_done, listed=listed)

@@ -1,36 +1,30 @@
-"""Curated retain (design §12-16): evidence buffer, deterministic policies, per-scope batches, durable outbox.
+"""Curated retain: evidence buffer, deterministic policies, one batch per scope per turn, durable outbox.
 
-The Hermes plugin wires it like this (all synchronous calls are cheap and never raise into the turn)::
+The plane builds one RetainCoordinator and owns it (`MemoryPlane.retention`); the Hermes plugin feeds it::
 
-    coordinator = RetainCoordinator.open(plane)          # outbox at retain.outbox.path or <state_dir>/outbox.db
-    runtime.submit(coordinator.start())                  # background delivery on the plugin's loop
-    # post_tool_call(**kw)
-    coordinator.record_tool_call(**kw)                   # evidence only, never retained (A5)
-    # post_llm_call(**kw)
-    coordinator.submit_turn(identity, **kw)              # <= 1 batch per scope per turn, durable (A6)
-    # on_session_finalize / on_session_reset
-    coordinator.end_session(session_id)
-    # shutdown
-    await coordinator.flush(5); await coordinator.stop()
+    post_tool_call      retention.record_tool_call(**kw)        evidence only, never retained (A5)
+    post_llm_call       retention.submit_turn(identity, **kw)   <= 1 batch per scope per turn, durable (A6)
+    session end         retention.end_session(session_id)
+    background          retention.start() ... flush() ... stop()
 
-Explicit retains (`MemoryPlane.retain`, the `memory_retain` tool) pass through the same PolicyEngine and, once a
-coordinator is open on the plane, through the same outbox.
+Explicit retains (`MemoryPlane.retain`, the `memory_retain` tool) pass through the same policies and outbox.
+This package's __init__ re-exports only modules that never import the facade's results (retain/explicit.py
+does), so importing any retain module never re-enters the facade.
 """
 
+from ..backoff import Backoff
 from .candidates import CandidateBuilder, MemoryCandidate, analyze, document_id_for
-from .engine import (
-    Backoff,
-    DeliveryOutcome,
-    RetainCoordinator,
-    TurnReport,
-    attach_outbox,
-    attached_outbox,
-    evaluate_explicit,
-    retain_explicit,
-)
+from .coordinator import RetainCoordinator, RetainStats
+from .decision import Decision
+from .delivery import DeliveryOutcome
 from .evidence import ToolEvidence, TurnEvidence, TurnEvidenceBuffer
-from .outbox import NullObserver, Outbox, OutboxStats, RetainObserver, default_outbox_path
-from .policy import BUILTIN_POLICIES, REASON_CODES, Decision, PolicyEngine, ScopePolicy
+from .observer import NullObserver, RetainObserver
+from .outbox import Outbox
+from .outbox_records import OutboxStats, default_outbox_path
+from .planning import TurnReport
+from .policy import BUILTIN_POLICIES, REASON_CODES, PolicyEngine, ScopePolicy
+from .reasons import Reason, ReasonCode
+from .worker import RetainTuning
 
 __all__ = [
     "BUILTIN_POLICIES",
@@ -44,18 +38,18 @@ __all__ = [
     "Outbox",
     "OutboxStats",
     "PolicyEngine",
+    "Reason",
+    "ReasonCode",
     "RetainCoordinator",
     "RetainObserver",
+    "RetainStats",
+    "RetainTuning",
     "ScopePolicy",
     "ToolEvidence",
     "TurnEvidence",
     "TurnEvidenceBuffer",
     "TurnReport",
     "analyze",
-    "attach_outbox",
-    "attached_outbox",
     "default_outbox_path",
     "document_id_for",
-    "evaluate_explicit",
-    "retain_explicit",
 ]
