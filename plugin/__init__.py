@@ -13,7 +13,7 @@ from typing import Any
 def register(ctx: Any) -> None:
     """Hermes calls this once at plugin discovery."""
     try:
-        from wetopi_memory.hermes import register as _register
+        from wetopi_memory import register_hermes_plugin as _register
     except ImportError as exc:
         logging.getLogger("wetopi_memory.plugin").error(
             "wetopi-memory: the wetopi_memory package is not importable from Hermes' Python (%s); "

@@ -31,7 +31,8 @@ INSTALL_TIMEOUT = 900.0
 # The package's runtime dependencies (pyproject [project].dependencies), by distribution name.
 RUNTIME_DEPS = {"typer": "typer>=0.12", "rich": "rich>=13", "httpx": "httpx>=0.27,<1",
                 "pydantic": "pydantic>=2.7,<3", "PyYAML": "pyyaml>=6", "deepdiff": "deepdiff>=7",
-                "prometheus-client": "prometheus-client>=0.20"}
+                "prometheus-client": "prometheus-client>=0.20", "cachetools": "cachetools>=5.3",
+                "fastjsonschema": "fastjsonschema>=2.19"}
 STAMP = "wetopi-memory-checkout.json"
 
 

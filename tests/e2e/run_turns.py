@@ -59,7 +59,7 @@ def _hide_entry_point() -> None:
 
 def _instrument(plugin: Any, calls: list[dict[str, Any]]) -> None:
     """Record every recall/retain/reflect the plugin sends to its backends (bank, size, contents)."""
-    for backend in {id(b): b for b in plugin.plane._backends.values()}.values():
+    for backend in {id(b): b for b in plugin.plane.acl.registry.backends.values()}.values():
         for op in ("retain", "recall", "reflect"):
             original = getattr(backend, op)
 
@@ -86,8 +86,8 @@ def main(spec_path: str, result_path: str) -> int:
         from run_agent import AIAgent  # imports model_tools: tool + plugin discovery
 
         result["import_seconds"] = time.perf_counter() - started
-        from wetopi_memory import _runtime
         from wetopi_memory.hermes import active_plugin
+        from wetopi_memory.hermes import runtime as _runtime
 
         plugin = active_plugin()
         result["plugin_loaded"] = plugin is not None

@@ -1,4 +1,4 @@
-"""The Hermes plugin as shipped: the directory plugin, its copy inside the package, the entry point, the installer."""
+"""The Hermes plugin as shipped: the directory plugin, the package that ships it, the entry point, the installer."""
 
 from __future__ import annotations
 
@@ -14,22 +14,21 @@ from typer.testing import CliRunner
 from wetopi_memory_cli.app import app
 
 import wetopi_memory
-from wetopi_memory import _runtime, hermes
+from wetopi_memory import hermes, plugin_source_dir
 from wetopi_memory.config import load_config
+from wetopi_memory.hermes import runtime as _runtime
 
 ROOT = Path(__file__).resolve().parents[2]
 PLUGIN = ROOT / "plugin"
-SHIPPED = ROOT / "wetopi_memory" / "_plugin_files"
 TRAPS = ("MemoryProvider", "register_memory_provider", "register_provider", "ProviderProfile")
 
 
 def test_the_package_ships_exactly_the_directory_plugin() -> None:
     names = sorted(p.name for p in PLUGIN.iterdir() if p.is_file())
     assert names == ["__init__.py", "config.yaml", "plugin.yaml"]
-    assert sorted(p.name for p in SHIPPED.iterdir() if p.is_file()) == names
-    for name in names:
-        assert (SHIPPED / name).read_bytes() == (PLUGIN / name).read_bytes(), (
-            f"wetopi_memory/_plugin_files/{name} differs from plugin/{name}: copy plugin/ over it")
+    shipped = plugin_source_dir()
+    assert shipped.resolve() == PLUGIN.resolve(), "the package must ship plugin/ itself, not a copy of it"
+    assert sorted(p.name for p in shipped.iterdir() if p.is_file()) == names
 
 
 def test_the_manifest_declares_a_standalone_plugin() -> None:
@@ -140,9 +139,9 @@ def test_the_wheel_ships_the_plugin_files_and_the_entry_point(tmp_path: Path) ->
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
         for name in ("plugin.yaml", "__init__.py", "config.yaml"):
-            assert archive.read(f"wetopi_memory/_plugin_files/{name}") == (PLUGIN / name).read_bytes()
-        assert {"wetopi_memory/hermes.py", "wetopi_memory/hermes_plugin.py", "wetopi_memory/_runtime.py",
-                "wetopi_memory_cli/plugin_cmd.py"} <= names
+            assert archive.read(f"wetopi_memory_plugin/{name}") == (PLUGIN / name).read_bytes()
+        assert {"wetopi_memory/hermes/__init__.py", "wetopi_memory/hermes_plugin.py",
+                "wetopi_memory/hermes/runtime.py", "wetopi_memory_cli/plugin_cmd.py"} <= names
         (entry_points,) = [n for n in names if n.endswith(".dist-info/entry_points.txt")]
         text = archive.read(entry_points).decode()
     assert "[hermes_agent.plugins]\nwetopi-memory = wetopi_memory.hermes_plugin" in text

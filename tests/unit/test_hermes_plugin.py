@@ -16,10 +16,11 @@ from typing import Any
 
 import pytest
 
-from wetopi_memory import _runtime, hermes
+from wetopi_memory import hermes
 from wetopi_memory.config import LoadedConfig, parse_config
 from wetopi_memory.errors import BackendUnavailableError, ConfigError
-from wetopi_memory.hermes import HermesPlugin, build_plugin, tool_schemas
+from wetopi_memory.hermes import HermesPlugin, build_plugin, registration, tool_schemas
+from wetopi_memory.hermes import runtime as _runtime
 
 CONFIG = """
 backend: {type: local, path: DB}
@@ -211,7 +212,7 @@ def test_native_hindsight_provider_gives_one_loud_warning(make: Callable[..., An
     fake.load_config = lambda: {"memory": {"provider": "hindsight"}}  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "hermes_cli", types.ModuleType("hermes_cli"))
     monkeypatch.setitem(sys.modules, "hermes_cli.config", fake)
-    monkeypatch.setattr(hermes, "_warned_native_provider", False)
+    monkeypatch.setattr(registration, "_warned_native_provider", False)
     config = tmp_path / "c.yaml"
     config.write_text(f"stores: {{platform: {{bank: wetopi-platform}}}}\nbackend: {{type: local, path: "
                       f"{tmp_path / 'x.db'}}}\n")
@@ -235,7 +236,7 @@ def test_native_hindsight_provider_gives_one_loud_warning(make: Callable[..., An
 def test_a_bank_id_argument_is_refused_and_touches_nothing(make: Callable[..., Any]) -> None:
     plugin, ctx = make()
     calls: list[str] = []
-    backend = plugin.plane._backends["local"]
+    backend = plugin.plane.acl.registry.backends["local"]
     original = backend.recall
 
     async def spy(bank: str, query: Any) -> Any:
@@ -390,7 +391,7 @@ def test_a_down_backend_queues_an_explicit_retain_durably(make: Callable[..., An
     async def down(*_: Any, **__: Any) -> Any:
         raise BackendUnavailableError("connection refused")
 
-    plugin.plane._backends["local"].retain = down
+    plugin.plane.acl.registry.backends["local"].retain = down
     turn(ctx, "s1", ALICE, "hello")
     out = ctx.tool("memory_retain", {"content": FACT, "scope": "platform"}, session_id="s1")
     assert out["stored"] is False and out["status"] == "queued", out
@@ -404,7 +405,7 @@ def test_a_down_backend_gives_a_search_error_not_an_exception(make: Callable[...
     async def down(*_: Any, **__: Any) -> Any:
         raise BackendUnavailableError("connection refused")
 
-    plugin.plane._backends["local"].recall = down
+    plugin.plane.acl.registry.backends["local"].recall = down
     turn(ctx, "s1", ALICE, "hello")
     out = ctx.tool("memory_search", {"query": "CNI", "scopes": ["platform"]}, session_id="s1")
     assert out["error"]["code"] == "backend_unavailable"
@@ -420,7 +421,7 @@ def test_prefetched_context_is_injected_without_io(make: Callable[..., Any], run
     turn(ctx, "s1", ALICE, "Our RKE2 Kubernetes clusters need a new CNI review.", "Sure.")
     drain(runtime)  # the prefetch started by post_llm_call
     recalls: list[str] = []
-    backend = plugin.plane._backends["local"]
+    backend = plugin.plane.acl.registry.backends["local"]
     original = backend.recall
 
     async def spy(bank: str, query: Any) -> Any:
@@ -455,7 +456,7 @@ def test_a_hanging_backend_costs_a_turn_at_most_the_sync_timeout(make: Callable[
     async def hang(*_: Any, **__: Any) -> Any:
         await asyncio.sleep(30)
 
-    plugin.plane._backends["local"].recall = hang
+    plugin.plane.acl.registry.backends["local"].recall = hang
     started = time.perf_counter()
     out = ctx.hook("pre_llm_call", session_id="s1", task_id="t", turn_id="s1:t:1",
                    user_message="What did we decide about the Kubernetes CNI on RKE2?", conversation_history=[],
@@ -564,7 +565,7 @@ def test_a_durable_turn_is_retained_once_per_scope_without_waiting(make: Callabl
                                                                    runtime: _runtime.Runtime) -> None:
     plugin, ctx = make()
     sent: list[tuple[str, int]] = []
-    backend = plugin.plane._backends["local"]
+    backend = plugin.plane.acl.registry.backends["local"]
     original = backend.retain
 
     async def spy(bank: str, items: Any) -> Any:

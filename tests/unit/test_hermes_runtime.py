@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from wetopi_memory._runtime import Runtime
+from wetopi_memory.hermes.runtime import Runtime
 
 
 @pytest.fixture

@@ -45,3 +45,11 @@ def test_wheel_installs_in_a_clean_venv_and_bootstraps_the_embedded_backend(tmp_
     where = subprocess.run([str(python), "-c", "import wetopi_memory; print(wetopi_memory.__file__)"],
                            capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
     assert str(env_dir) in where.stdout
+    # The directory plugin ships inside the wheel, where `plugin install` finds it.
+    shipped = subprocess.run([str(python), "-c", "from wetopi_memory import plugin_source_dir; "
+                              "print(plugin_source_dir())"], capture_output=True, text=True, env=env, cwd=tmp_path,
+                             timeout=60)
+    assert shipped.returncode == 0, shipped.stderr
+    plugin_dir = Path(shipped.stdout.strip())
+    assert str(env_dir) in str(plugin_dir)
+    assert {p.name for p in plugin_dir.iterdir()} >= {"plugin.yaml", "__init__.py", "config.yaml"}

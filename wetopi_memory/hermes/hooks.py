@@ -1,0 +1,294 @@
+"""The nine Hermes lifecycle hooks: recall into a turn, hand the finished turn to retain, follow sessions.
+
+Hermes Agent 0.19.0 calls every hook synchronously on its own thread and never awaits a coroutine. So every hook
+here is a plain ``def`` taking ``**kwargs`` that never raises into Hermes: a failure is caught, logged by exception
+class only (never content), counted, and the turn goes on (§30). A hook waits for the background loop at most a
+bounded time, and only where the design allows it to wait at all (§7: recall is prefetched, synchronous recall
+is the exception; retain is handed off and never waited for).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from .plane_gateway import PlaneGateway
+from .sessions import SessionRegistry, SessionState
+from .status_records import (
+    BackendHealthRecord,
+    HookName,
+    PluginStats,
+    PrefetchRecord,
+    RecallOutcome,
+    TurnRetainRecord,
+    now_iso,
+    prefetch_status,
+    sync_outcome,
+)
+
+__all__ = ["FINALIZE_FLUSH_SECONDS", "SYNC_GUARD_SECONDS", "LifecycleHooks", "message_text"]
+
+log = logging.getLogger(__name__)
+
+FINALIZE_FLUSH_SECONDS = 2.0  # the most a CLI exit waits for queued retains (the outbox keeps the rest)
+SYNC_GUARD_SECONDS = 0.1  # outer guard around the coordinator's own synchronous-recall deadline (+0.05 s)
+MAX_PREFETCH_QUERY_CHARS = 800
+HEALTH_PROBE_SECONDS = 2.0
+
+R = TypeVar("R")
+
+
+def message_text(value: Any) -> str:
+    """A message's text: a string, or the text parts of a multimodal list; anything else is no text."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        return "\n".join(str(p.get("text") or "") for p in value if isinstance(p, dict) and p.get("type") == "text")
+    return ""
+
+
+def _on_event_loop_thread() -> bool:
+    """True on a thread that runs an asyncio loop (the gateway's), where a hook must never block."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+def _arg(kwargs: dict[str, Any], name: str) -> str:
+    """A hook keyword as text; a missing or null one is empty."""
+    return str(kwargs.get(name) or "")
+
+
+def _guard(hook: HookName) -> Callable[[Callable[..., R]], Callable[..., R | None]]:
+    """Never raise into Hermes: log the exception class (no content), count it, return None."""
+
+    def wrap(fn: Callable[..., R]) -> Callable[..., R | None]:
+        @functools.wraps(fn)
+        def inner(self: LifecycleHooks, *args: Any, **kwargs: Any) -> R | None:
+            started = time.perf_counter()
+            try:
+                self.stats.calls[hook] += 1
+                self.emit_deferred_warnings()
+                return fn(self, *args, **kwargs)
+            except Exception as exc:
+                try:
+                    self.stats.errors[hook] += 1
+                    log.warning("wetopi-memory %s failed: %s", hook, type(exc).__name__)
+                except Exception:  # pragma: no cover - logging itself failed
+                    pass
+                return None
+            finally:
+                spent = self.stats.hook_seconds
+                spent[hook] = spent.get(hook, 0.0) + time.perf_counter() - started
+
+        return inner
+
+    return wrap
+
+
+class LifecycleHooks:
+    """The hook callbacks, over the session registry and the plane gateway."""
+
+    def __init__(self, gateway: PlaneGateway, sessions: SessionRegistry, stats: PluginStats) -> None:
+        self.gateway = gateway
+        self.sessions = sessions
+        self.stats = stats
+        self._deferred: list[str] = []  # register-time warnings, logged at the first hook
+        self._lock = threading.Lock()
+
+    def by_name(self) -> dict[HookName, Callable[..., Any]]:
+        return {"on_session_start": self.on_session_start, "pre_llm_call": self.pre_llm_call,
+                "post_tool_call": self.post_tool_call, "post_llm_call": self.post_llm_call,
+                "on_session_end": self.on_session_end, "on_session_finalize": self.on_session_finalize,
+                "on_session_reset": self.on_session_reset, "subagent_start": self.subagent_start,
+                "subagent_stop": self.subagent_stop}
+
+    def defer_warning(self, message: str) -> None:
+        """Log `message` at the first hook, once Hermes' own log handlers exist."""
+        with self._lock:
+            self._deferred.append(message)
+
+    def emit_deferred_warnings(self) -> None:
+        if not self._deferred:
+            return
+        with self._lock:
+            pending, self._deferred = self._deferred, []
+        for message in pending:
+            log.warning(message)
+
+    # ------------------------------------------------------------------ turns
+
+    @_guard("on_session_start")
+    def on_session_start(self, **kwargs: Any) -> None:
+        session_id = _arg(kwargs, "session_id")
+        if session_id:
+            self.sessions.state(session_id, _arg(kwargs, "platform"))
+        self._probe_health()
+
+    def _probe_health(self) -> None:
+        """A non-blocking health check; its outcome lands in the stats (and one warning when unhealthy)."""
+        future = self.gateway.runtime.submit(self.gateway.status(None, HEALTH_PROBE_SECONDS))
+
+        def done(f: Any) -> None:
+            try:
+                status = f.result()
+                self.stats.backend_health = BackendHealthRecord(at=now_iso(), healthy=bool(status.healthy))
+                if not status.healthy:
+                    log.warning("wetopi-memory: a memory backend is unhealthy; turns continue without it")
+            except Exception as exc:
+                self.stats.backend_health = BackendHealthRecord(at=now_iso(), healthy=False)
+                log.warning("wetopi-memory health check failed: %s", type(exc).__name__)
+
+        future.add_done_callback(done)
+
+    @_guard("pre_llm_call")
+    def pre_llm_call(self, **kwargs: Any) -> dict[str, str] | None:
+        state = self.sessions.speaker(_arg(kwargs, "session_id"), _arg(kwargs, "platform"), _arg(kwargs, "sender_id"))
+        state.turns += 1
+        if not self.gateway.config.recall.enabled:
+            return None
+        message = message_text(kwargs.get("user_message"))
+        if not message.strip():
+            return None
+        block = self._recall_block(state, message)
+        return {"context": block} if block else None
+
+    def _recall_block(self, state: SessionState, message: str) -> str:
+        """The prefetched context (no I/O); a bounded synchronous recall only when the coordinator asks for one."""
+        started = time.perf_counter()
+        decision = self.gateway.cached_context(state.session_id, state.identity, message)
+        block: str = decision.context
+        outcome: RecallOutcome = decision.reason
+        if decision.sync is not None:
+            timeout = float(self.gateway.config.recall.synchronous.timeout_seconds)
+            try:
+                result = self.gateway.runtime.run(
+                    self.gateway.sync_recall(state.session_id, state.identity, message, decision),
+                    timeout + SYNC_GUARD_SECONDS, cancel_on_timeout=True)
+                block, outcome = result.context, sync_outcome(result.status)
+            except TimeoutError:
+                outcome = "sync_timeout"
+        state.last_recall = {"at": now_iso(), "outcome": outcome, "sync": decision.sync,
+                             "scopes": list(decision.sync_scopes if decision.sync else decision.scopes),
+                             "ms": round((time.perf_counter() - started) * 1000, 1), "injected": bool(block)}
+        return block
+
+    @_guard("post_tool_call")
+    def post_tool_call(self, **kwargs: Any) -> None:
+        """Evidence only (A5): nothing is ever retained from here."""
+        self.gateway.record_tool_call(kwargs)
+        name = _arg(kwargs, "tool_name")
+        if name:
+            self.sessions.note_tool((_arg(kwargs, "session_id"), _arg(kwargs, "turn_id")), name)
+
+    @_guard("post_llm_call")
+    def post_llm_call(self, **kwargs: Any) -> None:
+        """Hand the finished turn to the retain side and start the next turn's prefetch; never waits."""
+        session_id, turn_id = _arg(kwargs, "session_id"), _arg(kwargs, "turn_id")
+        state = self.sessions.state(session_id, _arg(kwargs, "platform"))
+        user_text = message_text(kwargs.get("user_message"))
+        answer_text = message_text(kwargs.get("assistant_response"))
+        tools = self.sessions.pop_turn_tools((session_id, turn_id))
+        self._retain_turn(state, turn_id, user_text, answer_text)
+        if user_text.strip() and self.gateway.automatic_recall:
+            self._prefetch(state, f"{user_text}\n{answer_text}", user_text[:MAX_PREFETCH_QUERY_CHARS], tools)
+
+    def _retain_turn(self, state: SessionState, turn_id: str, user_text: str, answer_text: str) -> None:
+        """Queue the turn's curated learnings (at most one batch per scope, A6) for background delivery.
+
+        The identity is the one resolved for this session's speaker, snapshotted now. Scheduled jobs and
+        sub-agents never write automatically; their evidence is dropped."""
+        if not (self.gateway.config.retain.automatic and state.automatic_writes):
+            self.gateway.drop_turn_evidence(state.session_id, turn_id)
+            return
+
+        def queued(record: TurnRetainRecord) -> None:
+            state.last_retain = record
+
+        def failed(error: BaseException) -> None:
+            self.stats.errors["retain"] += 1
+            log.warning("wetopi-memory retain hand-off failed: %s", type(error).__name__)
+
+        # the identity and platform are snapshotted at hand-off (F.3)
+        self.gateway.hand_off_turn(state.identity, session_id=state.session_id, turn_id=turn_id,
+                                   user_text=user_text, answer_text=answer_text, platform=state.platform or None,
+                                   on_queued=queued, on_failure=failed)
+
+    def _prefetch(self, state: SessionState, text: str, query: str, tools: Sequence[str]) -> None:
+        future = self.gateway.prefetch(state.session_id, state.identity, text, query, tools)
+
+        def done(f: Any) -> None:
+            try:
+                result = f.result()
+                record: PrefetchRecord = {"at": now_iso(), "status": prefetch_status(result.status),
+                                          "scopes": list(result.scopes), "ms": round(result.seconds * 1000, 1)}
+                state.last_prefetch = record
+            except BaseException as exc:  # cancelled at shutdown, or a bug: never surfaces in Hermes
+                self.stats.errors["prefetch"] += 1
+                log.warning("wetopi-memory prefetch failed: %s", type(exc).__name__)
+
+        future.add_done_callback(done)
+
+    # ------------------------------------------------------------------ sessions
+
+    @_guard("on_session_end")
+    def on_session_end(self, **kwargs: Any) -> None:
+        """Fires at the end of EVERY turn in 0.19.0, so nothing is flushed here. An interrupted turn gets no
+        post_llm_call: its evidence is dropped now rather than left to age out."""
+        if kwargs.get("completed") and not kwargs.get("interrupted"):
+            return
+        session_id, turn_id = _arg(kwargs, "session_id"), _arg(kwargs, "turn_id")
+        self.sessions.pop_turn_tools((session_id, turn_id))
+        self.gateway.drop_turn_evidence(session_id, turn_id, open_pipeline=False)
+
+    @_guard("on_session_finalize")
+    def on_session_finalize(self, **kwargs: Any) -> None:
+        wait = _arg(kwargs, "reason") == "shutdown"
+        for key in ("session_id", "old_session_id"):
+            session_id = _arg(kwargs, key)
+            if session_id:
+                self._finish_session(session_id, wait=wait)
+
+    @_guard("on_session_reset")
+    def on_session_reset(self, **kwargs: Any) -> None:
+        old = _arg(kwargs, "old_session_id")
+        if old:
+            self._finish_session(old)
+
+    def _finish_session(self, session_id: str, *, wait: bool = False) -> None:
+        self.sessions.drop(session_id)
+        if not self.gateway.end_session(session_id):
+            return
+        if not wait or _on_event_loop_thread():  # never block the gateway's loop: the worker delivers anyway
+            return
+        # Process exit: give queued retains a short, bounded chance to land (the outbox keeps the rest).
+        seconds = self.flush_seconds()
+        with contextlib.suppress(TimeoutError):
+            self.gateway.runtime.run(self.gateway.flush(seconds), seconds + 1.5)
+
+    def flush_seconds(self) -> float:
+        """How long an exit waits for queued retains: short when the backend is known to be down."""
+        health = self.stats.backend_health
+        if self.gateway.retain_queue().backend_cooling or (health is not None and not health.healthy):
+            return 0.2  # waiting would only delay the exit; the outbox keeps everything for the next process
+        return FINALIZE_FLUSH_SECONDS
+
+    @_guard("subagent_start")
+    def subagent_start(self, **kwargs: Any) -> None:
+        child = _arg(kwargs, "child_session_id")
+        if child:
+            self.sessions.adopt_child(child, _arg(kwargs, "parent_session_id"))
+
+    @_guard("subagent_stop")
+    def subagent_stop(self, **kwargs: Any) -> None:
+        child = _arg(kwargs, "child_session_id")
+        if child:
+            self.sessions.drop(child)
