@@ -19,20 +19,26 @@ import fcntl
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
 HERMES_VERSION = "0.19.0"
 ROOT = Path(__file__).resolve().parents[2]
 INSTALL_TIMEOUT = 900.0
-# The package's runtime dependencies (pyproject [project].dependencies), by distribution name.
-RUNTIME_DEPS = {"typer": "typer>=0.12", "rich": "rich>=13", "httpx": "httpx>=0.27,<1",
-                "pydantic": "pydantic>=2.7,<3", "PyYAML": "pyyaml>=6", "deepdiff": "deepdiff>=7",
-                "prometheus-client": "prometheus-client>=0.20", "cachetools": "cachetools>=5.3",
-                "fastjsonschema": "fastjsonschema>=2.19"}
+
+
+def _runtime_deps() -> dict[str, str]:
+    """The package's runtime dependencies, read from pyproject's [project].dependencies: name -> requirement."""
+    specs = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
+    return {re.split(r"[<>=!~;\[ ]", spec, maxsplit=1)[0]: spec for spec in specs}
+
+
+RUNTIME_DEPS = _runtime_deps()
 STAMP = "wetopi-memory-checkout.json"
 
 
