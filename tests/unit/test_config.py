@@ -196,9 +196,9 @@ _SWITCH_ARGS = ("section", "supported", "refused", "expected")
 @pytest.mark.parametrize(_SWITCH_ARGS, _ONE_VALUE_SWITCHES)
 def test_one_value_switch_loads_at_the_implemented_value(section: str, supported: str, refused: str,
                                                          expected: str) -> None:
-    cfg = parse_config(section.format(v=supported) + "stores:\n  p: {bank: p}\n", "c.yaml", {})
-    assert cfg.backend.fail_open and cfg.backend.retain.batching and cfg.recall.parallel
-    assert cfg.recall.fail_open and cfg.retain.async_ and not cfg.routing.semantic_fallback.enabled
+    # Loading is the behaviour under test: this raises ConfigError if the supported value were refused (the
+    # fields cannot hold any other value, so asserting on them afterwards would prove nothing).
+    parse_config(section.format(v=supported) + "stores:\n  p: {bank: p}\n", "c.yaml", {})
 
 
 @pytest.mark.parametrize(_SWITCH_ARGS, _ONE_VALUE_SWITCHES)
