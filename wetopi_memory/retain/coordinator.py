@@ -135,8 +135,8 @@ class RetainCoordinator:
             self.observer.on_drop("evaluation_error")
             return TurnReport(session_id=str(session_id or ""), turn_id=str(turn_id or ""),
                               error=type(exc).__name__)
-        batches, fates, error = self._enqueue(report.decisions, origin="turn",
-                                              group_key=f"{report.session_id}:{report.turn_id}")
+        batches, fates, error = self.enqueue_decisions(report.decisions, origin="turn",
+                                                       group_key=f"{report.session_id}:{report.turn_id}")
         self._count_rejections(report)
         if any(batch is not None for batch in batches.values()):
             self.wake()  # only when something was queued: a dead backend's worker is not woken every turn
@@ -152,11 +152,8 @@ class RetainCoordinator:
             audit = self.context.audit
             if not report.decisions and not report.units:
                 return
-            merged = {(d.scope, i) for d in report.decisions for i in (d.candidate.sentences if d.candidate else ())}
-            unit_reasons: Counter[str] = Counter(
-                code for u in report.units
-                if not u.decision.accept and (u.scope, u.sentence) not in merged for code in u.decision.reason_codes())
-            reasons: Counter[str] = Counter(code for d in report.rejected for code in d.reason_codes())
+            unit_reasons: Counter[str] = Counter(code for _, code in report.sentence_rejections())
+            reasons: Counter[str] = Counter(code for _, code in report.scope_rejections())
             if audit.enabled:
                 for decision in report.decisions:
                     audit.retain_decision(decision, identity=identity, session_id=report.session_id,
@@ -165,11 +162,12 @@ class RetainCoordinator:
                                   accepted=len(report.accepted), rejected=len(report.rejected),
                                   unit_reasons=unit_reasons)
             queued = sorted(scope for scope, batch in batches.items() if batch is not None)
-            self.context.oplog.emit("retain_turn", "retain", session=report.session_id or None,
-                            turn=report.turn_id or None, scopes=sorted({d.scope for d in report.decisions}),
-                            accepted=len(report.accepted), rejected=len(report.rejected), queued=queued,
-                            reasons=dict(reasons + unit_reasons), latency_ms=elapsed_ms(started),
-                            status="outbox_error" if error else ("queued" if queued else "nothing_to_retain"))
+            self.context.oplog.emit(
+                "retain_turn", "retain", session=report.session_id or None, turn=report.turn_id or None,
+                scopes=sorted({d.scope for d in report.decisions}), accepted=len(report.accepted),
+                rejected=len(report.rejected), queued=queued, reasons=dict(reasons + unit_reasons),
+                latency_ms=elapsed_ms(started),
+                status="outbox_error" if error else ("queued" if queued else "nothing_to_retain"))
         except Exception as exc:  # observability never breaks the turn
             log.debug("retain turn observation failed: %s", type(exc).__name__)
 
@@ -178,22 +176,12 @@ class RetainCoordinator:
         self.evidence.drop_session(session_id)
 
     def _count_rejections(self, report: TurnReport) -> None:
-        merged = {(d.scope, s) for d in report.decisions for s in (d.candidate.sentences if d.candidate else ())}
-        for unit in report.units:
-            if not unit.decision.accept and (unit.scope, unit.sentence) not in merged:
-                for code in unit.decision.reason_codes():
-                    self.observer.on_rejected(unit.scope, code)
-        for decision in report.rejected:
-            for code in decision.reason_codes():
-                self.observer.on_rejected(decision.scope, code)
+        for scope, code in report.sentence_rejections() + report.scope_rejections():
+            self.observer.on_rejected(scope, code)
 
     def enqueue_decisions(self, decisions: Sequence[Decision], *, origin: Origin, group_key: str,
                           max_batch_items: int = 50) -> tuple[dict[str, int | None], dict[str, str], str | None]:
         """Queue accepted decisions, one batch per (scope, bank) (chunked at `max_batch_items`)."""
-        return self._enqueue(decisions, origin=origin, group_key=group_key, max_batch_items=max_batch_items)
-
-    def _enqueue(self, decisions: Sequence[Decision], *, origin: Origin, group_key: str,
-                 max_batch_items: int = 50) -> tuple[dict[str, int | None], dict[str, str], str | None]:
         groups: dict[tuple[str, str, str], list[Decision]] = {}
         for decision in decisions:
             if decision.accept and decision.bank and decision.backend:

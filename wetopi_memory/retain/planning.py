@@ -139,6 +139,16 @@ class TurnReport:
     def rejected(self) -> tuple[Decision, ...]:
         return tuple(d for d in self.decisions if not d.accept)
 
+    def sentence_rejections(self) -> list[tuple[str, ReasonCode]]:
+        """(scope, code) for every sentence rejected for a scope, unless its scope's merged candidate took it."""
+        merged = {(d.scope, i) for d in self.decisions for i in (d.candidate.sentences if d.candidate else ())}
+        return [(u.scope, code) for u in self.units if not u.decision.accept and (u.scope, u.sentence) not in merged
+                for code in u.decision.reason_codes()]
+
+    def scope_rejections(self) -> list[tuple[str, ReasonCode]]:
+        """(scope, code) for every reason a scope's merged candidate was rejected."""
+        return [(d.scope, code) for d in self.rejected for code in d.reason_codes()]
+
     def to_dict(self) -> dict[str, Any]:
         return {"session_id": self.session_id, "turn_id": self.turn_id,
                 "decisions": [{**d.to_dict(), "fate": self.fates.get(d.document_id or "", "rejected")}
