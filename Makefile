@@ -9,7 +9,7 @@ export WETOPI_MEMORY_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/wetopi-memo
 HINDSIGHT_VERSIONS ?= 0.9.2 1.1.0
 DEMO_DIR := .demo
 
-.PHONY: demo test install lint unit contract servers bench clean
+.PHONY: demo test install lint unit contract servers bench lock clean
 
 $(VENV)/.installed: pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -38,6 +38,13 @@ test: lint servers
 
 bench: install
 	$(PY) bench/bench_local_recall.py
+
+# The image's pinned, hashed dependencies (Dockerfile), resolved from pyproject.toml for the image's Python.
+lock: install
+	$(PY) -m pip install --disable-pip-version-check -q uv
+	$(VENV)/bin/uv pip compile pyproject.toml --quiet --generate-hashes --no-header --python-version 3.11 \
+	  --python-platform x86_64-unknown-linux-gnu -o requirements.lock
+	$(PY) tests/support/lockfile.py requirements.lock pyproject.toml
 
 clean:
 	rm -rf $(VENV) $(DEMO_DIR) .pytest_cache .mypy_cache .ruff_cache

@@ -1,4 +1,4 @@
-"""The container's install steps, run here: build the wheel, install it in a clean venv, use the CLI."""
+"""The container's install steps, run here: the locked dependencies, the wheel in a clean venv, then the CLI."""
 
 from __future__ import annotations
 
@@ -27,8 +27,14 @@ def test_wheel_installs_in_a_clean_venv_and_bootstraps_the_embedded_backend(tmp_
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(env_dir)
     python = env_dir / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "--disable-pip-version-check", "-q", str(wheel)],
-                   check=True, timeout=600)
+    # As the Dockerfile does: the locked dependencies with their hashes, then the wheel alone, so a dependency
+    # missing from requirements.lock fails here.
+    subprocess.run([str(python), "-m", "pip", "install", "--disable-pip-version-check", "-q", "--require-hashes",
+                    "--no-deps", "-r", str(ROOT / "requirements.lock")], check=True, timeout=600)
+    subprocess.run([str(python), "-m", "pip", "install", "--disable-pip-version-check", "-q", "--no-deps",
+                    str(wheel)], check=True, timeout=600)
+    broken = subprocess.run([str(python), "-m", "pip", "check"], capture_output=True, text=True, timeout=120)
+    assert broken.returncode == 0, broken.stdout
     cli = env_dir / "bin" / "wetopi-memory"
     env = {k: v for k, v in os.environ.items() if not k.startswith(("WETOPI_", "HINDSIGHT_"))}
     env.update(WETOPI_MEMORY_STATE_DIR=str(tmp_path / "state"), HERMES_HOME=str(tmp_path / "hermes"))
