@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar, get_args
@@ -115,10 +116,21 @@ _VAR = re.compile(r"\$\{([^}]*)\}")
 _VAR_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
-def interpolate(doc: LocatedDocument, environ: dict[str, str] | os._Environ[str]) -> None:
-    """Replace `${VAR}` and `${VAR:-default}` in every string value, in place; `$${` stays a literal `${`."""
+def interpolate(doc: LocatedDocument, environ: Mapping[str, str], errors: list[ConfigError] | None = None) -> None:
+    """Replace `${VAR}` and `${VAR:-default}` in every string value, in place; `$${` stays a literal `${`.
+
+    The first bad reference raises, unless `errors` is given: then every one is appended there."""
 
     def expand(value: str, path: KeyPath) -> str:
+        if errors is None:
+            return expand_one(value, path)
+        try:
+            return expand_one(value, path)
+        except ConfigError as exc:
+            errors.append(exc)
+            return value
+
+    def expand_one(value: str, path: KeyPath) -> str:
         def one(match: re.Match[str]) -> str:
             start = match.start()
             if start > 0 and value[start - 1] == "$":
@@ -164,9 +176,24 @@ def validate_model(doc: LocatedDocument, model: type[M], context: dict[str, Any]
     try:
         return model.model_validate(doc.data if doc.data is not None else {}, context=context)
     except ValidationError as exc:
-        located = [(_full_path(e), e) for e in exc.errors()]
-        path, first = min(located, key=lambda item: doc.line_of(item[0]) or 0)
-        raise doc.error(path, describe_error(first, model, path)) from None
+        raise model_errors(doc, model, exc)[0] from None
+
+
+def validate_at(doc: LocatedDocument, where: KeyPath, value: Any, model: type[M],
+                errors: list[ConfigError]) -> M | None:
+    """Validate the value found at `where` against `model`; every error goes to `errors`, located in `doc`."""
+    try:
+        return model.model_validate(value if value is not None else {})
+    except ValidationError as exc:
+        errors.extend(model_errors(doc, model, exc, where))
+        return None
+
+
+def model_errors(doc: LocatedDocument, model: type[BaseModel], exc: ValidationError,
+                 where: KeyPath = ()) -> list[ConfigError]:
+    """Every error of a pydantic validation as a located ConfigError, in file order."""
+    located = sorted(((_full_path(e), e) for e in exc.errors()), key=lambda item: doc.line_of((*where, *item[0])) or 0)
+    return [doc.error((*where, *path), describe_error(error, model, path)) for path, error in located]
 
 
 def _full_path(error: Any) -> KeyPath:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 def _one_line(text: str) -> str:
     """Escape control characters (a newline in a YAML key, say) so an error always stays on one line."""
@@ -29,6 +31,22 @@ class ConfigError(WetopiMemoryError):
             where = f"{where}:{self.line}" if where else f"line {self.line}"
         head = " ".join(part for part in (where, self.key) if part)
         return _one_line(f"{head}: {self.reason}" if head else self.reason)
+
+
+class ConfigErrors(ConfigError):
+    """Every problem found in one file, each a located one-line ConfigError; the message is the first."""
+
+    def __init__(self, errors: Sequence[ConfigError]) -> None:
+        if not errors:
+            raise ValueError("ConfigErrors needs at least one error")
+        self.errors = tuple(errors)
+        first = self.errors[0]
+        more = f" (and {len(self.errors) - 1} more)" if len(self.errors) > 1 else ""
+        super().__init__(first.reason + more, source=first.source, line=first.line, key=first.key)
+
+    def lines(self) -> list[str]:
+        """One line per problem, in file order."""
+        return [str(error) for error in self.errors]
 
 
 class AccessDenied(WetopiMemoryError):

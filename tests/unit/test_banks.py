@@ -17,7 +17,7 @@ from wetopi_memory.backends.local import LocalBackend
 from wetopi_memory.banks import load_banks, reconcile, reconcile_file
 from wetopi_memory.banks.reconcile import LiveState, plan, same_value
 from wetopi_memory.banks.spec import DesiredBank
-from wetopi_memory.errors import ConfigError
+from wetopi_memory.errors import ConfigError, ConfigErrors
 from wetopi_memory.identity import IdentityResolver
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,16 +104,61 @@ def test_broken_banks_yaml_is_located_and_nothing_is_applied(tmp_path: Path, tex
     fake, backend = fake_backend()
     with pytest.raises(ConfigError) as caught:
         run(reconcile_file(backend, path))
-    message = str(caught.value)
-    assert message.startswith(str(path)), message
+    lines = caught.value.lines() if isinstance(caught.value, ConfigErrors) else [str(caught.value)]
+    assert all(line.startswith(str(path)) and "\n" not in line for line in lines), lines
     line_offset = 0 if text.startswith("version") else 1
     if expected[0].isdigit():
         line, rest = expected.split(" ", 1)
-        assert message.startswith(f"{path}:{int(line) + line_offset} {rest}"), message
+        assert any(m.startswith(f"{path}:{int(line) + line_offset} {rest}") for m in lines), lines
     else:
-        assert expected in message
+        assert any(expected in m for m in lines), lines
     assert fake.writes == 0
-    assert "hsk-4f8a9b2c7d1e6f3a5b8c9d0e1f2a3b4c" not in message and "Xk9#mQ2$vL7pR4wZ" not in message
+    assert not any("hsk-4f8a9b2c7d1e6f3a5b8c9d0e1f2a3b4c" in m or "Xk9#mQ2$vL7pR4wZ" in m for m in lines)
+
+
+def test_every_error_of_a_file_is_reported_in_one_run_in_file_order(tmp_path: Path) -> None:
+    path = write(tmp_path, """\
+        version: 1
+        banks:
+          wetopi-platform:
+            name: Platform
+          wetopi-business:
+            config:
+              recal_max_tokens: 2000
+              retain_extraction_mode: fancy
+        templates:
+          personal:
+            bank: "user-{internal_user_id}"
+            config: {enable_observations: 'no'}
+        """)
+    fake, backend = fake_backend()
+    with pytest.raises(ConfigErrors) as caught:
+        run(reconcile_file(backend, path))
+    assert caught.value.lines() == [
+        f"{path}:3 banks.wetopi-platform.config: required key is missing",
+        f"{path}:7 banks.wetopi-business.config.recal_max_tokens: unknown configuration key 'recal_max_tokens' "
+        "(did you mean 'recall_max_tokens'?)",
+        f"{path}:8 banks.wetopi-business.config.retain_extraction_mode: must be one of chunks, concise, custom, "
+        "verbatim, verbose",
+        f"{path}:12 templates.personal.config.enable_observations: must be bool, got str"]
+    assert fake.writes == 0
+
+
+def test_environment_variables_are_interpolated_in_banks_yaml(tmp_path: Path) -> None:
+    path = write(tmp_path, """\
+        banks:
+          wetopi-platform:
+            name: "Wetopi ${WETOPI_ENV}"
+            config: {retain_extraction_mode: "${MODE:-concise}", retain_mission: "keep $${LITERAL}"}
+        """)
+    spec = load_banks(path, environ={"WETOPI_ENV": "staging"})
+    (bank,) = spec.banks
+    assert bank.name == "Wetopi staging"
+    assert bank.config == {"retain_extraction_mode": "concise", "retain_mission": "keep ${LITERAL}"}
+    with pytest.raises(ConfigErrors) as caught:
+        load_banks(path, environ={})
+    assert caught.value.lines() == [f"{path}:3 banks.wetopi-platform.name: environment variable WETOPI_ENV is not "
+                                    "set (write ${WETOPI_ENV:-default} to give a default)"]
 
 
 def test_live_key_set_rejects_keys_this_server_does_not_know(tmp_path: Path) -> None:
