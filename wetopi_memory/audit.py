@@ -17,6 +17,11 @@ Events:
 * `security.acl_denied`: the Scope ACL refused a read or a write: code, scope, operation, user.
 * `security.secret_rejected`: the secret gate rejected a candidate: scope, origin, rules (rule id, start, end),
   user, session, turn.
+* `security.acted_as`: an operator acted as another person (CLI `--user`): user and account (the caller),
+  as_user and as_account (the person acted as), command, scopes.
+* `governance.forget_receipt`: an applied forget: kind (person, document, match), user (whose memory), source_ref,
+  by and by_account (who forgot), per scope the bank, action, bank_deleted, documents (count) and document_ids
+  (at most 200 listed; the count is exact), and the totals documents, banks, outbox_items.
 
 Never written: memory content, user messages, queries, configuration values (missions, dispositions, anything a
 bank config holds: only the key names) and credentials. Every string value must be a plain token (ids, scope
@@ -47,11 +52,46 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from .config import Config, state_dir
 from .oplog import REDACTED, SafeText, safe_error
+from .private_files import open_private
 
 if TYPE_CHECKING:
     from .banks.reconcile import BankOutcome
     from .errors import AccessDenied
     from .identity import Identity
+
+class AuditedScopeOutcome(Protocol):
+    """One scope of an applied forget (governance/receipts.py's ScopeOutcome); ids and counts only."""
+
+    @property
+    def scope(self) -> str: ...
+    @property
+    def bank(self) -> str: ...
+    @property
+    def action(self) -> str: ...
+    @property
+    def document_ids(self) -> tuple[str, ...]: ...
+    @property
+    def bank_deleted(self) -> bool: ...
+
+
+class AuditedReceipt(Protocol):
+    """An applied forget (governance/receipts.py's ForgetReceipt): who, for whom, what was deleted; no content."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def subject(self) -> str | None: ...
+    @property
+    def source_ref(self) -> str | None: ...
+    @property
+    def operator(self) -> str: ...
+    @property
+    def operator_account(self) -> str: ...
+    @property
+    def scopes(self) -> tuple[AuditedScopeOutcome, ...]: ...
+    @property
+    def outbox_purged(self) -> int: ...
+
 
 class AuditedDecision(Protocol):
     """What the audit trail records of a retain decision (retain/decision.py's Decision); no content."""
@@ -187,8 +227,7 @@ class AuditLog:
     def _open(self) -> int:
         assert self.path is not None
         self._close_fd()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+        fd = open_private(self.path, os.O_WRONLY | os.O_APPEND, companions=self._rotated_suffixes())
         st = os.fstat(fd)
         self._fd, self._ident, self._pid = fd, (st.st_dev, st.st_ino), os.getpid()
         return fd
@@ -220,7 +259,7 @@ class AuditLog:
         already rotated it."""
         assert self.path is not None
         lock_path = self.path.with_name(self.path.name + ".lock")
-        lock_fd = os.open(lock_path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+        lock_fd = open_private(lock_path, os.O_WRONLY)
         try:
             if fcntl is not None:
                 fcntl.flock(lock_fd, fcntl.LOCK_EX)
@@ -237,6 +276,10 @@ class AuditLog:
             os.replace(self.path, self.path.with_name(f"{self.path.name}.1"))
         finally:
             os.close(lock_fd)  # releases the flock
+
+    def _rotated_suffixes(self) -> tuple[str, ...]:
+        """`.1` … `.<backups>`: the rotated files, as private as the current one."""
+        return tuple(f".{index}" for index in range(1, self.backups + 1))
 
     def close(self) -> None:
         with self._lock:
@@ -290,6 +333,22 @@ class AuditLog:
     def acl_denied(self, exc: AccessDenied, *, operation: str, identity: Identity | None) -> None:
         self.record("security.acl_denied", code=exc.code, **self._scope(exc.scope), operation=operation,
                     user=_who(identity))
+
+    def acted_as(self, *, caller: Identity, target: Identity, command: str, scopes: Sequence[str]) -> None:
+        """An operator acting as someone else: who, as whom, which command and scopes; never content."""
+        self.record("security.acted_as", user=_who(caller), account=caller.account, as_user=_who(target),
+                    as_account=target.account, command=command, scopes=[self._scope(s)["scope"] for s in scopes])
+
+    def forget_receipt(self, receipt: AuditedReceipt) -> bool:
+        """An applied forget's receipt (`governance.forget_receipt`); True when it was written."""
+        scopes = {s.scope: {"bank": s.bank, "action": s.action, "bank_deleted": s.bank_deleted,
+                            "documents": len(s.document_ids), "document_ids": list(s.document_ids)}
+                  for s in receipt.scopes}
+        return self.record("governance.forget_receipt", kind=receipt.kind, user=receipt.subject,
+                           source_ref=receipt.source_ref, by=receipt.operator, by_account=receipt.operator_account,
+                           scopes=scopes, documents=sum(len(s.document_ids) for s in receipt.scopes),
+                           banks=sum(1 for s in receipt.scopes if s.bank_deleted),
+                           outbox_items=receipt.outbox_purged)
 
     def bank_change(self, outcome: BankOutcome, *, dry_run: bool = False) -> None:
         """What bootstrap did to one bank: the action and the NAMES of the keys it set or cleared, never values."""

@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import sqlite3
-import threading
 import time
 import unicodedata
 import uuid
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
-from ..errors import BackendError, BackendRequestError, BackendUnavailableError
+from ..errors import BackendError, BackendRequestError
 from ..models import (
     BackendHealth,
     BankConfigState,
@@ -27,14 +24,13 @@ from ..models import (
     RetainItem,
     RetainReceipt,
 )
+from .base import AccessCheck
+from .local_documents import LocalDocuments, indexed_rows_sql, unindex_documents
+from .local_files import LocalStoreFile
 from .local_schema import (
     SCHEMA_VERSION,
     create_bank_index,
-    enable_wal,
     fts_name,
-    fts_source_name,
-    migrate,
-    primary_code,
     transaction,
 )
 from .local_search import (
@@ -61,18 +57,6 @@ REFLECT_UNSUPPORTED: Final = (
 DEFAULT_BANK_CONFIG: Final[Mapping[str, Any]] = {}
 
 _BUSY_TIMEOUT_MS: Final = 10_000
-_MAX_IDLE_CONNECTIONS: Final = 4
-
-# SQLite primary result codes that mean "cannot serve now" rather than "this request is wrong".
-_TRANSIENT_CODES: Final = frozenset({
-    5,   # SQLITE_BUSY
-    6,   # SQLITE_LOCKED
-    7,   # SQLITE_NOMEM
-    10,  # SQLITE_IOERR
-    13,  # SQLITE_FULL
-    14,  # SQLITE_CANTOPEN
-    15,  # SQLITE_PROTOCOL
-})
 
 
 def _now() -> datetime:
@@ -87,7 +71,7 @@ def _occurred(item: RetainItem, now: datetime) -> tuple[str, float]:
     return when.isoformat(), when.timestamp()
 
 
-class LocalBackend:
+class LocalBackend(LocalDocuments):
     """All banks in one SQLite file (WAL, FTS5 BM25 plus a mild recency boost), safe across processes.
 
     The local backend has no consolidation: every stored item is a "world" memory, and a recall asking
@@ -106,79 +90,10 @@ class LocalBackend:
 
     def __init__(self, path: str | os.PathLike[str], *, busy_timeout_ms: int = _BUSY_TIMEOUT_MS) -> None:
         self.path = Path(os.fspath(path)).expanduser()
-        self._busy_timeout_ms = busy_timeout_ms
-        self._lock = threading.Lock()
-        self._schema_lock = threading.Lock()
-        self._schema_ready = False
-        self._idle: list[sqlite3.Connection] = []
-        self._closed = False
-
-    # -- connections ---------------------------------------------------------------------------------
-
-    def _open(self) -> sqlite3.Connection:
-        """Open one configured connection, creating the directory, the file and the schema if needed."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(self.path, timeout=self._busy_timeout_ms / 1000, isolation_level=None,
-                               check_same_thread=False)
-        try:
-            conn.execute(f"PRAGMA busy_timeout = {int(self._busy_timeout_ms)}")
-            enable_wal(conn, self.path, self._busy_timeout_ms)
-            conn.execute("PRAGMA synchronous = FULL")
-            conn.execute("PRAGMA foreign_keys = ON")
-            conn.execute("PRAGMA cache_size = -32768")
-            conn.execute("PRAGMA mmap_size = 268435456")
-            with self._schema_lock:
-                if not self._schema_ready:
-                    migrate(conn, self.path)
-                    self._schema_ready = True
-        except BaseException:
-            conn.close()
-            raise
-        return conn
-
-    @contextmanager
-    def _connection(self) -> Iterator[sqlite3.Connection]:
-        """Borrow a pooled connection for one operation, so reads in several threads can run at once."""
-        with self._lock:
-            if self._closed:
-                raise BackendError(f"local memory store {self.path}: backend is closed")
-            conn = self._idle.pop() if self._idle else None
-        if conn is None:
-            conn = self._open()
-        healthy = True
-        try:
-            yield conn
-        finally:
-            try:
-                if conn.in_transaction:
-                    conn.rollback()
-            except sqlite3.Error:
-                healthy = False  # a connection that cannot roll back is not reused
-            with self._lock:
-                keep = healthy and not self._closed and len(self._idle) < _MAX_IDLE_CONNECTIONS
-                if keep:
-                    self._idle.append(conn)
-            if not keep:
-                conn.close()
-
-    def _call(self, operation: str, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `fn` on a connection in this thread, translating every sqlite/OS failure to a BackendError."""
-        try:
-            with self._connection() as conn:
-                return fn(conn)
-        except (sqlite3.Error, OSError) as exc:
-            raise self._error(exc, operation) from exc
+        self._file = LocalStoreFile(self.path, busy_timeout_ms)
 
     async def _run(self, operation: str, fn: Callable[[sqlite3.Connection], T]) -> T:
-        return await asyncio.to_thread(self._call, operation, fn)
-
-    def _error(self, exc: sqlite3.Error | OSError, operation: str) -> BackendError:
-        """One-line BackendError naming the file; busy, locked and I/O failures are transient."""
-        reason = (str(exc).splitlines() or [type(exc).__name__])[0]
-        message = f"local memory store {self.path}: {operation} failed: {reason}"
-        if isinstance(exc, OSError) or primary_code(exc) in _TRANSIENT_CODES:
-            return BackendUnavailableError(message, operation=operation)
-        return BackendError(message, operation=operation)
+        return await self._file.run(operation, fn)
 
     # -- banks ---------------------------------------------------------------------------------------
 
@@ -291,22 +206,17 @@ class LocalBackend:
         def work(conn: sqlite3.Connection) -> RetainReceipt:
             with transaction(conn):
                 key = self._create_bank(conn, bank, bank)
-                fts, source = fts_name(key), fts_source_name(key)
+                fts = fts_name(key)
                 by_document = [(key, doc) for doc in documents]
-                # The index takes its values from the bank's view, and an external-content FTS5 index
-                # forgets a row only when given the exact values it indexed.
-                indexed = (f"SELECT v.id, v.content, v.context, v.pad FROM memories AS m"
-                           f" JOIN {source} AS v ON v.id = m.id WHERE m.bank_key = ? AND m.document_id = ?")
-                conn.executemany(f"INSERT INTO {fts}({fts}, rowid, content, context, pad)"
-                                 f" SELECT 'delete', * FROM ({indexed})", by_document)
-                conn.executemany("DELETE FROM memories WHERE bank_key = ? AND document_id = ?", by_document)
+                unindex_documents(conn, key, documents)
                 conn.executemany(
                     "INSERT INTO memories(uid, bank_key, document_id, type, content, context, tags,"
                     " metadata, occurred_at, occurred_ts, created_at)"
                     " VALUES (?, ?, ?, 'world', ?, ?, ?, ?, ?, ?, ?)",
                     [(r[0], key, *r[1:]) for r in rows])
                 # Every row these documents now have in this bank was inserted just above.
-                conn.executemany(f"INSERT INTO {fts}(rowid, content, context, pad) {indexed}", by_document)
+                conn.executemany(f"INSERT INTO {fts}(rowid, content, context, pad) {indexed_rows_sql(key)}",
+                                 by_document)
             return RetainReceipt(bank=bank, items_count=len(rows))
 
         return await self._run("retain", work)
@@ -359,27 +269,24 @@ class LocalBackend:
     # -- lifecycle -----------------------------------------------------------------------------------
 
     async def health(self) -> BackendHealth:
-        """Open the file and run a cheap query; ok=False with the reason when that fails."""
+        """Open the file and run SQLite's integrity check (`PRAGMA quick_check`); ok=False with the reason when
+        that fails, so a page-damaged file is never reported healthy."""
         started = time.perf_counter()
-
-        def work(conn: sqlite3.Connection) -> str:
-            return str(conn.execute("PRAGMA user_version").fetchone()[0])
-
         try:
-            version = await self._run("health", work)
+            version = await self._run("health", self._file.check)
         except BackendError as exc:
             return BackendHealth(backend=self.kind, ok=False, detail=str(exc),
                                  latency_ms=(time.perf_counter() - started) * 1000)
         return BackendHealth(backend=self.kind, ok=True, detail=str(self.path), version=version,
                              latency_ms=(time.perf_counter() - started) * 1000)
 
+    async def check_access(self) -> AccessCheck:
+        """A local file has no credentials: its file permissions are the only access control."""
+        return AccessCheck("no_credentials", "embedded store: no credentials to check")
+
     async def aclose(self) -> None:
         """Close pooled connections; connections still in use close when their operation ends."""
-        with self._lock:
-            self._closed = True
-            idle, self._idle = self._idle, []
-        for conn in idle:
-            conn.close()
+        self._file.close()
 
 
 def _check_bank(bank: str, operation: str) -> None:

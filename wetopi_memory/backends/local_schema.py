@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Final
 
 from ..errors import BackendError
+from ..state_db import primary_code
 
 __all__ = ["LOCK_CODES", "SCHEMA_VERSION", "create_bank_index", "enable_wal", "fts_name", "fts_source_name",
            "migrate", "primary_code", "transaction"]
@@ -60,12 +61,6 @@ _V1_DROP: Final[tuple[str, ...]] = (
     "DROP TABLE IF EXISTS memories_fts",
     "DROP INDEX IF EXISTS memories_bank_document",
 )
-
-
-def primary_code(exc: BaseException) -> int | None:
-    """The primary SQLite result code of an error raised by sqlite3; errors built in Python carry none."""
-    code = getattr(exc, "sqlite_errorcode", None)
-    return code & 0xFF if isinstance(code, int) else None
 
 
 def fts_name(key: int) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import secrets
@@ -10,16 +11,30 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
+from ..private_files import prepare_private_file
+from ..state_db import (
+    IntegrityCheckFailed,
+    StateFileUnusable,
+    bytes_contain,
+    problem_of,
+    quarantine,
+    quick_check,
+    reason_of,
+    recovery_advice,
+    require_sound,
+    sqlite_recover_hint,
+)
 from .observer import RetainObserver, guarded
 from .outbox_records import OutboxStats
 
 log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
+_PAYLOAD_MARKER: Final = b'{"content": '  # how every item payload begins (`item_to_json`)
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS batches (
@@ -95,7 +110,6 @@ def pid_alive(pid: int) -> bool:
 class OutboxStore:
     """The outbox file and what can be read from it without changing the queue. Thread-safe."""
 
-
     def __init__(self, path: str | os.PathLike[str], *, max_items: int = 10_000, lease_seconds: float = 120.0,
                  ledger_max: int = 200_000, observer: RetainObserver | None = None,
                  clock: Callable[[], float] = time.time, busy_timeout_ms: int = 10_000) -> None:
@@ -108,25 +122,123 @@ class OutboxStore:
         self.observer: RetainObserver = guarded(observer)
         self.clock = clock
         self.owner = _owner_token()
-        LIVE_OWNERS.add(self.owner)
         self._host = self.owner.split(":", 1)[0]
         self._lock = threading.RLock()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._conn = sqlite3.connect(str(self.path), timeout=busy_timeout_ms / 1000, isolation_level=None,
-                                     check_same_thread=False)
-        self._conn.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
-        self._conn.execute("PRAGMA journal_mode=WAL")
-        self._conn.execute("PRAGMA synchronous=FULL")
-        self._conn.execute("PRAGMA foreign_keys=ON")
+        self._busy_timeout_ms = busy_timeout_ms
         self._closed = False
-        with self._tx() as conn:
+        self._conn: sqlite3.Connection | None = None
+        self.problem: StateFileUnusable | None = None
+        """Why the file cannot be used (every operation raises it), or None; a damaged file stays unusable."""
+        self.last_failure: StateFileUnusable | None = None
+        """The latest failure of the file (a full disk, say), until a transaction commits again."""
+        self.quarantined: Path | None = None
+        """Where a damaged file holding nothing recoverable was kept aside when this outbox started afresh."""
+        self._start()
+        LIVE_OWNERS.add(self.owner)
+
+    def _start(self) -> None:
+        """Open the file; a damaged one is kept aside and replaced only when it holds no queued item."""
+        try:
+            self.path = prepare_private_file(self.path)
+            self._conn = self._connect()
+            return
+        except (sqlite3.Error, OSError, IntegrityCheckFailed) as exc:
+            unusable = self._unusable(exc)
+            if unusable is None:
+                raise
+        if unusable.problem == "damaged" and not self._may_hold_items():
+            try:
+                self.quarantined = quarantine(self.path)
+                log.warning("retain outbox %s was damaged (%s) and held no queued memory: kept aside as %s, "
+                            "a fresh outbox started", self.path, unusable.reason, self.quarantined)
+                self.path = prepare_private_file(self.path)
+                self._conn = self._connect()
+                return
+            except (sqlite3.Error, OSError, IntegrityCheckFailed) as exc:
+                unusable = self._unusable(exc) or unusable
+        self.problem = unusable
+        log.error("%s", unusable)
+
+    def _connect(self) -> sqlite3.Connection:
+        """A configured connection with the schema in place."""
+        conn = sqlite3.connect(str(self.path), timeout=self._busy_timeout_ms / 1000, isolation_level=None,
+                               check_same_thread=False)
+        try:
+            conn.execute(f"PRAGMA busy_timeout={int(self._busy_timeout_ms)}")
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.execute("PRAGMA secure_delete=ON")  # delivered payloads leave no bytes behind: see _may_hold_items
+            require_sound(conn)  # bounded by max_items: milliseconds
+            conn.execute("BEGIN IMMEDIATE")
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     conn.execute(statement)
             conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)",
                          (str(SCHEMA_VERSION),))
-        with suppress(OSError):
-            os.chmod(self.path, 0o600)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _may_hold_items(self) -> bool:
+        """Whether a damaged file may still hold a queued item; when in doubt, yes.
+
+        No: neither the file nor its WAL contains the first bytes of any item payload (freed pages are zeroed,
+        `secure_delete`), or the `items` table and its indexes pass `quick_check` and hold no row.
+        """
+        if not bytes_contain(self.path, _PAYLOAD_MARKER):
+            return False
+        try:
+            conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=1.0)
+            try:
+                if quick_check(conn, "items") is not None:
+                    return True
+                return int(conn.execute("SELECT COUNT(*) FROM items").fetchone()[0]) > 0
+            finally:
+                conn.close()
+        except sqlite3.Error:
+            return True
+
+    def _unusable(self, exc: BaseException) -> StateFileUnusable | None:
+        """The one-line error a failure of this file becomes, or None when it says nothing about the file."""
+        problem = problem_of(exc)
+        if problem is None:
+            return None
+        hint = sqlite_recover_hint(self.path)
+        damaged = (f"it may still hold queued memories, so it was kept: stop the processes using it, salvage them "
+                   f"with {hint} and move the result in place, or move the file aside to start an empty outbox "
+                   f"(its queued memories are then not delivered)")
+        return StateFileUnusable("retain outbox", self.path, problem, reason_of(exc),
+                                 recovery_advice(problem, damaged=damaged))
+
+    def _usable(self) -> sqlite3.Connection:
+        """The open connection; a file that could not be opened for a passing reason (disk full) is retried."""
+        if self._closed:
+            raise RuntimeError("the outbox is closed")
+        if self._conn is None and self.problem is not None and self.problem.problem != "damaged":
+            self.problem = None
+            self._start()
+        if self.problem is not None:
+            raise self.problem
+        assert self._conn is not None
+        return self._conn
+
+    def _failed(self, exc: sqlite3.Error | OSError) -> StateFileUnusable | None:
+        """Turn a failure into its one-line error; damage is remembered, so later calls fail at once."""
+        unusable = self._unusable(exc)
+        if unusable is not None:
+            self.last_failure = unusable
+            if unusable.problem == "damaged":
+                self.problem = unusable
+                log.error("%s", unusable)
+        return unusable
+
+    @property
+    def trouble(self) -> StateFileUnusable | None:
+        """What is wrong with the file now, for status and metrics: unusable, or its latest failed write."""
+        return self.problem or self.last_failure
 
     def __repr__(self) -> str:
         return f"Outbox(path={str(self.path)!r}, max_items={self.max_items})"
@@ -135,21 +247,35 @@ class OutboxStore:
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
+        """One BEGIN IMMEDIATE transaction; a failure of the file leaves nothing half-written and raises one line."""
         with self._lock:
-            if self._closed:
-                raise RuntimeError("the outbox is closed")
-            self._conn.execute("BEGIN IMMEDIATE")
+            conn = self._usable()
             try:
-                yield self._conn
-            except BaseException:
-                self._conn.execute("ROLLBACK")
-                raise
-            else:
-                self._conn.execute("COMMIT")
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield conn
+                    conn.execute("COMMIT")
+                    self.last_failure = None
+                finally:
+                    if conn.in_transaction:
+                        with contextlib.suppress(sqlite3.Error):
+                            conn.execute("ROLLBACK")
+            except (sqlite3.Error, OSError) as exc:
+                unusable = self._failed(exc)
+                if unusable is None:
+                    raise
+                raise unusable from exc
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
-            return list(self._conn.execute(sql, params).fetchall())
+            conn = self._usable()
+            try:
+                return list(conn.execute(sql, params).fetchall())
+            except (sqlite3.Error, OSError) as exc:
+                unusable = self._failed(exc)
+                if unusable is None:
+                    raise
+                raise unusable from exc
 
     @staticmethod
     def _bump(conn: sqlite3.Connection, name: str, by: int = 1) -> None:
@@ -167,7 +293,8 @@ class OutboxStore:
         with self._lock:
             if not self._closed:
                 self._closed = True
-                self._conn.close()
+                if self._conn is not None:
+                    self._conn.close()
                 LIVE_OWNERS.discard(self.owner)
 
     # ------------------------------------------------------------------------------------------ queries
@@ -240,7 +367,10 @@ class OutboxStore:
         return out
 
     def next_due_in(self) -> float | None:
-        """Seconds until the next batch becomes due (0 if one is due now), None if nothing is queued."""
+        """Seconds until the next batch becomes due (0 if one is due now), None if nothing is queued (or the file
+        is unusable: nothing can be delivered from it)."""
+        if self.problem is not None:
+            return None
         now = self.clock()
         rows = self._read("SELECT MIN(next_attempt_at) FROM batches WHERE status = 'pending'")
         pending = rows[0][0]
