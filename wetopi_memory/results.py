@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .backends.base import AccessCheck
 from .models import BackendHealth, RecallHit
 from .retain.coordinator import RetainStats
 from .retain.decision import Decision
 from .retain.outbox_records import OutboxStats
 from .router.rules import RouteDecision
 
-__all__ = ["Decision", "OutboxStats", "PlaneStatus", "ReflectResult", "RetainResult", "RetainStats",
+__all__ = ["AccessCheck", "Decision", "OutboxStats", "PlaneStatus", "ReflectResult", "RetainResult", "RetainStats",
            "RetainStatus", "RouteDecision", "ScopeStatus", "SearchResult"]
 
 RetainStatus = Literal["stored", "queued", "failed", "rejected", "would_store"]
@@ -87,22 +88,35 @@ class ScopeStatus:
 
 @dataclass(frozen=True)
 class PlaneStatus:
-    """Backend health and the scopes visible to the caller; no secrets."""
+    """Backend health, whether each backend accepts our credentials, the scopes visible to the caller, and any
+    Hermes memory provider that would own the same banks (A1); no secrets."""
 
     config_source: str
     backends: dict[str, BackendHealth]
     scopes: list[ScopeStatus]
     outbox: OutboxStats | None = None
+    access: dict[str, AccessCheck] = field(default_factory=dict)
+    conflicts: tuple[str, ...] = ()
+
+    @property
+    def reachable(self) -> bool:
+        """Every backend answers and accepts the credentials (a refused key makes a backend useless)."""
+        return all(h.ok for h in self.backends.values()) and all(a.ok for a in self.access.values())
 
     @property
     def healthy(self) -> bool:
-        return all(h.ok for h in self.backends.values())
+        return self.reachable and not self.conflicts
 
     def to_dict(self) -> dict[str, Any]:
         out = {"config_source": self.config_source, "healthy": self.healthy,
                "backends": {name: {"kind": h.backend, "ok": h.ok, "detail": h.detail, "version": h.version,
-                                   "latency_ms": h.latency_ms} for name, h in self.backends.items()},
-               "scopes": [s.to_dict() for s in self.scopes]}
+                                   "latency_ms": h.latency_ms, **self._auth(name)}
+                            for name, h in self.backends.items()},
+               "scopes": [s.to_dict() for s in self.scopes], "conflicts": list(self.conflicts)}
         if self.outbox is not None:
             out["outbox"] = self.outbox.to_dict()
         return out
+
+    def _auth(self, backend: str) -> dict[str, Any]:
+        check = self.access.get(backend)
+        return {} if check is None else {"auth": {"state": check.state, "ok": check.ok, "detail": check.detail}}

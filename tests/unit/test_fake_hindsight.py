@@ -322,3 +322,15 @@ def test_injected_faults() -> None:
         with_backend(fake, lambda b: b.list_banks())
     assert info.value.retry_after == 7.0
     assert with_backend(fake, lambda b: b.list_banks()) == []
+
+
+@pytest.mark.parametrize(("server_key", "client_key", "state"), [
+    ("k-123", "wrong", "refused"), ("k-123", None, "refused"), ("k-123", "k-123", "accepted"),
+    (None, "anything", "not_enforced"), (None, None, "not_enforced")])
+def test_fake_enforces_its_api_key_for_the_access_check(server_key: str | None, client_key: str | None,
+                                                        state: str) -> None:
+    fake = FakeHindsight(api_key=server_key)
+    check = with_backend(fake, lambda b: b.check_access(), api_key=client_key)
+    assert check.state == state
+    health = with_backend(fake, lambda b: b.health(), api_key=client_key)
+    assert health.ok  # /health never needs the key: only the access check can tell a wrong one

@@ -892,3 +892,58 @@ def test_backend_survives_a_new_event_loop() -> None:
     assert asyncio.run(burst()) == 6  # the pool is bound to this loop
     assert asyncio.run(burst()) == 6  # a later asyncio.run (the CLI) gets a fresh pool
     asyncio.run(backend.aclose())
+
+
+# ------------------------------------------------------------------ check_access (status: are the credentials good)
+
+
+def _authorized(request: httpx.Request) -> bool:
+    return request.headers.get("Authorization") == f"Bearer {KEY}"
+
+
+def test_check_access_reports_a_refused_key_apart_from_an_unreachable_server() -> None:
+    with respx.mock(base_url=URL) as mock:
+        route = mock.get(B).mock(return_value=httpx.Response(401, json={"detail": "Authentication failed: "
+                                                                                   "Invalid API key"}))
+        check = run(lambda b: b.check_access(), api_key=KEY)
+    assert (check.state, check.ok) == ("refused", False)
+    assert "rejected the API key (HTTP 401)" in check.detail and KEY not in check.detail
+    assert route.calls.last.request.url.params["limit"] == "1" and _authorized(route.calls.last.request)
+    with respx.mock(base_url=URL) as mock:
+        mock.get(B).mock(side_effect=httpx.ConnectError("refused"))
+        down = run(lambda b: b.check_access(), api_key=KEY)
+    assert (down.state, down.ok) == ("unreachable", False) and "cannot reach" in down.detail
+
+
+def test_check_access_without_a_configured_key_says_one_is_required() -> None:
+    with respx.mock(base_url=URL) as mock:
+        mock.get(B).mock(return_value=httpx.Response(401, json={"detail": "Authentication failed"}))
+        check = run(lambda b: b.check_access())
+    assert check.state == "refused" and "none is configured" in check.detail
+
+
+def test_check_access_accepts_a_key_the_server_enforces() -> None:
+    with respx.mock(base_url=URL) as mock:
+        route = mock.get(B).mock(side_effect=lambda request: httpx.Response(
+            200 if _authorized(request) else 401, json=bank_list() if _authorized(request) else {"detail": "no"}))
+        check = run(lambda b: b.check_access(), api_key=KEY)
+    assert (check.state, check.ok) == ("accepted", True)
+    assert [_authorized(c.request) for c in route.calls] == [True, False]  # the second read goes without the key
+    assert "Authorization" not in route.calls[1].request.headers
+
+
+@pytest.mark.parametrize("api_key", [KEY, None])
+def test_check_access_says_auth_is_not_enforced_when_the_server_answers_anyone(api_key: str | None) -> None:
+    with respx.mock(base_url=URL) as mock:
+        mock.get(B).mock(return_value=httpx.Response(200, json=bank_list()))
+        check = run(lambda b: b.check_access(), api_key=api_key)
+    assert (check.state, check.ok) == ("not_enforced", True) and "auth: not enforced" in check.detail
+
+
+@pytest.mark.parametrize(("status", "state"), [(403, "refused"), (503, "unreachable"), (500, "unreachable"),
+                                               (404, "failed")])
+def test_check_access_maps_other_answers(status: int, state: str) -> None:
+    with respx.mock(base_url=URL) as mock:
+        mock.get(B).mock(return_value=httpx.Response(status, json={"detail": "x"}))
+        check = run(lambda b: b.check_access(), api_key=KEY)
+    assert check.state == state and not check.ok and KEY not in check.detail

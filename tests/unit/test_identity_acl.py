@@ -126,7 +126,7 @@ def test_read_only_scope_refuses_writes(tmp_path: Path) -> None:
     ("users:\n  u_a:\n    accounts: ['telegram:1']\n  u_b:\n    accounts: ['telegram:1']\n",
      "ids.yaml:5 users.u_b.accounts[0]: account 'telegram:1' already belongs to user 'u_a'"),
     ("users:\n  u_a:\n    accounts: ['telegram']\n",
-     "ids.yaml:3 users.u_a.accounts[0]: account 'telegram' must look like platform:user_id"),
+     "ids.yaml:3 users.u_a.accounts[0]: 'telegram' is not an account (no platform before ':')"),
     ("users:\n  'Carlos Pérez':\n    accounts: []\n",
      "ids.yaml:2 users.Carlos Pérez: internal user id 'Carlos Pérez' must be"),
     ("users:\n  u_a:\n    alowed_scopes: []\n", "ids.yaml:3 users.u_a.alowed_scopes: unknown key"),

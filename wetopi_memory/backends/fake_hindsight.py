@@ -14,6 +14,7 @@ from urllib.parse import unquote
 
 import httpx
 
+from .fake_hindsight_documents import DOCUMENT_NOT_FOUND, document_detail, document_page, tags_ok
 from .hindsight_keys import defaults_for_version, is_legacy, keys_for_version, normalize_key
 
 __all__ = ["FakeHindsight"]
@@ -44,7 +45,7 @@ _WRITES = frozenset({"put_bank", "patch_config", "retain", "reflect"})
 _WORD = re.compile(r"\w+")
 
 Route = Literal["health", "version", "list_banks", "put_bank", "get_config", "patch_config", "retain", "recall",
-                "reflect"]
+                "reflect", "delete_bank", "list_documents", "get_document", "delete_document"]
 # (bank id, JSON body, query parameters, names of ignored fields to report) -> JSON answer
 Handler = Callable[[str, dict[str, Any], httpx.QueryParams, list[str]], dict[str, Any]]
 
@@ -94,7 +95,8 @@ class FakeHindsight:
         return {"health": self._op_health, "version": self._op_version, "list_banks": self._op_list_banks,
                 "put_bank": self._op_put_bank, "get_config": self._op_get_config,
                 "patch_config": self._op_patch_config, "retain": self._op_retain, "recall": self._op_recall,
-                "reflect": self._op_reflect}
+                "reflect": self._op_reflect, "delete_bank": self._op_delete_bank,
+                "list_documents": self._op_list_documents}
 
     async def _wait_latency(self, request: httpx.Request) -> None:
         """Answer after `latency`, or time out as httpx would when the request's read timeout is shorter."""
@@ -111,7 +113,7 @@ class FakeHindsight:
         self.requests.append((request.method, request.url.path))
         ignored: list[str] = []
         try:
-            name, bank_id = self._resolve(request)
+            name, bank_id, document_id = self._resolve(request)
             self.counts[name] += 1
             if self.faults:
                 status, headers = self.faults.pop(0)
@@ -124,7 +126,8 @@ class FakeHindsight:
                 raise _Reply(422, [{"type": "json_invalid", "loc": ["body"], "msg": "JSON decode error"}]) from None
             if not isinstance(body, dict):
                 raise _Reply(422, [{"type": "dict_type", "loc": ["body"], "msg": "Input should be an object"}])
-            payload = self._handlers()[name](bank_id, body, request.url.params, ignored)
+            payload = (self._op_document(name, bank_id, document_id) if document_id is not None
+                       else self._handlers()[name](bank_id, body, request.url.params, ignored))
             if self.legacy and name not in ("get_config", "patch_config"):
                 payload = _omit_nulls(payload)
             headers = {"X-Ignored-Params": ", ".join(ignored)} if ignored else {}
@@ -132,27 +135,31 @@ class FakeHindsight:
         except _Reply as reply:
             return httpx.Response(reply.status, json={"detail": reply.detail}, headers=reply.headers)
 
-    def _resolve(self, request: httpx.Request) -> tuple[Route, str]:
-        """(operation name, bank id) for a request, or a 404/405/410 like FastAPI and the server."""
+    def _resolve(self, request: httpx.Request) -> tuple[Route, str, str | None]:
+        """(operation name, bank id, document id) for a request, or a 404/405/410 like FastAPI and the server."""
         segments = [unquote(s) for s in request.url.raw_path.decode().split("?")[0].split("/")[1:]]
         routes: dict[tuple[str, str], Route] = {
             ("GET", "health"): "health", ("GET", "version"): "version", ("GET", "banks"): "list_banks",
             ("PUT", "bank"): "put_bank", ("GET", "config"): "get_config", ("PATCH", "config"): "patch_config",
-            ("POST", "memories"): "retain", ("POST", "memories/recall"): "recall", ("POST", "reflect"): "reflect"}
-        bank_id = ""
+            ("POST", "memories"): "retain", ("POST", "memories/recall"): "recall", ("POST", "reflect"): "reflect",
+            ("DELETE", "bank"): "delete_bank", ("GET", "documents"): "list_documents",
+            ("GET", "document"): "get_document", ("DELETE", "document"): "delete_document"}
+        bank_id, document_id = "", None
         if segments in (["health"], ["version"]):
             key = segments[0]
         elif segments == ["v1", "default", "banks"]:
             key = "banks"
         elif segments[:3] == ["v1", "default", "banks"] and segments[3]:
             bank_id, key = segments[3], "/".join(segments[4:]) or "bank"
+            if key.startswith("documents/") and key != "documents/":  # `{document_id:path}`: may hold '/'
+                key, document_id = "document", key.removeprefix("documents/")
         else:
             raise _Reply(404, "Not Found")
         if key == "profile" and not self.legacy:
             raise _Reply(410, "The bank profile API was removed; use the config API.")
         if (request.method, key) not in routes:
             raise _Reply(404, "Not Found")
-        return routes[(request.method, key)], bank_id
+        return routes[(request.method, key)], bank_id, document_id
 
     def _authenticate(self, request: httpx.Request) -> None:
         if self.api_key is None:
@@ -268,7 +275,8 @@ class FakeHindsight:
             bank.memories.append({"id": f"mem-{next(self._ids)}", "text": item["content"], "type": "world",
                                   "context": item.get("context"), "document_id": doc,
                                   "tags": list(item.get("tags") or []), "metadata": item.get("metadata"),
-                                  "occurred_start": item.get("timestamp"), "mentioned_at": "2026-01-01T00:00:00Z"})
+                                  "occurred_start": item.get("timestamp"), "mentioned_at": "2026-01-01T00:00:00Z",
+                                  "bank_id": bank_id, "created_at": f"2026-01-01T00:00:00.{next(self._ids):06d}+00:00"})
         bank.last_write = next(self._ids)
         is_async = bool(body.get("async"))
         return {"success": True, "bank_id": bank_id, "items_count": len(items), "async": is_async,
@@ -282,7 +290,7 @@ class FakeHindsight:
         for memory in bank.memories:
             if body.get("types") is not None and memory["type"] not in body["types"]:
                 continue
-            if want and not _tags_ok(want, set(memory["tags"]), mode):
+            if want and not tags_ok(want, set(memory["tags"]), mode):
                 continue
             score = len(words & set(_WORD.findall(memory["text"].lower()))) / max(len(words), 1)
             if score > 0:
@@ -302,6 +310,28 @@ class FakeHindsight:
         bank = self._existing(bank_id)
         return {"results": self._search(bank, body) if bank else [], "trace": None, "entities": None,
                 "chunks": None}
+
+    def _op_delete_bank(self, bank_id: str, *_: Any) -> dict[str, Any]:
+        """200 whether or not the bank exists; `deleted_count` counts what went."""
+        bank = self.banks.pop(bank_id, None)
+        return {"success": True, "message": f"Bank '{bank_id}' and all associated data deleted successfully",
+                "deleted_count": 0 if bank is None else 1 + len(bank.memories)}
+
+    def _op_list_documents(self, bank_id: str, _body: Any, params: httpx.QueryParams, _ign: Any) -> dict[str, Any]:
+        bank = self._existing(bank_id)
+        return document_page(bank.memories if bank else [], params, self.legacy)
+
+    def _op_document(self, name: Route, bank_id: str, document_id: str) -> dict[str, Any]:
+        """Read or delete one document (its memory); absent → 404 "Document not found"."""
+        bank = self.banks.get(bank_id)
+        found = [m for m in bank.memories if m["document_id"] == document_id] if bank else []
+        if bank is None or not found:
+            raise _Reply(404, DOCUMENT_NOT_FOUND)
+        if name == "get_document":
+            return document_detail(found[0], self.legacy)
+        bank.memories = [m for m in bank.memories if m["document_id"] != document_id]
+        return {"success": True, "message": f"Document '{document_id}' and {len(found)} associated memory units "
+                "deleted successfully", "document_id": document_id, "memory_units_deleted": len(found)}
 
     def _op_reflect(self, bank_id: str, body: dict[str, Any], _p: Any, ignored: list[str]) -> dict[str, Any]:
         ignored.extend(k for k in body if k not in _REFLECT_FIELDS)
@@ -327,15 +357,6 @@ def _check_type(key: str, annotation: str, value: Any) -> None:
         raise _Reply(400, f"{key} must be an integer between 1 and 5, got {value}")
     if key == "recall_budget_function" and value not in ("fixed", "adaptive"):
         raise _Reply(400, f"recall_budget_function must be 'fixed' or 'adaptive', got {value!r}")
-
-
-def _tags_ok(want: set[str], have: set[str], mode: str) -> bool:
-    """Recall's tag semantics: any/all include untagged memories, *_strict exclude them, exact is equality."""
-    if mode == "exact":
-        return want == have
-    if not have:
-        return mode in ("any", "all")
-    return bool(want & have) if mode.startswith("any") else want <= have
 
 
 def _omit_nulls(value: Any) -> Any:

@@ -30,8 +30,11 @@ from ..models import (
     RetainReceipt,
     TimedOperation,
 )
+from .base import AccessCheck
+from .hindsight_documents import HindsightDocuments
 from .hindsight_requests import (
     BANKS_PATH,
+    QueryParams,
     Secret,
     bank_path,
     client_version,
@@ -39,10 +42,10 @@ from .hindsight_requests import (
     retain_body,
     validate_base_url,
 )
-from .hindsight_responses import ResponseReader, is_int
+from .hindsight_responses import DEFAULT_MAX_RESPONSE_BYTES, ResponseReader, is_int, receive_capped
 from .per_loop import PerLoop
 
-__all__ = ["HindsightBackend", "HindsightTimeouts"]
+__all__ = ["DEFAULT_MAX_RESPONSE_BYTES", "HindsightBackend", "HindsightTimeouts"]
 
 logger = logging.getLogger(__name__)
 
@@ -91,7 +94,7 @@ class HindsightTimeouts:
         return float(self.as_mapping()[operation])
 
 
-class HindsightBackend:
+class HindsightBackend(HindsightDocuments):
     """A `MemoryBackend` over one Hindsight server: one pooled client per event loop, typed errors.
 
     `max_inflight` sizes the connection pool; the concurrency limit callers see is the resilience layer's.
@@ -101,8 +104,12 @@ class HindsightBackend:
 
     def __init__(self, url: str, *, api_key: str | None = None,
                  timeouts: HindsightTimeouts | float | None = None, max_inflight: int = 4,
-                 transport: httpx.AsyncBaseTransport | None = None) -> None:
+                 transport: httpx.AsyncBaseTransport | None = None,
+                 max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES) -> None:
         self._url = validate_base_url(url)
+        if isinstance(max_response_bytes, bool) or not isinstance(max_response_bytes, int) or max_response_bytes < 1:
+            raise ValueError("max_response_bytes must be an integer >= 1")
+        self.max_response_bytes = max_response_bytes
         if timeouts is None:
             timeouts = HindsightTimeouts()
         elif not isinstance(timeouts, HindsightTimeouts):
@@ -239,6 +246,19 @@ class HindsightBackend:
             detail = f"Hindsight at {self._url} is healthy; version unknown ({exc})"
         return BackendHealth(backend=self.kind, ok=True, detail=detail, version=version, latency_ms=latency)
 
+    async def check_access(self) -> AccessCheck:
+        """`GET /v1/default/banks?limit=1` (every `/v1` route authenticates): 401/403 is a refused key; when it
+        passes, the same read without the key tells whether the server enforces auth at all."""
+        params = {"limit": 1}
+        try:
+            keyed = await self._send("check_access", "GET", BANKS_PATH, "config", params=params)
+            if keyed.status_code != 200 or self._secret is None:
+                return self._answers.access_check(keyed)
+            bare = await self._send("check_access", "GET", BANKS_PATH, "config", params=params, anonymous=True)
+        except BackendError as exc:
+            return AccessCheck("unreachable", str(exc))
+        return self._answers.access_check(bare, anonymous=True)
+
     async def server_version(self) -> str:
         """The server's `api_version` from `GET /version`, cached after the first success."""
         if self._version is None:
@@ -333,8 +353,10 @@ class HindsightBackend:
         raise self._answers.shape("list_banks", f"more than {_MAX_PAGES} pages")
 
     async def _send(self, op: str, method: str, path: str, timed: TimedOperation, *,
-                    json: Any = None, params: Mapping[str, str | int] | None = None) -> httpx.Response:
-        """One request with the operation's httpx timeout; transport failures become typed errors."""
+                    json: Any = None, params: QueryParams | None = None,
+                    anonymous: bool = False) -> httpx.Response:
+        """One request with the operation's httpx timeout (`anonymous`: without the API key); transport failures
+        become typed errors."""
         seconds = self.timeouts.for_operation(timed)
         client = self._clients.get()
         try:
@@ -342,8 +364,10 @@ class HindsightBackend:
         except (TypeError, ValueError) as exc:
             raise BackendRequestError(f"cannot encode the {op} request as JSON ({type(exc).__name__})",
                                       operation=op) from None
+        if anonymous:
+            request.headers.pop("Authorization", None)
         try:
-            resp = await client.send(request)
+            resp = await receive_capped(client, request, op, self.max_response_bytes)
         except (httpx.HTTPError, httpx.InvalidURL) as exc:
             raise self._answers.transport_error(exc, op, seconds) from None
         self._note_ignored(op, resp)

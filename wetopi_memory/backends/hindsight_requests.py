@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from importlib import metadata as _metadata
 from typing import Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
+from ..config.urls import check_backend_url
 from ..errors import BackendRequestError, ConfigError
 from ..models import RecallQuery, RetainItem
 
-__all__ = ["BANKS_PATH", "Secret", "bank_path", "client_version", "recall_body", "retain_body", "validate_base_url"]
+__all__ = ["BANKS_PATH", "QueryParams", "Secret", "bank_path",
+           "client_version", "recall_body", "retain_body", "validate_base_url"]
 
 BANKS_PATH = "/v1/default/banks"
+
+# A query string: a mapping, or pairs when a name repeats (`tags=a&tags=b`).
+QueryParams = Mapping[str, str | int] | tuple[tuple[str, str | int], ...]
 
 
 class Secret:
@@ -43,15 +48,11 @@ def client_version() -> str:
 
 
 def validate_base_url(url: str) -> str:
-    """An http(s) base URL without credentials, query or fragment, trailing slash removed."""
-    parts = urlsplit(url.strip()) if isinstance(url, str) else None
-    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ConfigError("Hindsight url must be an http:// or https:// URL with a host", key="url")
-    if parts.username is not None or parts.password is not None:
-        raise ConfigError("Hindsight url must not embed credentials; set api_key instead", key="url")
-    if parts.query or parts.fragment:
-        raise ConfigError("Hindsight url must not have a query or fragment", key="url")
-    return url.strip().rstrip("/")
+    """The config's one URL rule (config/urls.py), trailing slash removed; a bad URL is a ConfigError on `url`."""
+    try:
+        return check_backend_url(url.strip() if isinstance(url, str) else "").rstrip("/")
+    except ValueError as exc:
+        raise ConfigError(str(exc), key="url") from None
 
 
 def bank_path(bank: str, op: str) -> str:

@@ -13,6 +13,7 @@ from typing import Any, TypeGuard
 
 import httpx
 
+from ..config.backend import DEFAULT_MAX_RESPONSE_BYTES
 from ..errors import (
     BackendAuthError,
     BackendError,
@@ -23,12 +24,35 @@ from ..errors import (
     BankNotFoundError,
 )
 from ..models import BankConfigState, MemoryRecord
+from .base import AccessCheck
 from .hindsight_requests import Secret
 
-__all__ = ["ResponseReader", "is_int", "parse_retry_after"]
+__all__ = ["DEFAULT_MAX_RESPONSE_BYTES", "ResponseReader", "is_int", "parse_retry_after", "receive_capped"]
 
+_DECODED_AWAY = ("content-encoding", "content-length", "transfer-encoding")
 _DETAIL_MAX = 300
 _NO_LLM_MARKERS = ("requires an llm provider", "provider is set to 'none'", "llmnotavailable")
+
+
+async def receive_capped(client: httpx.AsyncClient, request: httpx.Request, op: str, cap: int) -> httpx.Response:
+    """Send, then read the body as a stream and stop at `cap` bytes (decoded): a huge answer costs that much memory
+    and time at most, and becomes a one-line BackendError (not transient: asking again gets the same answer)."""
+    streamed = await client.send(request, stream=True)
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        async for chunk in streamed.aiter_bytes():
+            size += len(chunk)
+            if size > cap:
+                raise BackendError(f"Hindsight {op} answer is larger than {cap} bytes (HTTP {streamed.status_code}; "
+                                   f"backend.max_response_bytes); not read further", status=streamed.status_code,
+                                   operation=op)
+            chunks.append(chunk)
+    finally:
+        await streamed.aclose()
+    headers = [(k, v) for k, v in streamed.headers.multi_items() if k.lower() not in _DECODED_AWAY]
+    return httpx.Response(streamed.status_code, headers=headers, content=b"".join(chunks), request=request,
+                          extensions=streamed.extensions)
 
 
 class ResponseReader:
@@ -61,6 +85,27 @@ class ResponseReader:
         """A 400 explaining that the server has no LLM provider (reflect cannot work there)."""
         detail = (_detail_text(resp) or "").lower()
         return resp.status_code == 400 and any(marker in detail for marker in _NO_LLM_MARKERS)
+
+    def access_check(self, resp: httpx.Response, *, anonymous: bool = False) -> AccessCheck:
+        """Read the answer to the authenticated read (`anonymous`: the same read sent without the key)."""
+        if anonymous:
+            if resp.status_code in (401, 403):
+                return AccessCheck("accepted", f"Hindsight at {self._url} accepted the API key")
+            return AccessCheck("not_enforced", f"Hindsight at {self._url} answers without an API key "
+                                               "(auth: not enforced)")
+        if resp.status_code in (401, 403) and self._secret is None:
+            return AccessCheck("refused", f"Hindsight at {self._url} requires an API key and none is configured "
+                                          f"(HTTP {resp.status_code}; set backend.api_key or HINDSIGHT_API_KEY)")
+        try:
+            self.raise_for_status("check_access", resp, bank=None)
+        except BackendAuthError as exc:
+            return AccessCheck("refused", str(exc))
+        except BackendUnavailableError as exc:
+            return AccessCheck("unreachable", str(exc))
+        except BackendError as exc:
+            return AccessCheck("failed", str(exc))
+        return AccessCheck("not_enforced", f"Hindsight at {self._url} answers without an API key "
+                                           "(auth: not enforced)")
 
     def raise_for_status(self, op: str, resp: httpx.Response, *, bank: str | None, config: bool = False) -> None:
         """Map a non-2xx answer to the error taxonomy; only config operations quote the server's detail."""

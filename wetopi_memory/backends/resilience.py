@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeVar
 
@@ -27,7 +27,7 @@ from ..models import (
     RetainReceipt,
     TimedOperation,
 )
-from .base import MemoryBackend
+from .base import AccessCheck, MemoryBackend, StoredDocument
 from .circuit_breaker import BreakerState, CircuitBreaker
 from .per_loop import PerLoop
 
@@ -46,7 +46,8 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-BackendCall = Literal["recall", "retain", "reflect", "list_banks", "ensure_bank", "get_config", "patch_config"]
+BackendCall = Literal["recall", "retain", "reflect", "list_banks", "ensure_bank", "get_config", "patch_config",
+                      "iter_documents", "delete_document", "delete_bank", "put_documents"]
 DropReason = Literal["circuit_open", "queue_full"]
 # Jitter of a read retry's backoff: each delay is 50-100% of the exponential step.
 _READ_RETRY_JITTER = 0.5
@@ -105,6 +106,12 @@ LIST_BANKS = CallSpec("list_banks", "config", retried=True)
 GET_CONFIG = CallSpec("get_config", "config", retried=True)
 ENSURE_BANK = CallSpec("ensure_bank", "config", retried=False)
 PATCH_CONFIG = CallSpec("patch_config", "config", retried=False)
+# A document page is a read, but an async generator that raised cannot resume: a failed iteration is re-run by
+# its caller (forget plans and exports are idempotent). Deletes and imports are writes: never retried here.
+ITER_DOCUMENTS = CallSpec("iter_documents", "config", retried=False)
+DELETE_DOCUMENT = CallSpec("delete_document", "config", retried=False)
+DELETE_BANK = CallSpec("delete_bank", "config", retried=False)
+PUT_DOCUMENTS = CallSpec("put_documents", "retain", retried=False)
 
 
 @dataclass(frozen=True)
@@ -286,6 +293,16 @@ class ResilientBackend:
             return BackendHealth(health.backend, health.ok, detail, health.version, health.latency_ms)
         return health
 
+    async def check_access(self) -> AccessCheck:
+        """Like health: only the config deadline, so a refused key shows even while the breaker is open."""
+        timeout = self.policy.timeout("config")
+        try:
+            return await (self.inner.check_access() if timeout is None
+                          else asyncio.wait_for(self.inner.check_access(), timeout))
+        except TimeoutError:
+            return AccessCheck("unreachable", f"{self.kind} backend did not answer the access check within "
+                                              f"{timeout:g}s")
+
     async def list_banks(self) -> list[BankInfo]:
         return await self._call(LIST_BANKS, self.inner.list_banks)
 
@@ -298,5 +315,34 @@ class ResilientBackend:
     async def patch_config(self, bank: str, updates: Mapping[str, Any]) -> BankConfigState:
         return await self._call(PATCH_CONFIG, lambda: self.inner.patch_config(bank, updates))
 
+    async def iter_documents(self, bank: str, *, tags: Sequence[str] = (),
+                             with_content: bool = False) -> AsyncIterator[StoredDocument]:
+        """Each step of the inner iteration under the gate, breaker and config deadline; the gate is not held while
+        the caller handles a document (it may delete through this same backend)."""
+        inner = aiter(self.inner.iter_documents(bank, tags=tags, with_content=with_content))
+        try:
+            while (document := await self._call(ITER_DOCUMENTS, lambda: _next_or_none(inner))) is not None:
+                yield document
+        finally:
+            if isinstance(inner, AsyncGenerator):
+                await inner.aclose()
+
+    async def delete_document(self, bank: str, document_id: str) -> bool:
+        return await self._call(DELETE_DOCUMENT, lambda: self.inner.delete_document(bank, document_id))
+
+    async def delete_bank(self, bank: str) -> bool:
+        return await self._call(DELETE_BANK, lambda: self.inner.delete_bank(bank))
+
+    async def put_documents(self, bank: str, documents: Sequence[StoredDocument]) -> int:
+        return await self._call(PUT_DOCUMENTS, lambda: self.inner.put_documents(bank, documents))
+
     async def aclose(self) -> None:
         await self.inner.aclose()
+
+
+async def _next_or_none(documents: AsyncIterator[StoredDocument]) -> StoredDocument | None:
+    """The next document, or None at the end (StopAsyncIteration must not cross a task boundary)."""
+    try:
+        return await anext(documents)
+    except StopAsyncIteration:
+        return None
