@@ -105,7 +105,8 @@ stores:
                         outbox=Outbox(tmp / "state" / "outbox.db"))
     plugin = HermesPlugin(plane, runtime=_runtime.Runtime(name="bench-faults-io"),
                           environ={"WETOPI_MEMORY_STATE_DIR": str(tmp / "state")})
-    plugin.pre_llm_call(session_id="s1", platform="telegram", sender_id="7", user_message="hola")  # who speaks
+    plugin.pre_llm_call(session_id="s1", turn_id="t0", platform="telegram", sender_id="7",
+                        user_message="hola")  # who speaks in turn t0, whose tool calls the bench times
     return plugin, backend, switch
 
 
@@ -122,7 +123,7 @@ def run_turns(plugin: HermesPlugin, turns: int, tag: str) -> dict[str, list[floa
         t0 = time.perf_counter()
         plugin.recall.cached_context("s1", state.identity, message)
         t1 = time.perf_counter()
-        answer = json.loads(plugin.memory_search({"query": message}, session_id="s1"))
+        answer = json.loads(plugin.memory_search({"query": message}, session_id="s1", turn_id="t0"))
         t2 = time.perf_counter()
         coordinator.submit_turn(state.identity, session_id="s1", turn_id=f"{tag}{n}", user_message=(
             LEARNING.format(w=f"{tag}{n}") if learning else message), assistant_response="Entendido.")
@@ -147,7 +148,7 @@ def main() -> None:
         plugin, backend, switch = build(Path(tmp) / "open", args.timeout, threshold=5)
         switch.mode = "down"
         while backend.breaker.state != "open":
-            plugin.memory_search({"query": "open the breaker"}, session_id="s1")
+            plugin.memory_search({"query": "open the breaker"}, session_id="s1", turn_id="t0")
         before = switch.requests
         run_turns(plugin, 50, "warm")
         results = run_turns(plugin, args.turns, "open")

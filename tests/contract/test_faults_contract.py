@@ -111,7 +111,7 @@ observability: {{audit_path: "{tmp_path / 'audit.jsonl'}"}}
         def turn(n: int, text: str) -> None:
             """One Hermes turn through the hooks; each hook must return within its bound."""
             started = time.perf_counter()
-            plugin.pre_llm_call(**WHO, user_message=text)
+            plugin.pre_llm_call(**WHO, turn_id=f"t{n}", user_message=text)
             if time.perf_counter() - started > SYNC_TIMEOUT + 0.1 + SLACK:
                 slow.append(f"pre_llm_call turn {n}")
             started = time.perf_counter()
@@ -119,9 +119,11 @@ observability: {{audit_path: "{tmp_path / 'audit.jsonl'}"}}
             if time.perf_counter() - started > SLACK:
                 slow.append(f"post_llm_call turn {n}")
 
-        def search(query: str) -> dict[str, Any]:
+        def search(query: str, n: int) -> dict[str, Any]:
+            """A tool search inside turn `n`, as Hermes makes it."""
             started = time.perf_counter()
-            answer: dict[str, Any] = json.loads(plugin.memory_search({"query": query}, session_id=WHO["session_id"]))
+            answer: dict[str, Any] = json.loads(plugin.memory_search({"query": query}, session_id=WHO["session_id"],
+                                                                     turn_id=f"t{n}"))
             if time.perf_counter() - started > RECALL_TIMEOUT + SLACK:
                 slow.append(f"memory_search {query!r}")
             return answer
@@ -130,18 +132,20 @@ observability: {{audit_path: "{tmp_path / 'audit.jsonl'}"}}
         turn(1, statements("alpha"))
         turn(2, "What did we decide about the alphaplan? Search our memory.")
         assert wait_for(lambda: plugin.queue_depth() == 0, 180), plugin.queue_stats()
-        assert "error" not in search("alphaplan costs 49 EUR per month")
+        assert "error" not in search("alphaplan costs 49 EUR per month", 2)
 
         # -- down: the API process is gone, the session goes on ----------------------------------------------
         server.stop_api()
         turn(3, statements("bravo"))
         turn(4, "What did we decide about the bravoplan? Search our memory.")  # sync recall fails open
-        down = search("bravoplan costs 49 EUR per month")
+        down = search("bravoplan costs 49 EUR per month", 4)
         assert down.get("error", {}).get("code") in ("backend_unavailable", "timeout"), down
         turn(5, statements("charlie"))
+        plugin.pre_llm_call(**WHO, turn_id="t6", user_message="Save that, please.")
         kept = json.loads(plugin.memory_retain({"content": "We decided that the deltaplan costs 99 EUR per month.",
-                                                "scope": "business"}, session_id=WHO["session_id"]))
+                                                "scope": "business"}, session_id=WHO["session_id"], turn_id="t6"))
         assert kept.get("status") == "queued", kept
+        plugin.post_llm_call(**WHO, turn_id="t6", user_message="Save that, please.", assistant_response="Saved.")
         assert wait_for(lambda: plugin.queue_depth() >= 7, 10), plugin.queue_stats()  # 2 turns × 3 scopes + 1
         assert plugin.queue_stats()["undeliverable"] == 0
         for hook in ("pre_llm_call", "post_llm_call", "post_tool_call"):
@@ -151,7 +155,7 @@ observability: {{audit_path: "{tmp_path / 'audit.jsonl'}"}}
         server.start_api()
         assert wait_for(lambda: plugin.queue_depth() == 0, 240), plugin.queue_stats()
         assert plugin.queue_stats()["undeliverable"] == 0
-        assert wait_for(lambda: "error" not in search("charlieplan costs 49 EUR per month"), 30)
+        assert wait_for(lambda: "error" not in search("charlieplan costs 49 EUR per month", 5), 30)
         assert not slow, slow
 
         accepted = Counter()

@@ -8,22 +8,31 @@ set (Hermes' plugin manager is a process-global singleton). SPEC:
     {"base_url": "http://127.0.0.1:PORT/v1",
      "toolsets": ["wetopi_memory"],                 # what the model is offered
      "turns": [{"agent": "a", "session_id": "s1", "platform": "telegram", "user_id": "1001",
-                "message": "...", "pause_before": 0.5}, ...],  # one AIAgent per "agent" key, history per agent
+                "message": "...", "pause_before": 0.5,
+                "parallel": "g1"}, ...],            # one AIAgent per "agent" key, history per agent; consecutive
+                                                    #   turns with one "parallel" tag run at once, one thread each
+     "join_background": false,                      # wait for Hermes' background review thread(s) after the turns
+                                                    #   (also when any turn carries "join_background": true)
      "finalize": true,                              # fire on_session_finalize per session, as the CLI does at exit
      "plugin_source": "directory",                  # or "entrypoint": which copy of the plugin Hermes loads
      "instrument": true}                            # record every backend call made by the plugin
 
 RESULT: {"plugin_loaded", "plugin_error", "turns": [{"final_response", "seconds", "hook_seconds"}],
-         "backend_calls": [{"op", "bank", "items", "contents"}], "stats": {...}}
+         "backend_calls": [{"op", "bank", "items", "contents"}], "stats": {...},
+         "speakers": [{"call", "session", "turn", "sender", "user", "doubt", "t", "thread"}]}
+                                                    # whom each turn, hook and tool call was attributed to
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import threading
 import time
 import traceback
 from typing import Any
+
+SCENARIO_TURN_SECONDS = 120.0  # the most a concurrent turn or the background review is waited for
 
 
 def _plugin_error() -> str | None:
@@ -75,6 +84,116 @@ def _instrument(plugin: Any, calls: list[dict[str, Any]]) -> None:
             setattr(backend, op, wrapper)
 
 
+def _record_speakers(plugin: Any, records: list[dict[str, Any]]) -> None:
+    """Record whom the plugin attributes each turn (pre_llm_call) and each later hook or tool call to."""
+    sessions = plugin.sessions
+    begin, speaker = sessions.begin_turn, sessions.speaker
+
+    def note(call: str, session_id: str, turn_id: str, found: Any, sender: str | None = None) -> None:
+        records.append({"call": call, "session": session_id, "turn": turn_id, "sender": sender,
+                        "user": found.identity.internal_user_id, "doubt": found.doubt, "t": time.time(),
+                        "thread": threading.current_thread().name})
+
+    def begin_turn(session_id: str, turn_id: str, platform: str, sender_id: str) -> Any:
+        state, found = begin(session_id, turn_id, platform, sender_id)
+        note("begin_turn", session_id, turn_id, found, sender_id)
+        return state, found
+
+    def speaker_of(session_id: str, turn_id: str) -> Any:
+        found = speaker(session_id, turn_id)
+        note("speaker", session_id, turn_id, found)
+        return found
+
+    sessions.begin_turn, sessions.speaker = begin_turn, speaker_of
+
+
+def _groups(turns: list[dict[str, Any]]) -> list[list[int]]:
+    """Turn indexes in run order: consecutive turns with the same "parallel" tag form one concurrent group."""
+    groups: list[list[int]] = []
+    for index, turn in enumerate(turns):
+        tag = turn.get("parallel")
+        if groups and tag is not None and turns[groups[-1][0]].get("parallel") == tag:
+            groups[-1].append(index)
+        else:
+            groups.append([index])
+    return groups
+
+
+def _capture(run_turn: Any, index: int, result: dict[str, Any]) -> Any:
+    """A thread target that reports an exception in the result instead of losing it."""
+
+    def target() -> None:
+        try:
+            run_turn(index)
+        except Exception:
+            result["exception"] = traceback.format_exc()
+
+    return target
+
+
+class _Turns:
+    """The spec's agents (one per "agent" key) and its turns, run in order or, per "parallel" group, at once."""
+
+    def __init__(self, spec: dict[str, Any], plugin: Any, result: dict[str, Any]) -> None:
+        self.spec, self.plugin, self.result = spec, plugin, result
+        self.agents: dict[str, Any] = {}
+        self.history: dict[str, list[Any]] = {}
+        self.sessions: dict[str, str] = {}
+        self.outcomes: list[dict[str, Any] | None] = [None] * len(spec["turns"])
+
+    def make_agents(self, agent_class: Any) -> None:
+        """Every agent up front, on this thread, even those whose turns run in parallel."""
+        spec = self.spec
+        for turn in spec["turns"]:
+            key = turn.get("agent", "a")
+            if key in self.agents:
+                continue
+            t0 = time.perf_counter()
+            self.agents[key] = agent_class(
+                base_url=spec["base_url"], api_key="sk-stub", provider="custom", model="stub-model",
+                enabled_toolsets=spec.get("toolsets") or [], quiet_mode=True, skip_context_files=True,
+                skip_memory=True, max_iterations=8, platform=turn.get("platform") or "cli",
+                user_id=turn.get("user_id"), user_name=turn.get("user_name"),
+                chat_id=turn.get("chat_id"), chat_type=turn.get("chat_type") or "dm",
+                session_id=turn["session_id"])
+            self.history[key] = []
+            self.sessions[key] = turn["session_id"]
+            self.result.setdefault("agent_seconds", []).append(time.perf_counter() - t0)
+
+    def run_turn(self, index: int) -> None:
+        turn, plugin = self.spec["turns"][index], self.plugin
+        key = turn.get("agent", "a")
+        if turn.get("pause_before"):
+            time.sleep(float(turn["pause_before"]))  # a person typing: background prefetch has time to land
+        before = dict(plugin.stats.hook_seconds) if plugin is not None else {}
+        t0 = time.perf_counter()
+        out = self.agents[key].run_conversation(turn["message"], conversation_history=self.history[key] or None)
+        seconds = time.perf_counter() - t0
+        after = dict(plugin.stats.hook_seconds) if plugin is not None else {}
+        # the gateway reloads clean history from its DB; keep only role/content like it does
+        self.history[key] = [{k: v for k, v in m.items() if k != "api_content"} for m in out.get("messages") or []]
+        state = plugin.session(turn["session_id"]) if plugin is not None else None
+        self.outcomes[index] = {
+            "final_response": out.get("final_response"), "completed": out.get("completed"),
+            "seconds": seconds,
+            "hook_seconds": {k: after.get(k, 0.0) - before.get(k, 0.0) for k in after},
+            "last_recall": state.last_recall if state is not None else None,
+            "last_retain": state.last_retain if state is not None else None}
+
+    def run_all(self) -> None:
+        for group in _groups(self.spec["turns"]):
+            if len(group) == 1:
+                self.run_turn(group[0])
+                continue
+            threads = [threading.Thread(target=_capture(self.run_turn, i, self.result), name=f"turn-{i}")
+                       for i in group]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(SCENARIO_TURN_SECONDS)
+        self.result["turns"] = [o for o in self.outcomes if o is not None]
+
+
 def main(spec_path: str, result_path: str) -> int:
     with open(spec_path, encoding="utf-8") as fh:
         spec = json.load(fh)
@@ -96,39 +215,16 @@ def main(spec_path: str, result_path: str) -> int:
             result["plugin_error"] = _plugin_error()
         elif spec.get("instrument", True):
             _instrument(plugin, result["backend_calls"])
-        agents: dict[str, Any] = {}
-        history: dict[str, list[Any]] = {}
-        sessions: dict[str, str] = {}
-        for turn in spec["turns"]:
-            key = turn.get("agent", "a")
-            if key not in agents:
-                t0 = time.perf_counter()
-                agents[key] = AIAgent(
-                    base_url=spec["base_url"], api_key="sk-stub", provider="custom", model="stub-model",
-                    enabled_toolsets=spec.get("toolsets") or [], quiet_mode=True, skip_context_files=True,
-                    skip_memory=True, max_iterations=8, platform=turn.get("platform") or "cli",
-                    user_id=turn.get("user_id"), user_name=turn.get("user_name"),
-                    chat_id=turn.get("chat_id"), chat_type=turn.get("chat_type") or "dm",
-                    session_id=turn["session_id"])
-                history[key] = []
-                sessions[key] = turn["session_id"]
-                result.setdefault("agent_seconds", []).append(time.perf_counter() - t0)
-            if turn.get("pause_before"):
-                time.sleep(float(turn["pause_before"]))  # a person typing: background prefetch has time to land
-            before = dict(plugin.stats.hook_seconds) if plugin is not None else {}
-            t0 = time.perf_counter()
-            out = agents[key].run_conversation(turn["message"], conversation_history=history[key] or None)
-            seconds = time.perf_counter() - t0
-            after = dict(plugin.stats.hook_seconds) if plugin is not None else {}
-            # the gateway reloads clean history from its DB; keep only role/content like it does
-            history[key] = [{k: v for k, v in m.items() if k != "api_content"} for m in out.get("messages") or []]
-            state = plugin.session(turn["session_id"]) if plugin is not None else None
-            result["turns"].append({
-                "final_response": out.get("final_response"), "completed": out.get("completed"),
-                "seconds": seconds,
-                "hook_seconds": {k: after.get(k, 0.0) - before.get(k, 0.0) for k in after},
-                "last_recall": state.last_recall if state is not None else None,
-                "last_retain": state.last_retain if state is not None else None})
+        if plugin is not None and spec.get("instrument", True):
+            _record_speakers(plugin, result.setdefault("speakers", []))
+        turns = _Turns(spec, plugin, result)
+        turns.make_agents(AIAgent)
+        turns.run_all()
+        agents, sessions = turns.agents, turns.sessions
+        if spec.get("join_background") or any(t.get("join_background") for t in spec["turns"]):
+            # Hermes' background review agent runs on a thread of its own after the turn that triggered it
+            for thread in [t for t in threading.enumerate() if t.name == "bg-review"]:
+                thread.join(SCENARIO_TURN_SECONDS)
         if spec.get("finalize", True) and plugin is not None:
             from hermes_cli.plugins import invoke_hook
 

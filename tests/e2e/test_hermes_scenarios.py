@@ -339,7 +339,8 @@ def test_scheduled_jobs_never_write_and_a_native_hindsight_provider_is_called_ou
     """A cron turn is not retained while the same turn from a chat is; `memory.provider: hindsight` in Hermes'
     config gets one loud warning in Hermes' log (A1)."""
     world = make_world(local_backend)
-    world.configure(identity={"unknown_caller_scopes": ["platform"]})  # so an unknown caller may write platform
+    world.configure(identity={"unknown_caller_scopes": ["platform"]},  # so an unknown caller may write platform
+                    retain={"allow_with_native_provider": True})  # said explicitly: retain despite the conflict
     world.hermes_extra = {"memory": {"provider": "hindsight"}}
     cron = {"platform": "cron", "user_id": "", "chat_id": "cron"}
     chat = {"platform": "slack", "user_id": "", "chat_id": "c1"}
@@ -349,5 +350,19 @@ def test_scheduled_jobs_never_write_and_a_native_hindsight_provider_is_called_ou
     retained = [x for c in run.backend_calls("retain") for x in c["contents"]]
     assert any("Longhorn" in x for x in retained), "the chat turn was not retained: the test proves nothing"
     assert not any("Cilium" in x for x in retained), "a cron turn was retained"
+    log = (world.home / "logs" / "agent.log").read_text(errors="replace")
+    assert log.count("WETOPI-MEMORY CONFLICT") == 1, log[-2000:]
+
+
+def test_a_native_hindsight_provider_pauses_automatic_retains(make_world: Callable[[Backend], World],
+                                                               local_backend: Backend) -> None:
+    """While Hermes' own Hindsight provider is on, the plugin retains nothing automatically (A1) and says so."""
+    world = make_world(local_backend)
+    world.configure(identity={"unknown_caller_scopes": ["platform"]})
+    world.hermes_extra = {"memory": {"provider": "hindsight"}}
+    chat = {"platform": "slack", "user_id": "", "chat_id": "c1"}
+    run = world.run([session(chat, "chat-1", "Decision: Longhorn is the default storage class on every RKE2 "
+                                             "Kubernetes cluster.")], name="paused")
+    assert not run.backend_calls("retain"), "a turn was retained while the native provider owns the banks"
     log = (world.home / "logs" / "agent.log").read_text(errors="replace")
     assert log.count("WETOPI-MEMORY CONFLICT") == 1, log[-2000:]

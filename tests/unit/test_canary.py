@@ -15,9 +15,11 @@ from __future__ import annotations
 import json
 import logging
 import os
+import pwd
 import subprocess
 import sys
 import threading
+import time
 import uuid
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -42,7 +44,9 @@ SCOPE = f"canaryscope{TAG}"
 ERROR = f"canaryerror{TAG}"
 SECRET = "sk_live_" + "51HqLyjWDarjtT1zdp7dc4eC39"
 CANARIES = (CONTENT, QUERY, TOOL, SCOPE, ERROR, SECRET)
-IDENTITIES = "users:\n  u_ana: {allowed_scopes: [personal, business, platform], accounts: ['telegram:7']}\n"
+# Ana is also the account that runs the CLI here, so the CLI acts as herself (no operator role needed).
+IDENTITIES = ("users:\n  u_ana: {allowed_scopes: [personal, business, platform], accounts: ['telegram:7', "
+              f"'cli:{pwd.getpwuid(os.geteuid()).pw_name}']}}\n")
 
 
 def config_text(url: str, audit: Path, timeout: float = 0.5) -> str:
@@ -104,7 +108,7 @@ def plugin_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tupl
 def run_session(plugin: HermesPlugin, faults: FaultTransport, turn: int) -> None:
     """One session's worth of hooks and tool calls, every text carrying canaries."""
     who = {"session_id": "s1", "platform": "telegram", "sender_id": "7"}
-    plugin.pre_llm_call(**who, user_message=f"How is ingress configured on RKE2? {CONTENT}")
+    plugin.pre_llm_call(**who, turn_id=f"t{turn}", user_message=f"How is ingress configured on RKE2? {CONTENT}")
     plugin.post_tool_call(session_id="s1", turn_id=f"t{turn}", tool_name="terminal",
                           args={"command": f"kubectl get ingress -A {TOOL}"},
                           result=f"NAME CLASS HOSTS\nweb nginx {TOOL}.wetopi.test\n{SECRET}", status="ok",
@@ -116,8 +120,9 @@ def run_session(plugin: HermesPlugin, faults: FaultTransport, turn: int) -> None
     plugin.post_llm_call(session_id="s1", turn_id=f"t{turn}b", platform="telegram",
                          user_message=f"We decided the Stripe live key for billing is {SECRET} ({CONTENT}).",
                          assistant_response="Saved.")
-    plugin.pre_llm_call(**who, user_message=f"What did we decide about the ingress controller on RKE2? Search "
-                                            f"our memory for {QUERY}.")
+    plugin.pre_llm_call(**who, turn_id=f"t{turn}c",
+                        user_message=f"What did we decide about the ingress controller on RKE2? Search our memory for "
+                                     f"{QUERY}.")
     calls: list[tuple[str, dict[str, Any]]] = [
         ("memory_search", {"query": f"ingress controller RKE2 {QUERY}"}),
         ("memory_search", {"query": f"{QUERY} runbook", "scopes": ["platform", "business"], "mode": "deep"}),
@@ -131,8 +136,9 @@ def run_session(plugin: HermesPlugin, faults: FaultTransport, turn: int) -> None
         ("memory_status", {}),
     ]
     for name, args in calls:
-        answer = plugin.handlers()[name](args, session_id="s1", task_id="t")
+        answer = plugin.handlers()[name](args, session_id="s1", task_id="s1", turn_id=f"t{turn}c")
         assert isinstance(answer, str)
+    plugin.on_session_end(session_id="s1", turn_id=f"t{turn}c", completed=True, interrupted=False)
     assert faults is not None
 
 
@@ -184,6 +190,9 @@ def test_no_canary_in_logs_audit_metrics_or_cli_output(plugin_env: tuple[HermesP
     plugin, faults, fake, tmp = plugin_env
 
     run_session(plugin, faults, 1)  # healthy
+    deadline = time.monotonic() + 10
+    while plugin.queue_depth() and time.monotonic() < deadline:  # let the healthy round land before any fault
+        time.sleep(0.05)
     for fault in ("http_500", "http_422", "malformed_json"):  # error bodies echo the ERROR canary
         faults.arm(fault)
         run_session(plugin, faults, {"http_500": 2, "http_422": 3, "malformed_json": 4}[fault])
@@ -248,8 +257,7 @@ def test_no_canary_in_logs_audit_metrics_or_cli_output(plugin_env: tuple[HermesP
         "CLI audit trail": leaks((tmp / "cli-audit.jsonl").read_text() if (tmp / "cli-audit.jsonl").exists()
                                  else ""),
         "metrics": leaks(metrics),
-        "metrics textfile": leaks((tmp / "state" / "metrics.prom").read_text()
-                                  if (tmp / "state" / "metrics.prom").exists() else ""),
+        "metrics textfile": leaks("".join(p.read_text() for p in (tmp / "state").glob("metrics-*.prom"))),
         # The CLI echoes the scope its operator typed back in the refusal ("unknown scope '…'"): that is the
         # operator's own argument, not memory content; every other canary must stay out of its output.
         "CLI output": [c for c in leaks(cli_output) if c != SCOPE],

@@ -240,7 +240,8 @@ def _plugin(env: Env) -> HermesPlugin:
     plane = env.plane(outbox="durable")
     asyncio.run(seed(plane))
     plugin = HermesPlugin(plane, runtime=env.runtime, environ=env.environ)
-    plugin.pre_llm_call(session_id="s1", platform="telegram", sender_id="7", user_message="hola")  # who speaks
+    plugin.pre_llm_call(session_id="s1", turn_id="t1", platform="telegram", sender_id="7",
+                        user_message="hola")  # who speaks in turn t1
     return plugin
 
 
@@ -248,7 +249,8 @@ def cell_tool_search(env: Env, fault: str | None) -> CellResult:
     plugin = _plugin(env)
     env.faults.arm(fault)
     started = time.perf_counter()
-    raw = plugin.memory_search({"query": "ingress controller RKE2"}, session_id="s1", task_id="t1")
+    raw = plugin.memory_search({"query": "ingress controller RKE2"}, session_id="s1", task_id="s1",
+                               turn_id="t1")
     elapsed = time.perf_counter() - started
     plugin.close()
     data = json.loads(raw)
@@ -264,7 +266,7 @@ def cell_reflect(env: Env, fault: str | None) -> CellResult:
     env.faults.arm(fault)
     started = time.perf_counter()
     raw = plugin.memory_reflect({"query": "what do we know about ingress?", "scopes": ["platform"]},
-                                session_id="s1", task_id="t1")
+                                session_id="s1", task_id="s1", turn_id="t1")
     elapsed = time.perf_counter() - started
     plugin.close()
     data = json.loads(raw)
@@ -328,7 +330,7 @@ def cell_bootstrap(env: Env, fault: str | None) -> CellResult:
 def cell_status(env: Env, fault: str | None) -> CellResult:
     env.faults.arm(fault)
     started = time.perf_counter()
-    code, out, err = env.cli("--identities", str(env.ids_path), "status", "--user", "telegram:7")
+    code, out, err = env.cli("--identities", str(env.ids_path), "status")
     elapsed = time.perf_counter() - started
     if code == 0 and not err.strip():
         return EXIT0, elapsed, out + err
@@ -415,8 +417,9 @@ def test_breaker_open_turns_stay_fast_and_memoryless(env: Env) -> None:
     assert backend.breaker.state == "open"
     before = env.faults.requests
     started = time.perf_counter()
-    context = plugin.pre_llm_call(session_id="s1", platform="telegram", sender_id="7", user_message=FOLLOW_UP)
-    answer = json.loads(plugin.memory_search({"query": "ingress controller RKE2"}, session_id="s1"))
+    context = plugin.pre_llm_call(session_id="s1", turn_id="t9", platform="telegram", sender_id="7",
+                                  user_message=FOLLOW_UP)
+    answer = json.loads(plugin.memory_search({"query": "ingress controller RKE2"}, session_id="s1", turn_id="t9"))
     plugin.post_llm_call(session_id="s1", turn_id="t9", platform="telegram", user_message=TURN,
                          assistant_response="Noted.")
     elapsed = time.perf_counter() - started
@@ -425,5 +428,5 @@ def test_breaker_open_turns_stay_fast_and_memoryless(env: Env) -> None:
     time.sleep(0.3)  # the background prefetch and retain hand-off run (and fail fast) meanwhile
     assert env.faults.requests == before  # the open circuit sent nothing
     assert plugin.queue_depth() >= 1  # the turn's learning is kept for later
-    assert (env.tmp / "state" / "metrics.prom").exists()  # the plugin's worker writes its metrics
+    assert list((env.tmp / "state").glob("metrics-*.prom"))  # the plugin's worker writes its metrics
     plugin.close()

@@ -49,6 +49,7 @@ class FakeCtx:
     def __init__(self) -> None:
         self.tools: dict[str, dict[str, Any]] = {}
         self.hooks: dict[str, list[Callable[..., Any]]] = {}
+        self.open_turns: dict[str, str] = {}  # session -> the turn whose tool calls run now (Hermes' contextvar)
 
     def register_tool(self, name: str, toolset: str, schema: dict[str, Any], handler: Callable[..., str],
                       check_fn: Callable[[], bool] | None = None, **extra: Any) -> None:
@@ -59,9 +60,18 @@ class FakeCtx:
 
     def hook(self, name: str, **kwargs: Any) -> Any:
         (callback,) = self.hooks[name]
+        session, turn_id = str(kwargs.get("session_id") or ""), str(kwargs.get("turn_id") or "")
+        if name == "pre_llm_call" and turn_id:
+            self.open_turns[session] = turn_id
+        elif name == "on_session_end" and self.open_turns.get(session) == turn_id:
+            del self.open_turns[session]
         return callback(telemetry_schema_version="hermes.observer.v1", **kwargs)
 
     def tool(self, name: str, args: Any, **kwargs: Any) -> dict[str, Any]:
+        """A tool call as Hermes dispatches it: inside the session's open turn, if any."""
+        session = str(kwargs.get("session_id") or "")
+        if "turn_id" not in kwargs and session in self.open_turns:
+            kwargs["turn_id"] = self.open_turns[session]
         out = self.tools[name]["handler"](args, task_id="t1", user_task=None, **kwargs)
         assert isinstance(out, str)
         data: dict[str, Any] = json.loads(out)
@@ -97,14 +107,45 @@ def make(tmp_path: Path, runtime: _runtime.Runtime) -> Callable[..., tuple[Herme
     return factory
 
 
-def turn(ctx: FakeCtx, session: str, who: dict[str, str], message: str, answer: str = "ok") -> Any:
-    """One Hermes turn's hooks, in Hermes' order (no tools)."""
-    out = ctx.hook("pre_llm_call", session_id=session, task_id="t", turn_id=f"{session}:t:1", user_message=message,
+_TURNS = iter(range(1, 1_000_000))
+
+
+def begin(ctx: FakeCtx, session: str, who: dict[str, str], message: str = "hello", *,
+          turn_id: str | None = None) -> tuple[str, Any]:
+    """A turn's pre_llm_call; returns its turn id (unique, as Hermes' run_conversation makes it) and the result."""
+    tid = turn_id or f"{session}:t:{next(_TURNS)}"
+    out = ctx.hook("pre_llm_call", session_id=session, task_id=session, turn_id=tid, user_message=message,
                    conversation_history=[], is_first_turn=True, model="m", **who)
-    ctx.hook("post_llm_call", session_id=session, task_id="t", turn_id=f"{session}:t:1", user_message=message,
-             assistant_response=answer, conversation_history=[], model="m", platform=who["platform"])
-    ctx.hook("on_session_end", session_id=session, task_id="t", turn_id=f"{session}:t:1", completed=True,
-             interrupted=False, model="m", platform=who["platform"])
+    return tid, out
+
+
+def end(ctx: FakeCtx, session: str, tid: str, message: str, answer: str = "ok", *, platform: str = "telegram",
+        interrupted: bool = False) -> None:
+    """A turn's post_llm_call (skipped when interrupted, as Hermes does) and on_session_end."""
+    if not interrupted:
+        ctx.hook("post_llm_call", session_id=session, task_id=session, turn_id=tid, user_message=message,
+                 assistant_response=answer, conversation_history=[{"role": "user", "content": message}], model="m",
+                 platform=platform)
+    ctx.hook("on_session_end", session_id=session, task_id=session, turn_id=tid, completed=not interrupted,
+             interrupted=interrupted, model="m", platform=platform)
+
+
+def turn(ctx: FakeCtx, session: str, who: dict[str, str], message: str, answer: str = "ok", *,
+         close: bool = True) -> Any:
+    """One Hermes turn's hooks, in Hermes' order (no tools); with `close=False` the turn stays open for tools."""
+    tid, out = begin(ctx, session, who, message)
+    if close:
+        end(ctx, session, tid, message, answer, platform=who["platform"])
+    return out
+
+
+def remember(ctx: FakeCtx, plugin: HermesPlugin, runtime: _runtime.Runtime, session: str, who: dict[str, str],
+             content: str, scope: str) -> dict[str, Any]:
+    """A whole turn whose only tool call is a memory_retain, ended and delivered; the tool's answer."""
+    tid, _ = begin(ctx, session, who, "Please remember this.")
+    out = ctx.tool("memory_retain", {"content": content, "scope": scope}, session_id=session)
+    end(ctx, session, tid, "Please remember this.", "Saved.", platform=who["platform"])
+    settle(plugin, runtime)
     return out
 
 
@@ -244,7 +285,7 @@ def test_a_bank_id_argument_is_refused_and_touches_nothing(make: Callable[..., A
         return await original(bank, query)
 
     backend.recall = spy
-    turn(ctx, "s1", ALICE, "hello")
+    turn(ctx, "s1", ALICE, "hello", close=False)
     for args in ({"query": "rke2", "bank_id": "wetopi-platform"},
                  {"query": "rke2", "scopes": ["platform"], "bank": "wetopi-platform"},
                  {"query": "rke2", "scopes": ["wetopi-platform"]},
@@ -273,14 +314,14 @@ def test_a_bank_id_argument_is_refused_and_touches_nothing(make: Callable[..., A
 ])
 def test_malformed_search_arguments_get_a_clear_json_error(make: Callable[..., Any], args: Any, code: str) -> None:
     _, ctx = make()
-    turn(ctx, "s1", ALICE, "hello")
+    turn(ctx, "s1", ALICE, "hello", close=False)
     out = ctx.tool("memory_search", args, session_id="s1")
     assert set(out) == {"error"} and out["error"]["code"] == code and out["error"]["message"]
 
 
 def test_retain_arguments_are_checked(make: Callable[..., Any]) -> None:
     _, ctx = make()
-    turn(ctx, "s1", ALICE, "hello")
+    turn(ctx, "s1", ALICE, "hello", close=False)
     assert ctx.tool("memory_retain", {"content": FACT}, session_id="s1")["error"]["code"] == "missing_argument"
     assert ctx.tool("memory_retain", {"content": FACT, "scope": "platform", "confidence": 2},
                     session_id="s1")["error"]["code"] == "invalid_arguments"
@@ -289,13 +330,12 @@ def test_retain_arguments_are_checked(make: Callable[..., Any]) -> None:
     assert ctx.tool("memory_status", {"scope": "platform"}, session_id="s1")["error"]["code"] == "unknown_argument"
 
 
-def test_tool_results_carry_the_scope_never_the_bank(make: Callable[..., Any]) -> None:
-    _, ctx = make()
-    turn(ctx, "s1", ALICE, "hello")
-    stored = ctx.tool("memory_retain", {"content": FACT, "scope": "platform", "reason": "confirmed"},
-                      session_id="s1")
+def test_tool_results_carry_the_scope_never_the_bank(make: Callable[..., Any], runtime: _runtime.Runtime) -> None:
+    plugin, ctx = make()
+    stored = remember(ctx, plugin, runtime, "s1", ALICE, FACT, "platform")
     assert "error" not in stored, stored
     assert stored["scope"] == "platform" and "bank" not in stored
+    turn(ctx, "s1", ALICE, "hello", close=False)
     out = ctx.tool("memory_search", {"query": "Which CNI do the RKE2 Kubernetes clusters use?",
                                      "scopes": ["platform"]}, session_id="s1")
     assert out["scopes"] == ["platform"]
@@ -311,24 +351,23 @@ def hermes_flags_as_failed(result: str) -> bool:
 
 def test_successful_tool_results_are_not_mistaken_for_failures_by_hermes(make: Callable[..., Any]) -> None:
     _, ctx = make()
-    turn(ctx, "s1", ALICE, "Our RKE2 Kubernetes clusters need a CNI review.")
+    tid, _ = begin(ctx, "s1", ALICE, "Our RKE2 Kubernetes clusters need a CNI review.")
     handlers = {name: tool["handler"] for name, tool in ctx.tools.items()}
-    stored = handlers["memory_retain"]({"content": FACT, "scope": "platform"}, session_id="s1")
-    found = handlers["memory_search"]({"query": "Kubernetes CNI"}, session_id="s1")
-    status = handlers["memory_status"]({}, session_id="s1")
+    stored = handlers["memory_retain"]({"content": FACT, "scope": "platform"}, session_id="s1", turn_id=tid)
+    found = handlers["memory_search"]({"query": "Kubernetes CNI"}, session_id="s1", turn_id=tid)
+    status = handlers["memory_status"]({}, session_id="s1", turn_id=tid)
     for result in (stored, found, status):
         assert not hermes_flags_as_failed(result), result
     refused = handlers["memory_search"]({"query": "x", "bank_id": "b"}, session_id="s1")
     assert hermes_flags_as_failed(refused)
 
 
-def test_a_speaker_never_reaches_another_persons_memory(make: Callable[..., Any]) -> None:
-    _, ctx = make()
-    turn(ctx, "alice-chat", ALICE, "hello")
-    turn(ctx, "bob-chat", BOB, "hello")
+def test_a_speaker_never_reaches_another_persons_memory(make: Callable[..., Any], runtime: _runtime.Runtime) -> None:
+    plugin, ctx = make()
     secret_pref = "Alice prefers OpenSearch dashboards with dark mode for every log search."
-    assert "error" not in ctx.tool("memory_retain", {"content": secret_pref, "scope": "personal"},
-                                   session_id="alice-chat")
+    assert "error" not in remember(ctx, plugin, runtime, "alice-chat", ALICE, secret_pref, "personal")
+    turn(ctx, "alice-chat", ALICE, "hello", close=False)
+    turn(ctx, "bob-chat", BOB, "hello", close=False)
     found = ctx.tool("memory_search", {"query": "OpenSearch dashboards dark mode", "scopes": ["personal"]},
                      session_id="alice-chat")
     assert [r["content"] for r in found["results"]] == [secret_pref]
@@ -345,7 +384,7 @@ def test_a_speaker_never_reaches_another_persons_memory(make: Callable[..., Any]
 
 def test_no_sender_is_an_unknown_caller_with_no_personal_scope(make: Callable[..., Any]) -> None:
     _, ctx = make()
-    turn(ctx, "cli-1", {"platform": "cli", "sender_id": ""}, "hello")
+    turn(ctx, "cli-1", {"platform": "cli", "sender_id": ""}, "hello", close=False)
     out = ctx.tool("memory_retain", {"content": "I like tea.", "scope": "personal"}, session_id="cli-1")
     assert out["error"]["code"] in ("scope_not_allowed", "identity_required")
     # a tool call from a session the plugin never saw is an unknown caller too
@@ -355,18 +394,19 @@ def test_no_sender_is_an_unknown_caller_with_no_personal_scope(make: Callable[..
     assert status["identity"] == {"known": False} and status["scopes"] == []
 
 
-def test_the_latest_speaker_of_a_shared_session_is_the_identity(make: Callable[..., Any]) -> None:
+def test_each_turn_of_a_shared_session_acts_as_its_own_speaker(make: Callable[..., Any]) -> None:
     _, ctx = make()
-    turn(ctx, "group", ALICE, "hello")
-    assert "error" not in ctx.tool("memory_search", {"query": "x", "scopes": ["business"]}, session_id="group")
-    turn(ctx, "group", BOB, "hello")
-    assert ctx.tool("memory_search", {"query": "x", "scopes": ["business"]},
-                    session_id="group")["error"]["code"] == "scope_not_allowed"
+    alice_turn, _ = begin(ctx, "group", ALICE)
+    bob_turn, _ = begin(ctx, "group", BOB)  # Bob speaks while Alice's turn is still running
+    business = {"query": "x", "scopes": ["business"]}
+    assert "error" not in ctx.tool("memory_search", business, session_id="group", turn_id=alice_turn)
+    assert ctx.tool("memory_search", business, session_id="group",
+                    turn_id=bob_turn)["error"]["code"] == "scope_not_allowed"
 
 
 def test_status_shows_health_and_the_callers_scopes_without_secrets(make: Callable[..., Any]) -> None:
     _, ctx = make()
-    turn(ctx, "s1", BOB, "hello")
+    turn(ctx, "s1", BOB, "hello", close=False)
     status = ctx.tool("memory_status", {}, session_id="s1")
     assert status["healthy"] is True
     assert status["backends"]["local"]["ok"] is True and status["backends"]["local"]["latency_ms"] is not None
@@ -379,7 +419,7 @@ def test_status_shows_health_and_the_callers_scopes_without_secrets(make: Callab
 
 def test_status_of_a_hindsight_backend_never_shows_its_key(make: Callable[..., Any]) -> None:
     _, ctx = make(backend='backend: {type: hindsight, url: "http://127.0.0.1:9", api_key: sk-very-secret-1234}')
-    turn(ctx, "s1", BOB, "hello")
+    turn(ctx, "s1", BOB, "hello", close=False)
     status = ctx.tool("memory_status", {}, session_id="s1")
     assert status["healthy"] is False
     assert "sk-very-secret" not in json.dumps(status)
@@ -392,7 +432,7 @@ def test_a_down_backend_queues_an_explicit_retain_durably(make: Callable[..., An
         raise BackendUnavailableError("connection refused")
 
     plugin.plane.acl.registry.backends["local"].retain = down
-    turn(ctx, "s1", ALICE, "hello")
+    turn(ctx, "s1", ALICE, "hello", close=False)
     out = ctx.tool("memory_retain", {"content": FACT, "scope": "platform"}, session_id="s1")
     assert out["stored"] is False and out["status"] == "queued", out
     status = ctx.tool("memory_status", {}, session_id="s1")
@@ -406,7 +446,7 @@ def test_a_down_backend_gives_a_search_error_not_an_exception(make: Callable[...
         raise BackendUnavailableError("connection refused")
 
     plugin.plane.acl.registry.backends["local"].recall = down
-    turn(ctx, "s1", ALICE, "hello")
+    turn(ctx, "s1", ALICE, "hello", close=False)
     out = ctx.tool("memory_search", {"query": "CNI", "scopes": ["platform"]}, session_id="s1")
     assert out["error"]["code"] == "backend_unavailable"
 
@@ -416,8 +456,7 @@ def test_a_down_backend_gives_a_search_error_not_an_exception(make: Callable[...
 
 def test_prefetched_context_is_injected_without_io(make: Callable[..., Any], runtime: _runtime.Runtime) -> None:
     plugin, ctx = make()
-    turn(ctx, "s1", ALICE, "hello")
-    assert "error" not in ctx.tool("memory_retain", {"content": FACT, "scope": "platform"}, session_id="s1")
+    assert "error" not in remember(ctx, plugin, runtime, "s1", ALICE, FACT, "platform")
     turn(ctx, "s1", ALICE, "Our RKE2 Kubernetes clusters need a new CNI review.", "Sure.")
     drain(runtime)  # the prefetch started by post_llm_call
     recalls: list[str] = []
@@ -440,10 +479,10 @@ def test_prefetched_context_is_injected_without_io(make: Callable[..., Any], run
     assert plugin.session("s1").last_recall["outcome"] == "cache_hit"  # type: ignore[union-attr]
 
 
-def test_an_explicit_memory_request_recalls_synchronously(make: Callable[..., Any]) -> None:
-    _, ctx = make()
-    turn(ctx, "s1", ALICE, "hello")
-    assert "error" not in ctx.tool("memory_retain", {"content": FACT, "scope": "platform"}, session_id="s1")
+def test_an_explicit_memory_request_recalls_synchronously(make: Callable[..., Any],
+                                                          runtime: _runtime.Runtime) -> None:
+    plugin, ctx = make()
+    assert "error" not in remember(ctx, plugin, runtime, "s1", ALICE, FACT, "platform")
     out = ctx.hook("pre_llm_call", session_id="s2", task_id="t", turn_id="s2:t:1",
                    user_message="What did we decide about the Kubernetes CNI on RKE2?", conversation_history=[],
                    is_first_turn=True, model="m", **ALICE)
@@ -498,8 +537,7 @@ def test_hooks_accept_unknown_kwargs_and_missing_ones(make: Callable[..., Any]) 
 def test_session_finalize_drops_the_session_and_its_prefetch(make: Callable[..., Any],
                                                            runtime: _runtime.Runtime) -> None:
     plugin, ctx = make()
-    turn(ctx, "s1", ALICE, "hello")
-    ctx.tool("memory_retain", {"content": FACT, "scope": "platform"}, session_id="s1")
+    remember(ctx, plugin, runtime, "s1", ALICE, FACT, "platform")
     turn(ctx, "s1", ALICE, "Our RKE2 Kubernetes clusters need a CNI review.")
     drain(runtime)
     identity = plugin.session("s1").identity  # type: ignore[union-attr]
@@ -509,7 +547,7 @@ def test_session_finalize_drops_the_session_and_its_prefetch(make: Callable[...,
     ctx.hook("on_session_finalize", session_id="s1", platform="telegram", reason="shutdown")
     assert plugin.session("s1") is None
     assert plugin.recall.cached_scopes("s1", identity) == ()
-    turn(ctx, "s2", ALICE, "hello")
+    turn(ctx, "s2", ALICE, "hello", close=False)
     ctx.hook("on_session_reset", session_id="s3", old_session_id="s2", platform="telegram", reason="new_session")
     assert plugin.session("s2") is None
 
@@ -518,9 +556,9 @@ def test_cron_and_subagent_sessions_never_write_automatically(make: Callable[...
     plugin, ctx = make(environ={})
     turn(ctx, "cron_job1_20260101_000000", {"platform": "cron", "sender_id": ""}, "hello")
     assert plugin.session("cron_job1_20260101_000000").automatic_writes is False  # type: ignore[union-attr]
-    turn(ctx, "parent", ALICE, "hello")
+    parent_turn, _ = begin(ctx, "parent", ALICE)
     assert plugin.session("parent").automatic_writes is True  # type: ignore[union-attr]
-    ctx.hook("subagent_start", parent_session_id="parent", parent_turn_id="p:1", child_session_id="child",
+    ctx.hook("subagent_start", parent_session_id="parent", parent_turn_id=parent_turn, child_session_id="child",
              child_role="worker", child_goal="g")
     turn(ctx, "child", {"platform": "subagent", "sender_id": ""}, "hello")
     child = plugin.session("child")
@@ -554,6 +592,8 @@ def bank_contents(plugin: HermesPlugin, bank: str) -> list[str]:
     path = plugin.config.backend.path
     assert path is not None
     with sqlite3.connect(path) as conn:
+        if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'memories'").fetchone() is None:
+            return []  # nothing ever opened the local store: nothing stored
         return [r[0] for r in conn.execute("SELECT m.content FROM memories m JOIN banks b ON b.key = m.bank_key "
                                            "WHERE b.bank_id = ?", (bank,))]
 
@@ -613,10 +653,10 @@ def test_a_secret_never_reaches_the_backend_or_the_outbox(make: Callable[..., An
     assert disk and secret[:12].encode() not in disk
 
 
-def test_a_multimodal_message_is_recalled_by_its_text_parts(make: Callable[..., Any]) -> None:
-    _, ctx = make()
-    turn(ctx, "s1", ALICE, "hello")
-    assert "error" not in ctx.tool("memory_retain", {"content": FACT, "scope": "platform"}, session_id="s1")
+def test_a_multimodal_message_is_recalled_by_its_text_parts(make: Callable[..., Any],
+                                                             runtime: _runtime.Runtime) -> None:
+    plugin, ctx = make()
+    assert "error" not in remember(ctx, plugin, runtime, "s1", ALICE, FACT, "platform")
     message = [{"type": "text", "text": "What did we decide about the Kubernetes CNI on RKE2?"},
                {"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA"}}]
     out = ctx.hook("pre_llm_call", session_id="s2", turn_id="s2:t:1", user_message=message, **ALICE)

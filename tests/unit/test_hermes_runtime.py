@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 import threading
 import time
 import warnings
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
-from wetopi_memory.hermes.runtime import Runtime
+from wetopi_memory.hermes.runtime import ExitSafeExecutor, Runtime
 
 
 @pytest.fixture
@@ -149,3 +152,41 @@ def test_a_forked_child_gets_a_fresh_loop(runtime: Runtime) -> None:
     assert runtime._thread is not old_thread
     old_loop.call_soon_threadsafe(old_loop.stop)
     old_thread.join(2)
+
+
+def test_blocking_work_runs_on_the_calling_thread_once_the_pool_refuses_it() -> None:
+    executor = ExitSafeExecutor(thread_name_prefix="test-pool")
+    try:
+        assert executor.submit(lambda: threading.current_thread().name).result(5).startswith("test-pool")
+    finally:
+        executor.shutdown()
+    assert executor.submit(lambda: threading.current_thread().name).result(0) == threading.current_thread().name
+    with pytest.raises(ZeroDivisionError):
+        executor.submit(lambda: 1 // 0).result(0)
+
+
+EXIT_CHILD = """
+import asyncio, logging, sys
+from pathlib import Path
+from wetopi_memory.hermes.runtime import ExitSafeExecutor, Runtime
+
+logging.basicConfig(level=logging.WARNING)
+rt = Runtime(name="exit-io")
+target = Path(sys.argv[1])
+
+async def final_flush() -> None:
+    await asyncio.to_thread(target.write_text, "flushed")
+
+rt.on_shutdown(final_flush)
+rt.run(asyncio.sleep(0), 5)
+"""
+
+
+def test_the_atexit_shutdown_completes_blocking_finalizers(tmp_path: Path) -> None:
+    """At interpreter exit the thread pools are already shut (asyncio.to_thread raises RuntimeError there)."""
+    target = tmp_path / "flushed.txt"
+    done = subprocess.run([sys.executable, "-c", EXIT_CHILD, str(target)], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert target.read_text() == "flushed"
+    assert "shutdown" not in done.stderr and "Traceback" not in done.stderr, done.stderr

@@ -157,3 +157,47 @@ def test_oldest_age(tmp_path: Path) -> None:
     clock.now += 42
     assert box.oldest_age_seconds() == pytest.approx(42)
     assert box.stats().to_dict()["oldest_age_seconds"] == 42.0
+
+
+def test_a_held_group_batch_is_joined_per_bank_and_waits_until_released(tmp_path: Path) -> None:
+    clock = Clock()
+    box = Outbox(tmp_path / "o.db", clock=clock)
+    common = {"backend": "hindsight", "group_key": "turn:s:t1", "join": True}
+    first = box.enqueue(scope="platform", bank="wetopi-platform", items=[item("e1")], origin="explicit",
+                        not_before=clock.now + 300, **common)
+    second = box.enqueue(scope="platform", bank="wetopi-platform", items=[item("e2")], origin="explicit",
+                         not_before=clock.now + 300, **common)
+    other_bank = box.enqueue(scope="personal", bank="user-u_bob", items=[item("p1")], origin="explicit",
+                             not_before=clock.now + 300, **common)
+    other_turn = box.enqueue(scope="platform", bank="wetopi-platform", items=[item("x1")], origin="explicit",
+                             backend="hindsight", group_key="turn:s:t2", join=True, not_before=clock.now + 300)
+    assert first.batch_id == second.batch_id and other_bank.batch_id != first.batch_id
+    assert other_turn.batch_id != first.batch_id
+    assert box.claim() is None and box.depth() == 4  # held, and durable
+    turn = box.enqueue(scope="platform", bank="wetopi-platform", items=[item("t1")], origin="turn", **common)
+    assert turn.batch_id == first.batch_id  # the turn's automatic retain joins: one batch, now due
+    batch = box.claim()
+    assert batch is not None and [i.document_id for i in batch.items] == ["e1", "e2", "t1"]
+    assert batch.origin == "turn"
+    box.complete(batch)
+    assert box.claim() is None
+    assert box.release_group("turn:s:t1") == 1  # the personal batch of the same turn
+    claimed = box.claim()
+    assert claimed is not None and claimed.bank == "user-u_bob"
+    box.complete(claimed)
+    clock.now += 301  # a turn that never ended: the hold runs out, nothing is lost
+    late = box.claim()
+    assert late is not None and [i.document_id for i in late.items] == ["x1"]
+
+
+def test_a_batch_in_flight_or_retried_is_never_joined(tmp_path: Path) -> None:
+    clock = Clock()
+    box = Outbox(tmp_path / "o.db", clock=clock)
+    box.enqueue(scope="platform", bank="b", backend="h", items=[item("a")], group_key="g", join=True)
+    claimed = box.claim()
+    assert claimed is not None
+    joined = box.enqueue(scope="platform", bank="b", backend="h", items=[item("b")], group_key="g", join=True)
+    assert joined.batch_id != claimed.id
+    box.retry_later(claimed, "down", 10)
+    again = box.enqueue(scope="platform", bank="b", backend="h", items=[item("c")], group_key="g", join=True)
+    assert again.batch_id == joined.batch_id  # the fresh batch, not the one being retried

@@ -5,7 +5,7 @@ Modules:
 * `registration`: Hermes' entry point, `build_plugin`, the native-provider warning, the metrics endpoint;
 * `plugin`: `HermesPlugin`, which composes the parts below and registers them on Hermes;
 * `tools` (with `schemas` and `arguments`): the four memory tools; `hooks`: the nine lifecycle hooks;
-* `sessions`: identity per session; `status_records`: what memory_status shows;
+* `sessions`: the speaker of each turn; `status_records`: what memory_status shows;
 * `plane_gateway`: the only module that calls the plane and its retain and recall coordinators;
 * `runtime`: the background asyncio loop all backend I/O runs on.
 """

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from .plane_gateway import PlaneGateway
-from .sessions import SessionRegistry, SessionState
+from .sessions import SessionRegistry, SessionState, TurnSpeaker
 from .status_records import (
     BackendHealthRecord,
     HookName,
@@ -151,27 +151,31 @@ class LifecycleHooks:
 
     @_guard("pre_llm_call")
     def pre_llm_call(self, **kwargs: Any) -> dict[str, str] | None:
-        state = self.sessions.speaker(_arg(kwargs, "session_id"), _arg(kwargs, "platform"), _arg(kwargs, "sender_id"))
+        """Record this turn's speaker from its own sender and inject the prefetched memory for that speaker."""
+        state, speaker = self.sessions.begin_turn(_arg(kwargs, "session_id"), _arg(kwargs, "turn_id"),
+                                                  _arg(kwargs, "platform"), _arg(kwargs, "sender_id"))
         state.turns += 1
+        if speaker.doubt is not None:
+            log.info("wetopi-memory turn speaker unknown (%s): no personal memory this turn", speaker.doubt)
         if not self.gateway.config.recall.enabled:
             return None
         message = message_text(kwargs.get("user_message"))
         if not message.strip():
             return None
-        block = self._recall_block(state, message)
+        block = self._recall_block(state, speaker, message)
         return {"context": block} if block else None
 
-    def _recall_block(self, state: SessionState, message: str) -> str:
+    def _recall_block(self, state: SessionState, speaker: TurnSpeaker, message: str) -> str:
         """The prefetched context (no I/O); a bounded synchronous recall only when the coordinator asks for one."""
         started = time.perf_counter()
-        decision = self.gateway.cached_context(state.session_id, state.identity, message)
+        decision = self.gateway.cached_context(state.session_id, speaker.identity, message)
         block: str = decision.context
         outcome: RecallOutcome = decision.reason
         if decision.sync is not None:
             timeout = float(self.gateway.config.recall.synchronous.timeout_seconds)
             try:
                 result = self.gateway.runtime.run(
-                    self.gateway.sync_recall(state.session_id, state.identity, message, decision),
+                    self.gateway.sync_recall(state.session_id, speaker.identity, message, decision),
                     timeout + SYNC_GUARD_SECONDS, cancel_on_timeout=True)
                 block, outcome = result.context, sync_outcome(result.status)
             except TimeoutError:
@@ -191,22 +195,32 @@ class LifecycleHooks:
 
     @_guard("post_llm_call")
     def post_llm_call(self, **kwargs: Any) -> None:
-        """Hand the finished turn to the retain side and start the next turn's prefetch; never waits."""
+        """Hand the finished turn to the retain side and start the next turn's prefetch, both as THIS turn's
+        speaker; never waits."""
         session_id, turn_id = _arg(kwargs, "session_id"), _arg(kwargs, "turn_id")
         state = self.sessions.state(session_id, _arg(kwargs, "platform"))
+        speaker = self.sessions.speaker(session_id, turn_id)
         user_text = message_text(kwargs.get("user_message"))
         answer_text = message_text(kwargs.get("assistant_response"))
         tools = self.sessions.pop_turn_tools((session_id, turn_id))
-        self._retain_turn(state, turn_id, user_text, answer_text)
+        history = kwargs.get("conversation_history")
+        self._retain_turn(state, speaker, user_text, answer_text, history if isinstance(history, list) else None)
         if user_text.strip() and self.gateway.automatic_recall:
-            self._prefetch(state, f"{user_text}\n{answer_text}", user_text[:MAX_PREFETCH_QUERY_CHARS], tools)
+            self._prefetch(state, speaker, f"{user_text}\n{answer_text}", user_text[:MAX_PREFETCH_QUERY_CHARS],
+                           tools)
 
-    def _retain_turn(self, state: SessionState, turn_id: str, user_text: str, answer_text: str) -> None:
+    def _retain_turn(self, state: SessionState, speaker: TurnSpeaker, user_text: str, answer_text: str,
+                     history: list[Any] | None) -> None:
         """Queue the turn's curated learnings (at most one batch per scope, A6) for background delivery.
 
-        The identity is the one resolved for this session's speaker, snapshotted now. Scheduled jobs and
-        sub-agents never write automatically; their evidence is dropped."""
-        if not (self.gateway.config.retain.automatic and state.automatic_writes):
+        The identity is the one recorded for this turn's speaker, snapshotted now (F.3). A turn we cannot
+        attribute, scheduled jobs, sub-agents and a native Hindsight provider in charge (A1) write nothing
+        automatically; their evidence is dropped."""
+        turn_id = speaker.turn_id
+        if speaker.doubt in ("no_turn_id", "unknown_turn"):
+            log.info("wetopi-memory post_llm_call: turn speaker unknown (%s); no automatic retain", speaker.doubt)
+        if (speaker.doubt in ("no_turn_id", "unknown_turn") or self.gateway.automatic_retain_paused
+                or not (self.gateway.config.retain.automatic and state.automatic_writes)):
             self.gateway.drop_turn_evidence(state.session_id, turn_id)
             return
 
@@ -218,12 +232,14 @@ class LifecycleHooks:
             log.warning("wetopi-memory retain hand-off failed: %s", type(error).__name__)
 
         # the identity and platform are snapshotted at hand-off (F.3)
-        self.gateway.hand_off_turn(state.identity, session_id=state.session_id, turn_id=turn_id,
+        speaker.handed_off = True  # the hand-off releases the turn's held explicit retains with its own batch
+        self.gateway.hand_off_turn(speaker.identity, session_id=state.session_id, turn_id=turn_id,
                                    user_text=user_text, answer_text=answer_text, platform=state.platform or None,
-                                   on_queued=queued, on_failure=failed)
+                                   conversation_history=history, on_queued=queued, on_failure=failed)
 
-    def _prefetch(self, state: SessionState, text: str, query: str, tools: Sequence[str]) -> None:
-        future = self.gateway.prefetch(state.session_id, state.identity, text, query, tools)
+    def _prefetch(self, state: SessionState, speaker: TurnSpeaker, text: str, query: str,
+                  tools: Sequence[str]) -> None:
+        future = self.gateway.prefetch(state.session_id, speaker.identity, text, query, tools)
 
         def done(f: Any) -> None:
             try:
@@ -241,11 +257,15 @@ class LifecycleHooks:
 
     @_guard("on_session_end")
     def on_session_end(self, **kwargs: Any) -> None:
-        """Fires at the end of EVERY turn in 0.19.0, so nothing is flushed here. An interrupted turn gets no
-        post_llm_call: its evidence is dropped now rather than left to age out."""
+        """Fires at the end of EVERY turn in 0.19.0: the turn's speaker is released here (post_llm_call skips
+        interrupted turns). A turn not handed to retain sends its held explicit retains now, one batch per
+        scope; an interrupted turn's evidence is dropped rather than left to age out."""
+        session_id, turn_id = _arg(kwargs, "session_id"), _arg(kwargs, "turn_id")
+        speaker = self.sessions.end_turn(session_id, turn_id) if turn_id else None
+        if speaker is not None and speaker.held_retains and not speaker.handed_off:
+            self.gateway.release_turn(session_id, turn_id)
         if kwargs.get("completed") and not kwargs.get("interrupted"):
             return
-        session_id, turn_id = _arg(kwargs, "session_id"), _arg(kwargs, "turn_id")
         self.sessions.pop_turn_tools((session_id, turn_id))
         self.gateway.drop_turn_evidence(session_id, turn_id, open_pipeline=False)
 
@@ -269,6 +289,8 @@ class LifecycleHooks:
             return
         if not wait or _on_event_loop_thread():  # never block the gateway's loop: the worker delivers anyway
             return
+        if self.gateway.closed:  # Hermes' atexit cleanup after the runtime's own: its close already flushed
+            return
         # Process exit: give queued retains a short, bounded chance to land (the outbox keeps the rest).
         seconds = self.flush_seconds()
         with contextlib.suppress(TimeoutError):
@@ -285,7 +307,7 @@ class LifecycleHooks:
     def subagent_start(self, **kwargs: Any) -> None:
         child = _arg(kwargs, "child_session_id")
         if child:
-            self.sessions.adopt_child(child, _arg(kwargs, "parent_session_id"))
+            self.sessions.adopt_child(child, _arg(kwargs, "parent_session_id"), _arg(kwargs, "parent_turn_id"))
 
     @_guard("subagent_stop")
     def subagent_stop(self, **kwargs: Any) -> None:

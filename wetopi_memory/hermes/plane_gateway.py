@@ -15,11 +15,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..config import Config, LoadedConfig
+from ..host_conflicts import NativeProviderConflict
 from ..identity import Identity
 from ..plane import MemoryPlane, OutboxMode
 from ..recall import RecallCoordinator
 from ..results import PlaneStatus, ReflectResult, RetainResult, SearchResult
 from ..retain import RetainCoordinator
+from ..retain.explicit import TurnRef
+from ..state_db import StateFileProblem
 from .runtime import Runtime
 from .status_records import TurnRetainRecord, now_iso
 
@@ -27,6 +30,8 @@ __all__ = ["PlaneGateway", "RetainQueue"]
 
 log = logging.getLogger(__name__)
 
+OUTBOX_PROBLEM_DETAIL = ("the plugin's local retain queue file cannot be written; new memories are not stored until an "
+                         "operator repairs it (`wetopi-memory status` says how)")
 # what a memory_retain result shows the model: never the bank, nor a backend's error text (it may name a bank)
 RETAIN_RESULT_KEYS = ("scope", "stored", "status", "reasons", "decision", "category", "durability", "verified",
                       "document_id")
@@ -43,11 +48,14 @@ class RetainQueue:
     worker: bool = False
     delivered_batches: int = 0
     backend_cooling: bool = False
+    problem: StateFileProblem | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The `queue` object of memory_status."""
         shown: dict[str, Any] = {"depth": self.depth, "undeliverable": self.undeliverable,
                                  "oldest_age_seconds": self.oldest_age_seconds, "worker": self.worker}
+        if self.problem is not None:
+            shown.update(problem=self.problem, detail=OUTBOX_PROBLEM_DETAIL)
         if self.opened:
             shown.update(delivered_batches=self.delivered_batches, backend_cooling=self.backend_cooling)
         return shown
@@ -62,10 +70,12 @@ class PlaneGateway:
         self.environ = environ
         self.recall = RecallCoordinator.from_plane(plane)
         self.closed = False
+        self.native_conflict: NativeProviderConflict | None = None  # Hermes' own Hindsight provider is on (A1)
         self._retain_started = False
         self._retain_lock = threading.Lock()
         self._handoffs: set[concurrent.futures.Future[None]] = set()
         self._handoffs_lock = threading.Lock()
+        plane.metrics.watch_state_files(lambda: {"outbox": self.outbox_problem()})
         if plane.config.retain.enabled and plane.retention.outbox is None:
             log.warning("wetopi-memory: the plane has no retain outbox (open it with outbox='durable'); finished "
                         "turns cannot be queued for retain")
@@ -106,24 +116,30 @@ class PlaneGateway:
     def reflect(self, identity: Identity, args: Mapping[str, Any]) -> Coroutine[Any, Any, list[ReflectResult]]:
         return self.plane.reflect(identity, args["query"], args.get("scopes"))
 
-    def retain(self, identity: Identity, args: Mapping[str, Any]) -> Coroutine[Any, Any, dict[str, Any]]:
+    def retain(self, identity: Identity, args: Mapping[str, Any], turn: TurnRef | None = None
+               ) -> Coroutine[Any, Any, dict[str, Any]]:
         """An explicit retain through the turn pipeline's policies and outbox (opened here, on the caller's
-        thread), with the result as the model may see it."""
+        thread), with the result as the model may see it. Inside a `turn` it is held for that turn's batch."""
         self.retain_coordinator()
         return self._retain_shown(self.plane.retain(identity, args["content"], args["scope"],
-                                                    reason=args.get("reason"), confidence=args.get("confidence")))
+                                                    reason=args.get("reason"), confidence=args.get("confidence"),
+                                                    turn=turn), held=turn is not None)
 
     @staticmethod
-    async def _retain_shown(retaining: Coroutine[Any, Any, RetainResult]) -> dict[str, Any]:
+    async def _retain_shown(retaining: Coroutine[Any, Any, RetainResult], *, held: bool) -> dict[str, Any]:
         result = await retaining
-        return {k: v for k, v in result.to_dict().items() if k in RETAIN_RESULT_KEYS}
+        shown = {k: v for k, v in result.to_dict().items() if k in RETAIN_RESULT_KEYS}
+        if held and result.status == "queued" and result.detail:
+            shown["detail"] = result.detail  # our own sentence (HELD_DETAIL), never a backend's error text
+        return shown
+
+    @property
+    def automatic_retain_paused(self) -> bool:
+        """True while Hermes' native Hindsight provider is on and the config does not explicitly allow both (A1)."""
+        return self.native_conflict is not None and not self.config.retain.allow_with_native_provider
 
     def status(self, identity: Identity | None, timeout: float) -> Coroutine[Any, Any, PlaneStatus]:
         return self.plane.status(identity, timeout=timeout)
-
-    def serve_metrics(self, port: int) -> Any:
-        """Expose the plane's metrics on loopback; raises OSError when the port is taken."""
-        return self.plane.metrics.serve(port)
 
     # ------------------------------------------------------------------ recall
 
@@ -176,7 +192,8 @@ class PlaneGateway:
             coordinator.evidence.pop(session_id, turn_id)
 
     def hand_off_turn(self, identity: Identity, *, session_id: str, turn_id: str, user_text: str, answer_text: str,
-                      platform: str | None, on_queued: Callable[[TurnRetainRecord], None],
+                      platform: str | None, conversation_history: list[Any] | None,
+                      on_queued: Callable[[TurnRetainRecord], None],
                       on_failure: Callable[[BaseException], None]) -> None:
         """Queue one finished turn (at most one batch per scope) off Hermes' thread; never waits."""
         coordinator = self.retain_coordinator()
@@ -186,12 +203,24 @@ class PlaneGateway:
         def submit() -> None:  # sentence analysis, policies, one SQLite transaction per scope: off Hermes' thread
             report = coordinator.submit_turn(identity, session_id=session_id, turn_id=turn_id,
                                              user_message=user_text, assistant_response=answer_text,
+                                             conversation_history=conversation_history,
                                              source_agent=self.plane.agent, platform=platform)
             queued = sorted(scope for scope, batch in report.batches.items() if batch is not None)
             on_queued({"at": now_iso(), "source": "turn", "queued_scopes": queued, "accepted": len(report.accepted),
                        "rejected": len(report.rejected), "outbox_problem": report.error})
 
-        future = self.runtime.submit(asyncio.to_thread(submit))
+        self._track(self.runtime.submit(asyncio.to_thread(submit)), on_failure)
+
+    def release_turn(self, session_id: str, turn_id: str) -> None:
+        """A turn ended without a hand-off: its held explicit retains go now, one batch per scope (off Hermes'
+        thread; if this never runs, the hold expires and they go anyway)."""
+        coordinator = self._retain
+        if coordinator is not None:
+            self._track(self.runtime.submit(asyncio.to_thread(coordinator.release_turn, session_id, turn_id)),
+                        lambda error: log.warning("wetopi-memory turn release failed: %s", type(error).__name__))
+
+    def _track(self, future: concurrent.futures.Future[None], on_failure: Callable[[BaseException], None]) -> None:
+        """Keep a hand-off future until it is done, so that `settle_handoffs` can wait for it."""
         with self._handoffs_lock:
             self._handoffs.add(future)
 
@@ -228,17 +257,26 @@ class PlaneGateway:
             await self.settle_handoffs(1.0)
             await coordinator.flush(seconds)
 
+    def outbox_problem(self) -> StateFileProblem | None:
+        """What is wrong with the retain outbox's file (damaged, disk full, …), or None when it is sound."""
+        outbox = self.plane.retention.outbox
+        trouble = outbox.trouble if outbox is not None else None
+        return None if trouble is None else trouble.problem
+
     def retain_queue(self) -> RetainQueue:
         coordinator = self._retain
-        if coordinator is None:
-            return RetainQueue()
+        problem = self.outbox_problem()
+        store = self.plane.retention.outbox
+        if coordinator is None or (store is not None and store.problem is not None):  # an unusable file: no figures
+            return RetainQueue(opened=coordinator is not None, problem=problem)
         stats = coordinator.stats()
         outbox = stats.outbox
         oldest = outbox.oldest_age_seconds if outbox is not None else None
         return RetainQueue(opened=True, depth=outbox.depth if outbox is not None else 0,
                            undeliverable=outbox.failed if outbox is not None else 0,
                            oldest_age_seconds=None if oldest is None else round(oldest, 1), worker=stats.running,
-                           delivered_batches=stats.delivered_batches, backend_cooling=bool(stats.cooling_backends))
+                           delivered_batches=stats.delivered_batches, backend_cooling=bool(stats.cooling_backends),
+                           problem=problem)
 
     async def aclose(self, flush_seconds: float) -> None:
         """Flush (bounded) and stop the retain worker, then close the plane's backends (on the runtime loop)."""

@@ -102,9 +102,9 @@ class HermesPlugin:
     def session(self, session_id: str) -> SessionState | None:
         return self.sessions.get(session_id)
 
-    def identity_for(self, session_id: str | None) -> Identity:
-        """The identity of a tool call: the session's speaker, else an unknown caller (fail closed)."""
-        return self.sessions.identity_for(session_id)
+    def identity_for(self, session_id: str | None, turn_id: str = "") -> Identity:
+        """The identity of a call in that turn: the turn's speaker, else an unknown caller (fail closed)."""
+        return self.sessions.speaker(session_id or "", turn_id).identity
 
     def retain_coordinator(self) -> RetainCoordinator | None:
         """The turn-end retain pipeline, opened on first use; None when retain is off."""

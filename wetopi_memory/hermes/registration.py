@@ -11,11 +11,13 @@ from typing import Any
 
 from ..config import ENV_IDENTITIES, PLUGIN_NAME, LoadedConfig, load_config
 from ..errors import ConfigError
+from ..host_conflicts import NativeProviderConflict, hermes_config_path, native_provider_conflict
 from .plane_gateway import PlaneGateway
 from .plugin import HermesPlugin
 from .runtime import Runtime
 
-__all__ = ["CONFLICT_WARNING", "active_plugin", "build_plugin", "native_hindsight_provider_active", "register"]
+__all__ = ["CONFLICT_WARNING", "active_plugin", "build_plugin", "native_hindsight_provider_active",
+           "native_provider_conflict_now", "register"]
 
 log = logging.getLogger(__name__)
 
@@ -43,19 +45,34 @@ def _hermes_environ() -> dict[str, str]:
     return env
 
 
-def native_hindsight_provider_active() -> bool:
-    """True when Hermes' own config says `memory.provider: hindsight` (A1: two sync paths are forbidden)."""
+def _hermes_loaded_config() -> dict[str, Any] | None:
+    """Hermes' own effective config (profiles, defaults) when running inside Hermes; None outside it."""
     try:
         from hermes_cli.config import load_config as hermes_load_config  # type: ignore[import-not-found]
-    except Exception:
-        return False
-    try:
+
         cfg = hermes_load_config()
     except Exception:
-        return False
-    memory = cfg.get("memory") if isinstance(cfg, dict) else None
+        return None
+    return cfg if isinstance(cfg, dict) else None
+
+
+def native_provider_conflict_now(environ: Mapping[str, str] | None = None) -> NativeProviderConflict | None:
+    """Hermes' native Hindsight provider is on (A1: two sync paths are forbidden): from Hermes' own
+    `load_config` inside Hermes, else from its config.yaml."""
+    env = _hermes_environ() if environ is None else environ
+    cfg = _hermes_loaded_config()
+    if cfg is None:
+        return native_provider_conflict(env)
+    memory = cfg.get("memory")
     provider = memory.get("provider") if isinstance(memory, dict) else None
-    return isinstance(provider, str) and provider.strip().lower() == "hindsight"
+    if isinstance(provider, str) and provider.strip().lower() == "hindsight":
+        return NativeProviderConflict(str(hermes_config_path(env)), "hindsight")
+    return None
+
+
+def native_hindsight_provider_active() -> bool:
+    """True when Hermes' own config says `memory.provider: hindsight` (A1: two sync paths are forbidden)."""
+    return native_provider_conflict_now() is not None
 
 
 def _hermes_logging_ready() -> bool:
@@ -69,25 +86,28 @@ def _warn_native_provider(plugin: HermesPlugin) -> None:
     Plugin discovery can run before Hermes has set up its log files (the Python API imports `model_tools`
     first); then the warning waits for the plugin's first hook, so that it lands in Hermes' log."""
     global _warned_native_provider
-    if _warned_native_provider or not native_hindsight_provider_active():
+    if _warned_native_provider or plugin.gateway.native_conflict is None:
         return
     _warned_native_provider = True
+    warning = CONFLICT_WARNING + (" Automatic retains are paused while it lasts (the tools keep working)."
+                                  if plugin.gateway.automatic_retain_paused else "")
     if _hermes_logging_ready():
-        log.warning(CONFLICT_WARNING)
+        log.warning(warning)
     else:
-        plugin.defer_warning(CONFLICT_WARNING)
+        plugin.defer_warning(warning)
 
 
 def _serve_metrics(plugin: HermesPlugin) -> None:
-    """Expose /metrics on loopback when `observability.metrics_port` is set; once per port per process."""
+    """Expose /metrics on `observability.metrics_bind` (loopback by default) when `metrics_port` is set; once per
+    port per process."""
     settings = plugin.config.observability
-    port = settings.metrics_port
+    port, bind = settings.metrics_port, settings.metrics_bind
     if not settings.metrics or port is None or port in _metrics_servers:
         return
     try:
-        _metrics_servers[port] = plugin.gateway.serve_metrics(port)
+        _metrics_servers[port] = plugin.plane.metrics.serve(port, bind)
     except OSError as exc:
-        log.warning("wetopi-memory metrics endpoint not started on 127.0.0.1:%d: %s", port, type(exc).__name__)
+        log.warning("wetopi-memory metrics endpoint not started on %s port %d: %s", bind, port, type(exc).__name__)
 
 
 def build_plugin(environ: Mapping[str, str] | None = None, *, config: LoadedConfig | None = None,
@@ -97,7 +117,9 @@ def build_plugin(environ: Mapping[str, str] | None = None, *, config: LoadedConf
     loaded = config or load_config(None, env)
     plane = PlaneGateway.open_plane(loaded, identities=env.get(ENV_IDENTITIES) or None, environ=env,
                                     agent=agent or env.get("WETOPI_MEMORY_AGENT") or "hermes")
-    return HermesPlugin(plane, runtime=runtime, environ=env)
+    plugin = HermesPlugin(plane, runtime=runtime, environ=env)
+    plugin.gateway.native_conflict = native_provider_conflict_now(env)
+    return plugin
 
 
 def active_plugin() -> HermesPlugin | None:

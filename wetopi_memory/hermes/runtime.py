@@ -12,6 +12,12 @@ gateway's ThreadPoolExecutor workers), and never awaits a coroutine. Everything 
   (threads do not survive ``fork``), and shuts down cleanly: ``shutdown()`` (also registered with ``atexit``)
   runs the registered async finalizers (flush queues, close HTTP clients) with a deadline, cancels what is
   left, stops the loop and joins the thread.
+* Once the main thread ends, ``threading._shutdown`` stops every ``ThreadPoolExecutor`` from taking work, before
+  any ``atexit`` handler runs (``asyncio.to_thread`` raises RuntimeError from then on). The loop's default
+  executor therefore runs a call at once on the loop thread when its pool refuses it: a turn handed off just
+  before exit still reaches the outbox, and the final flush, close and metrics write complete. ``shutdown`` is
+  registered with plain ``atexit`` (not ``threading._register_atexit``) so that it runs after every non-daemon
+  Hermes thread has finished its hooks.
 
 Calling ``run`` from the loop thread itself would deadlock, so it raises ``RuntimeError`` instead.
 """
@@ -26,14 +32,32 @@ import logging
 import os
 import threading
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 __all__ = ["Runtime", "get_runtime", "run", "shutdown", "submit"]
 
 T = TypeVar("T")
+P = ParamSpec("P")
 log = logging.getLogger(__name__)
 
 Finalizer = Callable[[], Awaitable[None]]
+
+
+class ExitSafeExecutor(concurrent.futures.ThreadPoolExecutor):
+    """The loop's default executor: a thread pool, and the calling thread itself once the pool refuses work
+    (the interpreter is exiting), so blocking file work is never lost at exit."""
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> concurrent.futures.Future[T]:
+        try:
+            return super().submit(fn, *args, **kwargs)
+        except RuntimeError:  # "cannot schedule new futures after (interpreter) shutdown"
+            pass
+        future: concurrent.futures.Future[T] = concurrent.futures.Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as exc:  # as a worker thread would: the awaiting coroutine gets it
+            future.set_exception(exc)
+        return future
 
 
 class Runtime:
@@ -69,6 +93,7 @@ class Runtime:
                 return self._loop
             # First use, or a forked child whose parent's loop thread does not exist here.
             loop = asyncio.new_event_loop()
+            loop.set_default_executor(ExitSafeExecutor(thread_name_prefix=f"{self._name}-blocking"))
             started = threading.Event()
 
             def main() -> None:

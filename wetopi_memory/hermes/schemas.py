@@ -1,4 +1,5 @@
-"""The JSON schemas of the four memory tools: the only surface the model sees, addressed by scope, never by bank."""
+"""The JSON schemas of the memory tools (the design's four, and the opt-in memory_forget): the only surface the model
+sees, addressed by scope, never by bank."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..config import TOOL_NAMES, ToolName
+from ..config.fields import OPT_IN_TOOL_NAMES
 from ..plane import BUDGETS, MAX_CONTENT_CHARS, MAX_QUERY_CHARS
 
 __all__ = ["MAX_REASON_CHARS", "MAX_SEARCH_LIMIT", "TOOL_NAMES", "ToolName", "ToolSchema", "tool_schemas"]
@@ -94,15 +96,33 @@ def _status(_scopes: Sequence[str], _names: str) -> ToolSchema:
     }
 
 
+def _forget(_scopes: Sequence[str], _names: str) -> ToolSchema:
+    return {
+        "name": "memory_forget",
+        "description": (
+            "Forget a mistaken memory in the caller's own personal memory only: one document by id, or every "
+            "memory whose text contains `match`. Without apply=true it only lists what would be forgotten; "
+            "shared scopes are never touched."),
+        "parameters": _object({
+            "document_id": {"type": "string", "minLength": 1, "maxLength": 512,
+                            "description": "The id of the memory to forget (from an earlier listing)."},
+            "match": {"type": "string", "minLength": 1, "maxLength": MAX_QUERY_CHARS,
+                      "description": "Forget every personal memory whose text contains this (case-insensitive)."},
+            "apply": {"type": "boolean", "description": "true: forget now; false or absent: only list."},
+        }),
+    }
+
+
 _BUILDERS = {"memory_search": _search, "memory_retain": _retain, "memory_reflect": _reflect,
-             "memory_status": _status}
+             "memory_status": _status, "memory_forget": _forget}
 
 
 def tool_schemas(scopes: Sequence[str]) -> dict[ToolName, ToolSchema]:
-    """The OpenAI function schemas of the four tools (without the `{"type": "function"}` wrapper).
+    """The OpenAI function schemas of every tool (without the `{"type": "function"}` wrapper); which are registered
+    is `tools.expose` (default: the design's four).
 
     The only addressing field is `scope`/`scopes`, an enum of this deployment's scopes; no schema accepts
     anything else (`additionalProperties: false`).
     """
     names = ", ".join(scopes)
-    return {name: _BUILDERS[name](scopes, names) for name in TOOL_NAMES}
+    return {name: _BUILDERS[name](scopes, names) for name in (*TOOL_NAMES, *OPT_IN_TOOL_NAMES)}

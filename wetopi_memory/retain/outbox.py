@@ -32,7 +32,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..config import Config
-from .outbox_records import ClaimedBatch, EnqueueResult, OutboxItem, default_outbox_path, item_from_json, item_to_json
+from ..source_refs import SOURCE_REF_METADATA_KEY, SOURCE_REF_TAG_PREFIX
+from .outbox_records import (
+    ClaimedBatch,
+    EnqueueResult,
+    OutboxItem,
+    OutboxSelection,
+    default_outbox_path,
+    item_from_json,
+    item_to_json,
+)
 from .outbox_store import LIVE_OWNERS, OutboxStore, pid_alive
 
 __all__ = ["Outbox"]
@@ -51,26 +60,17 @@ class Outbox(OutboxStore):
     # ------------------------------------------------------------------------------------------ writes
 
     def enqueue(self, *, scope: str, bank: str, backend: str, items: Sequence[OutboxItem], origin: str = "turn",
-                group_key: str = "", lease: bool = False) -> EnqueueResult:
+                group_key: str = "", lease: bool = False, join: bool = False,
+                not_before: float | None = None) -> EnqueueResult:
         """Durably queue one batch for one bank. Known document ids are skipped (`duplicates`); when the outbox is
-        full, evictable items make room first and what still does not fit is refused (`refused`), counted."""
+        full, evictable items make room first and what still does not fit is refused (`refused`), counted.
+
+        With `join`, the items join this group's pending batch for the same bank (a turn's explicit retains and
+        its automatic one: one request, A6); `not_before` holds the batch back until then (or `release_group`)."""
         now = self.clock()
+        due = now if not_before is None else max(now, not_before)
         with self._tx() as conn:
-            fresh: list[OutboxItem] = []
-            duplicates: list[str] = []
-            seen: set[str] = set()
-            for entry in items:
-                doc = entry.item.document_id
-                row = conn.execute("SELECT 1 FROM items WHERE bank = ? AND document_id = ? UNION ALL "
-                                   "SELECT 1 FROM delivered WHERE bank = ? AND document_id = ? LIMIT 1",
-                                   (bank, doc, bank, doc)).fetchone()
-                if row is not None or doc in seen:
-                    duplicates.append(doc)
-                else:
-                    seen.add(doc)
-                    fresh.append(entry)
-            # Non-evictable items are admitted first, then evictable ones, each group in the given order.
-            fresh.sort(key=lambda e: e.evictable)
+            fresh, duplicates = self._fresh(conn, bank, items)
             held = int(conn.execute("SELECT COUNT(*) FROM items").fetchone()[0])
             room = self.max_items - held
             evicted = 0
@@ -82,17 +82,21 @@ class Outbox(OutboxStore):
             refused = fresh[max(room, 0):]
             batch_id: int | None = None
             if admitted:
-                cur = conn.execute(
-                    "INSERT INTO batches (scope, bank, backend, origin, group_key, created_at, status, attempts, "
-                    "next_attempt_at, lease_owner, lease_until) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
-                    (scope, bank, backend, origin, group_key, now, "inflight" if lease else "pending", now,
-                     self.owner if lease else None, now + self.lease_seconds if lease else None))
-                batch_id = int(cur.lastrowid or 0)
+                joined = self._joinable(conn, group_key, bank, backend) if join and not lease else None
+                if joined is None:
+                    batch_id = self._new_batch(conn, scope=scope, bank=bank, backend=backend, origin=origin,
+                                               group_key=group_key, due=due, lease=lease, now=now)
+                    first = 0
+                else:
+                    batch_id, first = joined
+                    conn.execute("UPDATE batches SET next_attempt_at = MIN(next_attempt_at, ?), origin = "
+                                 "CASE WHEN ? = 'turn' THEN 'turn' ELSE origin END WHERE id = ?",
+                                 (due, origin, batch_id))
                 conn.executemany(
                     "INSERT INTO items (bank, document_id, batch_id, scope, position, durability, evictable, "
                     "created_at, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    [(bank, e.item.document_id, batch_id, scope, pos, float(e.durability), int(e.evictable), now,
-                      item_to_json(e.item)) for pos, e in enumerate(admitted)])
+                    [(bank, e.item.document_id, batch_id, scope, first + pos, float(e.durability), int(e.evictable),
+                      now, item_to_json(e.item)) for pos, e in enumerate(admitted)])
                 self._bump(conn, "enqueued", len(admitted))
             if refused:
                 self._bump(conn, "refused", len(refused))
@@ -107,6 +111,63 @@ class Outbox(OutboxStore):
         return EnqueueResult(batch_id=batch_id, admitted=tuple(e.item.document_id for e in admitted),
                              duplicates=tuple(duplicates), refused=tuple(e.item.document_id for e in refused),
                              evicted=evicted)
+
+    @staticmethod
+    def _fresh(conn: sqlite3.Connection, bank: str,
+               items: Sequence[OutboxItem]) -> tuple[list[OutboxItem], list[str]]:
+        """The items not yet queued nor delivered (non-evictable first, each group in order), and the duplicates."""
+        fresh: list[OutboxItem] = []
+        duplicates: list[str] = []
+        seen: set[str] = set()
+        for entry in items:
+            doc = entry.item.document_id
+            row = conn.execute("SELECT 1 FROM items WHERE bank = ? AND document_id = ? UNION ALL "
+                               "SELECT 1 FROM delivered WHERE bank = ? AND document_id = ? LIMIT 1",
+                               (bank, doc, bank, doc)).fetchone()
+            if row is not None or doc in seen:
+                duplicates.append(doc)
+            else:
+                seen.add(doc)
+                fresh.append(entry)
+        fresh.sort(key=lambda e: e.evictable)
+        return fresh, duplicates
+
+    @staticmethod
+    def _joinable(conn: sqlite3.Connection, group_key: str, bank: str, backend: str) -> tuple[int, int] | None:
+        """This group's pending batch for the bank, and the next item position in it; None when there is none."""
+        if not group_key:
+            return None
+        row = conn.execute("SELECT b.id, COALESCE(MAX(i.position) + 1, 0) FROM batches b LEFT JOIN items i "
+                           "ON i.batch_id = b.id WHERE b.group_key = ? AND b.bank = ? AND b.backend = ? "
+                           "AND b.status = 'pending' AND b.attempts = 0 GROUP BY b.id ORDER BY b.id LIMIT 1",
+                           (group_key, bank, backend)).fetchone()
+        return None if row is None else (int(row[0]), int(row[1]))
+
+    def _new_batch(self, conn: sqlite3.Connection, *, scope: str, bank: str, backend: str, origin: str,
+                   group_key: str, due: float, lease: bool, now: float) -> int:
+        cur = conn.execute(
+            "INSERT INTO batches (scope, bank, backend, origin, group_key, created_at, status, attempts, "
+            "next_attempt_at, lease_owner, lease_until) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+            (scope, bank, backend, origin, group_key, now, "inflight" if lease else "pending", due,
+             self.owner if lease else None, now + self.lease_seconds if lease else None))
+        return int(cur.lastrowid or 0)
+
+    def release_group(self, group_key: str) -> int:
+        """Make a group's held batches due now (its turn ended); returns how many were released."""
+        now = self.clock()
+        with self._tx() as conn:
+            cur = conn.execute("UPDATE batches SET next_attempt_at = ? WHERE group_key = ? AND status = 'pending' "
+                               "AND next_attempt_at > ? AND attempts = 0", (now, group_key, now))
+            return int(cur.rowcount or 0)
+
+    def release_groups_with_prefix(self, prefix: str) -> int:
+        """Make every held batch whose group key starts with `prefix` due now (its session ended)."""
+        now = self.clock()
+        with self._tx() as conn:
+            cur = conn.execute("UPDATE batches SET next_attempt_at = ? WHERE substr(group_key, 1, ?) = ? "
+                               "AND status = 'pending' AND next_attempt_at > ? AND attempts = 0",
+                               (now, len(prefix), prefix, now))
+            return int(cur.rowcount or 0)
 
     def _evict(self, conn: sqlite3.Connection, need: int, now: float) -> int:
         """Evict up to `need` of the oldest evictable items that are not in flight; counted per scope."""
@@ -136,7 +197,10 @@ class Outbox(OutboxStore):
         return len(rows)
 
     def claim(self, *, exclude_backends: Sequence[str] = (), batch_id: int | None = None) -> ClaimedBatch | None:
-        """Lease the oldest due batch (or `batch_id`), reclaiming leases of dead or expired owners."""
+        """Lease the oldest due batch (or `batch_id`), reclaiming leases of dead or expired owners. Nothing is
+        claimable from a damaged file: its writers and `status` say so, and the worker does not spin on it."""
+        if self.problem is not None:
+            return None
         now = self.clock()
         with self._tx() as conn:
             if batch_id is not None:
@@ -245,3 +309,53 @@ class Outbox(OutboxStore):
             cur = conn.execute("UPDATE batches SET status = 'pending', next_attempt_at = ? WHERE status = 'failed'",
                                (now,))
             return int(cur.rowcount or 0)
+
+    def matching(self, selection: OutboxSelection) -> list[tuple[str, str]]:
+        """The (bank, document_id) of every held item (queued, in flight or failed) the selection names."""
+        where, params = _selection_sql(selection)
+        if not where:
+            return []
+        return [(str(b), str(d)) for b, d in self._read(f"SELECT bank, document_id FROM items WHERE {where} "
+                                                         "ORDER BY bank, document_id", params)]
+
+    def purge(self, selection: OutboxSelection) -> list[tuple[str, str]]:
+        """Delete the selected items (a forget: nothing of theirs is delivered after it) and their batches once
+        empty, and forget them in the delivered ledger too; returns what was purged, counted as `purged`."""
+        where, params = _selection_sql(selection)
+        if not where:
+            return []
+        with self._tx() as conn:
+            rows = [(str(b), str(d), int(i)) for b, d, i in conn.execute(
+                f"SELECT bank, document_id, batch_id FROM items WHERE {where}", params).fetchall()]
+            conn.executemany("DELETE FROM items WHERE bank = ? AND document_id = ?", [(b, d) for b, d, _ in rows])
+            conn.executemany("DELETE FROM batches WHERE id = ? AND NOT EXISTS (SELECT 1 FROM items WHERE "
+                             "batch_id = ?)", [(i, i) for i in {i for _, _, i in rows}])
+            conn.executemany("DELETE FROM delivered WHERE bank = ?", [(b,) for b in selection.banks])
+            conn.executemany("DELETE FROM delivered WHERE bank = ? AND document_id = ?", selection.documents)
+            if selection.source_ref:  # document ids embed the ref's digest where the retain builds them
+                conn.execute("DELETE FROM delivered WHERE instr(document_id, ?) > 0",
+                             (selection.source_ref.removeprefix(SOURCE_REF_TAG_PREFIX),))
+            self._bump(conn, "purged", len(rows))
+        self.observer.on_queue_depth(self.depth())
+        return sorted((b, d) for b, d, _ in rows)
+
+
+def _selection_sql(selection: OutboxSelection) -> tuple[str, list[str]]:
+    """The WHERE clause (over `items`) of a selection, and its parameters; empty when it selects nothing."""
+    clauses: list[str] = []
+    params: list[str] = []
+    if selection.banks:
+        clauses.append(f"bank IN ({', '.join('?' * len(selection.banks))})")
+        params += selection.banks
+    if selection.source_ref:
+        clauses.append(f"(json_extract(payload, '$.metadata.{SOURCE_REF_METADATA_KEY}') = ? OR EXISTS "
+                       "(SELECT 1 FROM json_each(payload, '$.tags') AS t WHERE t.value = ?))")
+        params += [selection.source_ref, selection.source_ref]
+    for bank, document_id in selection.documents:
+        clauses.append("(bank = ? AND document_id = ?)")
+        params += [bank, document_id]
+    if selection.text_in_bank is not None:
+        bank, text = selection.text_in_bank
+        clauses.append("(bank = ? AND instr(lower(json_extract(payload, '$.content')), lower(?)) > 0)")
+        params += [bank, text]
+    return " OR ".join(clauses), params

@@ -12,7 +12,8 @@ from typing import Any, Literal
 from ..config import Config, state_dir
 from ..models import RetainItem
 
-__all__ = ["ClaimedBatch", "EnqueueResult", "ItemFate", "OutboxItem", "OutboxStats", "default_outbox_path"]
+__all__ = ["ClaimedBatch", "EnqueueResult", "ItemFate", "OutboxItem", "OutboxSelection", "OutboxStats",
+           "default_outbox_path"]
 
 ItemFate = Literal["queued", "duplicate", "outbox_full"]
 
@@ -50,6 +51,17 @@ class EnqueueResult:
         out.update({d: "duplicate" for d in self.duplicates})
         out.update({d: "outbox_full" for d in self.refused})
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxSelection:
+    """Which held items a forget purges: every item of some banks, the items carrying a person's source ref (tag or
+    metadata), given documents, or the items of one bank whose content contains a text (case-insensitive)."""
+
+    banks: tuple[str, ...] = ()
+    source_ref: str | None = None
+    documents: tuple[tuple[str, str], ...] = ()  # (bank, document_id)
+    text_in_bank: tuple[str, str] | None = None  # (bank, text)
 
 
 @dataclass(frozen=True, slots=True)
