@@ -116,6 +116,7 @@ def main() -> None:
         ("default  route(text)", router.route),
         ("default  route(text, allowed_scopes)", lambda m: router.route(m, allowed_scopes=("platform", "personal"))),
         ("default  route(text, tools=[3 names])", lambda m: router.route(m, tools=tools)),
+        ("default  route(text, tools, agent)", lambda m: router.route(m, tools=tools, agent="wetopi-build")),
         ("cold     route(text)", cold.route),
         ("cold     route(text, tools=[3 names])", lambda m: cold.route(m, tools=tools)),
     ]

@@ -229,12 +229,14 @@ def test_explicit_request_without_domain_returns_no_scopes(router: RuleRouter) -
 
 def test_to_dict_shape(router: RuleRouter) -> None:
     data = router.route("¿Qué habíamos decidido sobre el precio del clúster RKE2?").to_dict()
-    assert set(data) == {"scopes", "explicit_memory_request", "matches"}
+    assert set(data) == {"scopes", "explicit_memory_request", "explicit_trigger", "matches", "cancelled",
+                         "below_evidence"}
     assert data["explicit_memory_request"] is True
     assert [s["scope"] for s in data["scopes"]] == ["platform", "business"]
     assert all(set(s) == {"scope", "confidence"} for s in data["scopes"])
-    assert all(set(m) == {"scope", "rule", "term"} for m in data["matches"])
-    assert {"scope": "business", "rule": "default:business.commercial", "term": "precio"} in data["matches"]
+    assert all(set(m) == {"scope", "rule", "kind", "term", "weight"} for m in data["matches"])
+    assert {"scope": "business", "rule": "default:business.commercial", "kind": "keyword", "term": "precio",
+            "weight": 1.0} in data["matches"]
 
 
 # ------------------------------------------------------------------------------------------------ tools
@@ -433,3 +435,186 @@ def test_matches_only_carry_rule_terms(router: RuleRouter) -> None:
         assert match.term in router.terms
         assert "Sup3rS3cret" not in match.term and "ACME" not in match.term
     assert "Sup3rS3cret" not in repr(decision.to_dict())
+
+
+# ------------------------------------------------------------------------------------------------ context (issue 11)
+
+
+@pytest.mark.parametrize(("text", "cancelled", "by"), [
+    ("What is the dot product of two orthogonal vectors?", "product", "dot product"),
+    ("¿A qué hora sales hoy del trabajo?", "sales", "a que hora sales"),
+    ("Deja más margen en la página", "margen", "pagina"),
+    ("The army deployment to the border", "deployment", "army"),
+    ("Anoche vi Argo, la película", "argo", "pelicula"),
+    ("He took the helm of the boat", "helm", "boat"),
+    ("El cliente de kubectl es más nuevo que el servidor", "cliente", "cliente de kubectl"),
+])
+def test_a_sense_context_cancels_a_term_and_says_so(router: RuleRouter, text: str, cancelled: str, by: str) -> None:
+    decision = router.route(text)
+    assert (cancelled, by) in {(c.term, c.by) for c in decision.cancelled}, decision.to_dict()
+    assert cancelled not in {m.term for m in decision.matches}
+
+
+def test_the_right_sense_still_routes(router: RuleRouter) -> None:
+    assert router.route("Our product roadmap for Q3").scope_names == (B,)
+    assert router.route("Sales were flat in September").scope_names == (B,)
+    assert router.route("The deployment of hermes-worker is stuck").scope_names == (P,)
+    assert router.route("helm upgrade failed").scope_names == (P,)
+    assert router.route("The customer-facing API gateway throws 504s").scope_names == (P,)
+
+
+def test_minimum_evidence(router: RuleRouter) -> None:
+    weak = router.route("Is this host running wordpress?")
+    assert weak.scopes == () and weak.below_evidence == (P,) and len(weak.matches) == 2
+    assert router.route("the log has a timeout").scopes == ()
+    assert router.route("what plans do we have").scopes == ()            # one ambiguous word needs company
+    assert router.route("what plans do we offer to agencies").scope_names == (B,)
+
+
+def test_a_lone_keyword_yields_to_a_dominant_scope(router: RuleRouter) -> None:
+    decision = router.route("Se ha caído la web del cliente y el healthcheck devuelve 503")
+    assert decision.scope_names == (P,) and decision.below_evidence == (B,)
+    assert set(router.route("The customer is complaining about 502 errors").scope_names) == {B, P}
+
+
+@pytest.mark.parametrize("text", ["my meeting preferences: never before 10", "I'm usually offline after 19:00",
+                                  "Mi forma de trabajar es por bloques", "My preferred editor is Helix",
+                                  "my notification settings stay silent"])
+def test_first_person_statements_with_words_in_between(router: RuleRouter, text: str) -> None:
+    assert router.route(text).scope_names == (F,)
+
+
+def test_no_first_person_no_personal(router: RuleRouter) -> None:
+    assert router.route("I need the preferences page of the app").scopes == ()
+    assert router.route("the customer's preferred payment method").scope_names == (B,)
+
+
+def test_agent_is_a_weak_prior_only(router: RuleRouter) -> None:
+    assert router.route("hola", agent="wetopi-build").scopes == ()
+    assert router.route("mira el log", agent="wetopi-build").scopes == ()
+    assert router.route("what plans do we have", agent="wetopi-lead").scope_names == (B,)
+    assert router.route("what plans do we have", agent="unknown-agent").scopes == ()
+    assert router.route("ceph", agent=3).scope_names == (P,)   # type: ignore[arg-type]
+
+
+def test_weak_tools_corroborate_but_never_route(router: RuleRouter) -> None:
+    assert router.route("what does that output mean?", tools=["terminal"]).scopes == ()
+    assert router.route("check it again", tools=["kubectl_get_pods"]).scope_names == (P,)
+
+
+@pytest.mark.parametrize(("text", "explicit"), [
+    ("Remember to rotate the TLS certificates before Friday", False),
+    ("I don't remember the flag for kubectl", False),
+    ("I can't remember what the helm flag for dry run is", False),
+    ("Did you remember to restart nginx?", False),
+    ("Can you remember this: Ana prefers tables", False),
+    ("Apunta en tu memoria que el margen mínimo es del 30 %", False),
+    ("Did we ever decide on the refund policy?", True),
+    ("Pull from memory everything about Ceph", True),
+    ("Según lo que tengas en memoria, ¿cuánto cobramos?", True),
+    ("Do you still remember my preferred editor?", True),
+])
+def test_explicit_requests_and_their_look_alikes(router: RuleRouter, text: str, explicit: bool) -> None:
+    assert router.route(text).explicit_memory_request is explicit
+
+
+# ---- issue 11, second round: statements in the first person, general request frames
+
+@pytest.mark.parametrize("text", [
+    "I'm vegetarian btw, no meat suggestions please",
+    "Normalmente reviso los PRs antes de comer",
+    "Voy en bici a la oficina, si llueve llego tarde",
+    "My wife works nights so I handle school pickups",
+    "Los viernes no hago reuniones, los dedico a pensar",
+    "He decidido tomarme los viernes por la tarde libres",
+    "Contéstame siempre primero con la respuesta corta",
+    "Answer me in Spanish from now on",
+    "Los domingos desconecto del todo, no me escribas",   # a first-person verb after a habitual time
+    "suelo desconectar a las 18h",
+])
+def test_personal_statements_without_preference_words(router: RuleRouter, text: str) -> None:
+    assert router.route(text).scope_names == (F,)
+
+
+def test_a_pronoun_dropped_statement_is_explained_by_its_verb(router: RuleRouter) -> None:
+    decision = router.route("Reviso Slack solo dos veces al día")
+    assert decision.scope_names == (F,)
+    terms = {m.term for m in decision.matches if m.scope == F}
+    assert "(first-person verb: reviso, voy, he decidido)" in terms and "veces al día" in terms
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Siempre falla el backup de los domingos", {P}),          # habit words, but not about the speaker
+    ("Siempre me da timeout el ingress de la tienda", {P}),    # Spanish "me" is not the subject
+    ("La cuota del gimnasio ha subido otra vez", set()),
+    ("I need a summary of this thread", set()),
+    ("I need to buy a birthday present for my mum", set()),    # a one-off errand
+    ("Mañana sale el tren a las ocho", set()),                 # "ocho" is not a verb
+    ("Voy a hacer backup de las fotos del móvil en casa", set()),   # an intention, not a habit
+    ("El suelo de la oficina está mojado", set()),             # "suelo" the floor
+])
+def test_personal_cues_need_the_first_person(router: RuleRouter, text: str, expected: set[str]) -> None:
+    assert set(router.route(text).scope_names) == expected
+
+
+def test_first_person_alone_is_only_corroboration(router: RuleRouter) -> None:
+    decision = router.route("I prefer dark mode")
+    assert decision.scope_names == (F,)
+    assert router.route("I think it's going to rain").scopes == ()
+
+
+def test_remind_me_is_a_reminder_unless_it_asks_for_memory(router: RuleRouter) -> None:
+    assert router.route("Remind me to call my mum at 6").scope_names == (F,)
+    decision = router.route("Remind me what we decided about the pricing of the agency plan")
+    assert decision.explicit_memory_request and decision.scope_names == (B,)
+    assert "remind me" not in {m.term for m in decision.matches}
+
+
+@pytest.mark.parametrize("text", [
+    "¿Qué quedamos con Lumen sobre la renovación?",
+    "¿En qué quedamos con el contrato de la Fundación?",
+    "¿Dijimos que el backup de Velero iba a las 3?",
+    "¿Lo de pgbouncer ya lo habíamos hablado?",
+    "Recuérdame lo que decidimos sobre el failover",
+    "Mira en tus notas qué le dijimos a Studio Nueve",
+    "¿Tenemos algo apuntado del proveedor de fibra?",
+    "Refréscame la memoria: ¿por qué descartamos Traefik?",
+    "¿Cuándo fue la última vez que rotamos los certificados?",
+    "mira a ver que acordamos con el revendedor",
+    "What was the retention we agreed for Loki?",
+    "Look up what we said about the Redis eviction policy",
+    "Check your notes for the Hetzner contract",
+    "Didn't we agree to bill overages quarterly?",
+    "Which discount did we give Acme last year?",
+    "Do we have anything stored about the certbot hooks?",
+    "Refresh my memory: why did we drop Traefik?",
+    "¿Cuánto les cobramos el año pasado a los de Studio Nueve?",   # a "we" form plus a past time marker
+    "What was the fix for the ceph slow ops last time?",
+    "Is there a note about the MinIO credentials rotation?",
+    "Do you have the runbook we wrote for the keepalived failover?",
+    "Remind me of the terms we offered Lumen",
+    "¿Nos habíamos comprometido a algo con el distribuidor?",
+])
+def test_general_request_frames(router: RuleRouter, text: str) -> None:
+    assert router.route(text).explicit_memory_request
+
+
+@pytest.mark.parametrize("text", [
+    "Decidimos subir el precio un 8 % en enero",
+    "Como dijimos, mañana se despliega la versión 2.3",
+    "Quedamos en que el failover lo probamos el jueves",
+    "¿Quedamos mañana para tomar algo?",
+    "Si le damos a Lumen un Redis dedicado, ¿cuánto le cobramos?",
+    "¿Sí? porque decidimos subir el precio",                    # "que" inside "porque" is not a question word
+    "We decided to move the backups to a Storage Box",
+    "As we agreed, please send the invoice today",
+    "Save this to memory: we use 30-day retention on Loki",
+    "Put it in your notes: Lumen pays in 60 days",
+    "¿Te suena bien el plan?",
+    "¿Cuánto deberíamos cobrar por el soporte el año que viene?",   # a time marker without a "we" past form
+    "Did the backup run last night?",
+    "Add to your notes: the VIP is 10.0.0.5",
+    "Lo comentamos con el equipo la semana pasada. ¿Puedes mirarlo?",   # the question is another sentence
+])
+def test_look_alikes_of_the_general_frames(router: RuleRouter, text: str) -> None:
+    assert not router.route(text).explicit_memory_request

@@ -37,7 +37,7 @@ from ..security import ScopeACL
 from .cache import CachedScope, CacheEntry, CacheKey, PrefetchCache, cache_key, cached_scope
 from .fanout import FanoutResult, recall_scopes, recallable_scopes, select_scopes
 from .inject import MAX_BLOCK_CHARS, MAX_ITEM_CHARS, first_line, render_block
-from .injection_rules import choose_cached, sync_trigger
+from .injection_rules import MemoryWords, choose_cached, related_scopes, sync_trigger
 from .merge import MergedHit, merge_hits
 from .observer import NULL_RECALL_OBSERVER, RecallObserver, RecallObserverSource, guarded
 from .results import InjectionDecision, PrefetchResult, SyncReason, SyncRecallResult
@@ -49,6 +49,7 @@ AUTOMATIC_LIMIT: Final = 10          # hits asked from each bank by automatic re
 MAX_AUTOMATIC_QUERY_CHARS: Final = 2000
 SYNC_GRACE_SECONDS: Final = 0.05     # the outer guard of sync_recall: per-scope deadline + this
 MAX_MEMO_CANDIDATES: Final = 1024
+
 EXPLICIT_TYPES: Final[tuple[MemoryType, ...]] = ("observation", "world")
 
 Fingerprint = tuple[tuple[str, ...], str]
@@ -88,6 +89,7 @@ class RecallCoordinator:
                                     max_entries=config.recall.cache.max_entries, clock=clock)
         self._candidates: dict[tuple[frozenset[str], bool], list[str]] = {}  # read by two threads: a plain dict
         self._inflight: dict[CacheKey, tuple[Fingerprint, asyncio.Task[PrefetchResult]]] = {}
+        self._memory_words = MemoryWords()
 
     @classmethod
     def from_plane(cls, plane: RecallPlane, *, observer: RecallObserver | None = None,
@@ -292,7 +294,10 @@ class RecallCoordinator:
             sync, sync_scopes = sync_trigger(route, candidates, relevant, missing=relevant, config=self.config)
             return InjectionDecision("disabled", "", (), sync, sync_scopes, route)
         entry = self._cache.fresh_entry(cache_key(session_id, identity)) or CacheEntry({})
-        reason, chosen, carried = choose_cached(route, relevant, candidates, entry.scopes)
+        related: frozenset[str] = frozenset()
+        if entry.scopes and not (relevant and route.confident):
+            related = related_scopes(route, text, entry.scopes, self._memory_words)
+        reason, chosen, carried = choose_cached(route, relevant, candidates, entry.scopes, related)
         self.observer.on_cache(bool(chosen))
         recall = self.config.recall
         context, injected = entry.block(chosen, budget=recall.max_total_tokens, header=recall.inject_header,

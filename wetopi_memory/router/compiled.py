@@ -8,6 +8,9 @@
   `patterns` are regular expressions compiled with re.IGNORECASE and searched in the normalised message and,
   failing that, in the raw (truncated) one. They are operator configuration, trusted like code: Python's `re`
   has no timeout, so a catastrophically backtracking pattern such as `(a+)+b` can stall `route()`.
+- Sense contexts (`senses.SENSES`) are compiled like keywords, with weight 0 and the ranks of the terms they cancel;
+  first-person patterns (`senses.NEAR_RULES`) are anchored on their head word and verified by looking back at most
+  `window` tokens; agent priors are terms of kind "agent" looked up by agent name.
 - Lookup is one C-level set intersection between the message tokens and the set of term anchors (a term's
   rarest-looking word); only the few anchors present are verified (multi-word terms by a substring search in the
   space-joined tokens), so cost barely depends on the number of rules.
@@ -22,7 +25,18 @@ from fnmatch import translate as glob_to_regex
 
 from ..config import RoutingRule
 from .decision import MatchKind, RuleMatch
-from .default_rules import DefaultRule, ExplicitTrigger
+from .default_rules import MEDIUM, STRONG, WEAK, DefaultRule
+from .explicit_rules import ExplicitTrigger
+from .personal_rules import (
+    ADDRESSEE_RULE,
+    ANSWER_STYLE_RULE,
+    FIRST_PERSON_RULES,
+    REMINDER_RULE,
+    SELF_CUE_RULES,
+    SELF_RULE,
+    SELF_VERB_TERM,
+)
+from .senses import AGENT_PRIORS, NEAR_RULES, SENSES, NearRule, Sense
 from .text import anchor, inflections, subsequences, tokenize
 
 TermKey = tuple[str, str, str]   # (rule id, kind, term): one rule term, whatever variant of it matched
@@ -41,9 +55,16 @@ class Term:
     needle: bytes | None = None         # b" w1 w2 " for multi-word terms, searched in the joined tokens
     regex: re.Pattern[str] | None = None
     subsumes: frozenset[int] = field(default_factory=frozenset)   # ranks of the same-scope terms it contains
+    cancels: frozenset[int] = frozenset()   # a sense context: the ranks of the terms it cancels (weight 0)
+    sense: str = ""                         # the sense a context belongs to
+    near_first: frozenset[bytes] = frozenset()   # a first-person pattern: the words looked for before the head
+    window: int = 0
+    is_context: bool = False   # a sense context (weight 0), not evidence
+    grade: int = 0             # 2 anchor (>= STRONG), 1 ambiguous (>= MEDIUM), 0 corroboration only
+    source: int = 0            # 1 a message keyword, 2 another message term, 0 a tool or agent signal
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)   # hashed by identity: it is put in a set on every route()
 class Trigger:
     """One compiled explicit-memory-request trigger."""
 
@@ -54,6 +75,26 @@ class Trigger:
     accented: re.Pattern[str] | None
     requires: frozenset[bytes]
     order: int
+    unless: re.Pattern[str] | None = None
+    word_start: bool = False   # the pattern began with \b, checked by `search` (see there)
+    also: re.Pattern[str] | None = None
+    before: re.Pattern[str] | None = None
+
+    def search(self, norm: str) -> re.Match[str] | None:
+        """The first match in the normalised message. A leading \b is dropped from the compiled pattern, which lets
+        `re` skip ahead to the possible first characters (about twice as fast), and checked here instead."""
+        if not self.word_start:
+            return self.regex.search(norm)
+        pos = 0
+        while (match := self.regex.search(norm, pos)) is not None:
+            start = match.start()
+            if start == 0 or norm[start - 1] not in _WORD_CHARS:
+                return match
+            pos = start + 1
+        return None
+
+
+_WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +109,17 @@ class RuleSpec:
     entities: tuple[str, ...] = ()
     patterns: tuple[str, ...] = ()
     tools: tuple[str, ...] = ()
+    contexts: tuple[str, ...] = ()       # a sense: the words of the other sense
+    cancels: tuple[str, ...] = ()        # ... and the rule terms they cancel
+    near: NearRule | None = None
+
+    @classmethod
+    def from_sense(cls, sense: Sense) -> RuleSpec:
+        return cls(f"sense:{sense.name}", sense.scope, 0.0, contexts=sense.unless, cancels=sense.terms)
+
+    @classmethod
+    def from_near(cls, rule: NearRule) -> RuleSpec:
+        return cls(f"default:{rule.name}", rule.scope, rule.weight, near=rule)
 
     @classmethod
     def from_default(cls, rule: DefaultRule) -> RuleSpec:
@@ -81,8 +133,9 @@ class RuleSpec:
 
 
 # What one message word leads to: {rank: term} of its one-word terms (merged into the matches with a single
-# dict.update), its multi-word terms (verified in the joined tokens), and the explicit triggers it anchors.
-WordEntry = tuple[dict[int, Term], tuple[Term, ...], tuple[Trigger, ...]]
+# dict.update), its multi-word terms (verified in the joined tokens), its first-person patterns (verified by
+# looking back from the word) and the explicit triggers it anchors.
+WordEntry = tuple[dict[int, Term], tuple[Term, ...], tuple[Term, ...], tuple[Trigger, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +149,15 @@ class CompiledRules:
     tools_any: re.Pattern[str] | None
     terms: frozenset[str]
     routed: frozenset[str]
+    agents: dict[str, Term]
+    self_verb: Term | None = None           # a Spanish first-person verb (`personal_rules.first_person_verb`)
+    self_cues: frozenset[int] = frozenset()   # ranks of the personal cues that first person corroborates
+    request_words: frozenset[int] = frozenset()   # ranks of terms that are part of a memory request ("remind me")
+    self_words: dict[bytes, Term] = field(default_factory=dict)   # first-person words, looked up only for a cue
+    self_word_set: frozenset[bytes] = frozenset()
+    first_person: frozenset[int] = frozenset()   # ranks of the other terms that are in the first person ("suelo")
+    addressee: Term | None = None                # "me", first person only for how to answer
+    answer_style: frozenset[int] = frozenset()   # ranks of the answer-style cues
 
 
 @dataclass
@@ -105,18 +167,26 @@ class _SpecTerms:
     words: list[Term] = field(default_factory=list)       # token-sequence terms, one per variant
     patterns: list[Term] = field(default_factory=list)
     tools: list[Term] = field(default_factory=list)
+    agents: list[Term] = field(default_factory=list)
+    morph: list[Term] = field(default_factory=list)       # the first-person verb term
     seen: set[tuple[str, tuple[str, ...]]] = field(default_factory=set)
 
 
 def _term(spec: RuleSpec, kind: MatchKind, text: str, *, tokens: tuple[str, ...] = (), needle: bytes | None = None,
           regex: re.Pattern[str] | None = None) -> Term:
-    return Term((spec.rule_id, kind, text), spec.scope, spec.weight, RuleMatch(spec.scope, spec.rule_id, kind, text),
-                tokens=tokens, needle=needle, regex=regex)
+    return Term((spec.rule_id, kind, text), spec.scope, spec.weight,
+                RuleMatch(spec.scope, spec.rule_id, kind, text, spec.weight), tokens=tokens, needle=needle, regex=regex,
+                grade=_grade(spec.weight), source=0 if kind in ("tool", "agent") else 1 if kind == "keyword" else 2)
+
+
+def _grade(weight: float) -> int:
+    return 2 if weight >= STRONG else 1 if weight >= MEDIUM else 0
 
 
 def _add_spec(spec: RuleSpec, out: _SpecTerms) -> None:
-    groups: list[tuple[MatchKind, str, bool]] = [("keyword", t, True) for t in spec.keywords]
+    groups: list[tuple[MatchKind, str, bool]] = [("keyword", t, True) for t in (*spec.keywords, *spec.contexts)]
     groups += [("phrase", t, False) for t in spec.phrases] + [("entity", t, False) for t in spec.entities]
+    sense = spec.rule_id.removeprefix("sense:") if spec.contexts else ""
     for kind, text, inflect in groups:
         tokens = tuple(tokenize(text))
         if not tokens:
@@ -126,7 +196,14 @@ def _add_spec(spec: RuleSpec, out: _SpecTerms) -> None:
                 continue
             out.seen.add((spec.rule_id, variant))
             needle = f" {' '.join(variant)} ".encode("ascii") if len(variant) > 1 else None
-            out.words.append(_term(spec, kind, text, tokens=variant, needle=needle))
+            out.words.append(replace(_term(spec, kind, text, tokens=variant, needle=needle), sense=sense,
+                                     is_context=bool(sense)))
+    if spec.near is not None:
+        first = frozenset(w.encode("ascii") for w in spec.near.first)
+        for head in spec.near.heads:
+            label = f"(first person) … {head}"
+            out.words.append(replace(_term(spec, "near", label, tokens=(head,)), near_first=first,
+                                     window=spec.near.window))
     out.patterns += [_term(spec, "pattern", p, regex=re.compile(p, re.IGNORECASE)) for p in spec.patterns]
     for glob in spec.tools:
         name = glob.strip().casefold()
@@ -137,26 +214,39 @@ def _add_spec(spec: RuleSpec, out: _SpecTerms) -> None:
 def _ranker(out: _SpecTerms) -> dict[tuple[str, str, str, str], int]:
     """Rank every term by (scope, rule, kind, term): matches come out in that order and weights are summed in that
     order, so decisions are identical across runs and processes (set order depends on hash seeds)."""
-    every = out.words + out.patterns + out.tools
+    every = out.words + out.patterns + out.tools + out.agents + out.morph
     return {key: i for i, key in enumerate(sorted({(t.scope, *t.key) for t in every}))}
 
 
-def _finished(out: _SpecTerms) -> tuple[list[Term], list[Term], list[Term]]:
-    """The words, patterns and tools with their rank and the ranks of the shorter same-scope terms they contain."""
+def _finished(out: _SpecTerms, cancels: dict[str, tuple[str, ...]]
+              ) -> tuple[list[Term], list[Term], list[Term], list[Term], list[Term]]:
+    """Words, patterns, tools and agent priors with their rank, the ranks of the shorter same-scope terms they
+    contain, and (sense contexts) the ranks of the terms they cancel."""
     rank = _ranker(out)
     by_scope_tokens: dict[tuple[str, tuple[str, ...]], set[int]] = {}
+    by_scope_term: dict[tuple[str, tuple[str, ...]], set[int]] = {}
     for t in out.words:
-        by_scope_tokens.setdefault((t.scope, t.tokens), set()).add(rank[(t.scope, *t.key)])
+        if t.is_context or t.near_first:
+            continue
+        if t.match.rule != f"default:{SELF_RULE}":   # first person corroborates a longer term, never subsumed
+            by_scope_tokens.setdefault((t.scope, t.tokens), set()).add(rank[(t.scope, *t.key)])
+        by_scope_term.setdefault((t.scope, tuple(tokenize(t.match.term))), set()).add(rank[(t.scope, *t.key)])
 
     def finish(t: Term) -> Term:
         own = rank[(t.scope, *t.key)]
+        if t.is_context:
+            cancelled: set[int] = set()
+            for term in cancels[t.sense]:
+                cancelled |= by_scope_term.get((t.scope, tuple(tokenize(term))), set())
+            return replace(t, rank=own, cancels=frozenset(cancelled))
         subsumed: set[int] = set()
         for sub in subsequences(t.tokens):
             subsumed |= by_scope_tokens.get((t.scope, sub), set())
         subsumed.discard(own)
         return replace(t, rank=own, subsumes=frozenset(subsumed))
 
-    return list(map(finish, out.words)), list(map(finish, out.patterns)), list(map(finish, out.tools))
+    return (list(map(finish, out.words)), list(map(finish, out.patterns)), list(map(finish, out.tools)),
+            list(map(finish, out.agents)), list(map(finish, out.morph)))
 
 
 def _compile_triggers(triggers: Sequence[ExplicitTrigger]) -> tuple[dict[bytes, tuple[Trigger, ...]], set[bytes]]:
@@ -166,8 +256,12 @@ def _compile_triggers(triggers: Sequence[ExplicitTrigger]) -> tuple[dict[bytes, 
     for order, trigger in enumerate(triggers):
         accented = re.compile(trigger.accented) if trigger.accented else None
         requires = frozenset(word.encode("ascii") for word in trigger.requires)
-        compiled = Trigger(trigger.name, re.compile(trigger.pattern), trigger.gated, trigger.clause_start,
-                           accented, requires, order)
+        word_start = trigger.pattern.startswith("\\b")
+        compiled = Trigger(trigger.name, re.compile(trigger.pattern[2:] if word_start else trigger.pattern),
+                           trigger.gated, trigger.clause_start, accented, requires, order,
+                           re.compile(trigger.unless) if trigger.unless else None, word_start,
+                           re.compile(trigger.also) if trigger.also else None,
+                           re.compile(trigger.before) if trigger.before else None)
         required |= requires
         for word in trigger.anchors:
             by_anchor.setdefault(word.encode("ascii"), []).append(compiled)
@@ -182,21 +276,55 @@ def _word_lookup(words: list[Term], triggers: Sequence[ExplicitTrigger]) -> dict
     lookup: dict[bytes, WordEntry] = {}
     for word in frozenset(index) | frozenset(by_anchor) | required:
         terms = index.get(word, [])
-        lookup[word] = ({t.rank: t for t in terms if t.needle is None},
+        lookup[word] = ({t.rank: t for t in terms if t.needle is None and not t.near_first},
                         tuple(t for t in terms if t.needle is not None),
+                        tuple(t for t in terms if t.near_first),
                         by_anchor.get(word, ()))
     return lookup
 
 
-def compile_rules(specs: Sequence[RuleSpec], triggers: Sequence[ExplicitTrigger]) -> CompiledRules:
-    """Compile rule specs and explicit triggers into the lookup structures `route()` reads."""
-    out = _SpecTerms()
+def context_specs(scopes: frozenset[str]) -> list[RuleSpec]:
+    """The built-in sense contexts, first-person patterns and agent priors of the given scopes."""
+    specs = [RuleSpec.from_sense(sense) for sense in SENSES if sense.scope in scopes]
+    return specs + [RuleSpec.from_near(rule) for rule in NEAR_RULES if rule.scope in scopes]
+
+
+def _agent_terms(scopes: frozenset[str]) -> list[Term]:
+    return [Term((f"agent:{agent}", "agent", agent), scope, WEAK,
+                 RuleMatch(scope, f"agent:{agent}", "agent", agent, WEAK))
+            for agent, scope in sorted(AGENT_PRIORS.items()) if scope in scopes]
+
+
+def _self_verb_terms(scopes: frozenset[str]) -> list[Term]:
+    rule = f"default:{SELF_RULE}"
+    return [Term((rule, "near", SELF_VERB_TERM), "personal", WEAK, RuleMatch("personal", rule, "near", SELF_VERB_TERM,
+                                                                            WEAK), source=2)
+            for scope in ("personal",) if scope in scopes]
+
+
+def compile_rules(specs: Sequence[RuleSpec], triggers: Sequence[ExplicitTrigger], *,
+                  agent_scopes: frozenset[str] = frozenset()) -> CompiledRules:
+    """Compile rule specs and explicit triggers into the lookup structures `route()` reads; agent priors and the
+    first-person verb are compiled for `agent_scopes` (the scopes of the built-in rules)."""
+    out = _SpecTerms(agents=_agent_terms(agent_scopes), morph=_self_verb_terms(agent_scopes))
     for spec in specs:
         _add_spec(spec, out)
-    words, patterns, tools = _finished(out)
-    lookup = _word_lookup(words, triggers)
-    every = words + patterns + tools
+    words, patterns, tools, agents, morph = _finished(out, {s.rule_id.removeprefix("sense:"): s.cancels
+                                                            for s in specs if s.contexts})
+    self_rule, addressee_rule = f"default:{SELF_RULE}", f"default:{ADDRESSEE_RULE}"
+    lookup = _word_lookup([t for t in words if t.match.rule not in (self_rule, addressee_rule)], triggers)
+    addressee = next((t for t in words if t.match.rule == addressee_rule), None)
+    self_words = {t.tokens[0].encode("ascii"): t for t in words if t.match.rule == self_rule and len(t.tokens) == 1}
+    counted = [t for t in words + patterns + tools + agents + morph if not t.is_context]
     tools_any = re.compile("|".join(f"(?:{t.regex.pattern})" for t in tools if t.regex)) if tools else None
+    cues = frozenset(t.rank for t in words if t.match.rule in SELF_CUE_RULES)
+    request = frozenset(t.rank for t in words if t.match.rule == f"default:{REMINDER_RULE}")
     return CompiledRules(lookup=lookup, words=frozenset(lookup), patterns=tuple(patterns), tools=tuple(tools),
-                         tools_any=tools_any, terms=frozenset(t.match.term for t in every),
-                         routed=frozenset(t.scope for t in every))
+                         tools_any=tools_any, terms=frozenset(t.match.term for t in counted),
+                         routed=frozenset(t.scope for t in counted), agents={t.match.term: t for t in agents},
+                         self_verb=morph[0] if morph else None, self_cues=cues,
+                         request_words=request, self_words=self_words, self_word_set=frozenset(self_words),
+                         first_person=frozenset(t.rank for t in words if t.match.rule in FIRST_PERSON_RULES),
+                         addressee=addressee,
+                         answer_style=frozenset(t.rank for t in words
+                                                if t.match.rule == f"default:{ANSWER_STYLE_RULE}"))

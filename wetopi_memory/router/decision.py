@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-MatchKind = Literal["keyword", "phrase", "entity", "pattern", "tool"]
+MatchKind = Literal["keyword", "phrase", "entity", "pattern", "tool", "near", "agent"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +30,18 @@ class RuleMatch:
     rule: str
     kind: MatchKind
     term: str
+    weight: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Cancellation:
+    """A matched term that did not count because words of another sense of it occur (`by`, a context term of the
+    sense `sense`): "product" next to "vectors", "sales" in "¿a qué hora sales?"."""
+
+    scope: str
+    term: str
+    by: str
+    sense: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +55,8 @@ class RouteDecision:
     confident: bool
     high_confidence: bool
     explicit_trigger: str | None = None
+    cancelled: tuple[Cancellation, ...] = ()
+    below_evidence: tuple[str, ...] = ()   # scopes with matches but no anchor (the minimum-evidence rule)
 
     @property
     def scope_names(self) -> tuple[str, ...]:
@@ -52,7 +66,11 @@ class RouteDecision:
         return {
             "scopes": [{"scope": s.scope, "confidence": round(s.confidence, 4)} for s in self.scopes],
             "explicit_memory_request": self.explicit_memory_request,
-            "matches": [{"scope": m.scope, "rule": m.rule, "term": m.term} for m in self.matches],
+            "explicit_trigger": self.explicit_trigger,
+            "matches": [{"scope": m.scope, "rule": m.rule, "kind": m.kind, "term": m.term, "weight": m.weight}
+                        for m in self.matches],
+            "cancelled": [{"scope": c.scope, "term": c.term, "by": c.by, "sense": c.sense} for c in self.cancelled],
+            "below_evidence": list(self.below_evidence),
         }
 
 
@@ -72,7 +90,7 @@ _SCORE_SLOTS = tuple(getattr(ScopeScore, name).__set__ for name in ("scope", "co
 _DECISION_SLOTS = tuple(
     getattr(RouteDecision, name).__set__
     for name in ("scopes", "all_scores", "matches", "explicit_memory_request", "confident", "high_confidence",
-                 "explicit_trigger")
+                 "explicit_trigger", "cancelled", "below_evidence")
 )
 
 
@@ -87,10 +105,12 @@ def new_score(scope: str, confidence: float, score: float) -> ScopeScore:
 
 
 def new_decision(scopes: tuple[ScopeScore, ...], all_scores: tuple[ScopeScore, ...], matches: tuple[RuleMatch, ...],
-                 explicit: bool, confident: bool, high: bool, trigger: str | None) -> RouteDecision:
+                 explicit: bool, confident: bool, high: bool, trigger: str | None,
+                 cancelled: tuple[Cancellation, ...] = (), below_evidence: tuple[str, ...] = ()) -> RouteDecision:
     """A RouteDecision built without the dataclass __init__ (see above)."""
     obj: RouteDecision = _new_object(RouteDecision)
-    set_scopes, set_all, set_matches, set_explicit, set_confident, set_high, set_trigger = _DECISION_SLOTS
+    (set_scopes, set_all, set_matches, set_explicit, set_confident, set_high, set_trigger, set_cancelled,
+     set_below) = _DECISION_SLOTS
     set_scopes(obj, scopes)
     set_all(obj, all_scores)
     set_matches(obj, matches)
@@ -98,4 +118,6 @@ def new_decision(scopes: tuple[ScopeScore, ...], all_scores: tuple[ScopeScore, .
     set_confident(obj, confident)
     set_high(obj, high)
     set_trigger(obj, trigger)
+    set_cancelled(obj, cancelled)
+    set_below(obj, below_evidence)
     return obj

@@ -1,4 +1,4 @@
-"""Built-in routing rules (design §8) and explicit-memory-request triggers, as plain data.
+"""Built-in routing rules of the platform and business scopes (design §8), as plain data.
 
 The router (`rules.py`) compiles this table once. Terms are written the way people type them, accents and all:
 the compiler lowercases them, strips accents and splits them into word tokens exactly like it does with the
@@ -11,11 +11,13 @@ message, so "configuración", "configuracion" and "CONFIGURACIÓN" are the same 
 - `tools` are fnmatch globs over tool names used this turn (case-insensitive).
 
 Weights (the router turns a scope's summed weight into a confidence with 1 - exp(-sum)):
-STRONG (1.0) — one is enough to route (0.63); two reach high confidence (0.86).
-MEDIUM (0.75) — routes alone, barely (0.53).
-WEAK (0.4) — supporting evidence only (0.33 alone); two weak (0.55) or weak + strong (0.75) route.
+STRONG (1.0) — an anchor: one is enough to route (0.63); two reach high confidence (0.86).
+MEDIUM (0.75) — an ambiguous word: routes only with another term of its scope (0.68 with a weak one).
+WEAK (0.4) — corroboration only: never routes alone or with other weak words (minimum-evidence rule, `evidence.py`).
+Words with several senses are also listed in `senses.SENSES`, whose contexts cancel them.
 
-Each rule applies only when its scope exists in the deployment (`known_scopes`).
+Each rule applies only when its scope exists in the deployment (`known_scopes`). The personal scope's rules are in
+`personal_rules.py`, the explicit-request triggers in `explicit_rules.py`.
 """
 
 from __future__ import annotations
@@ -37,29 +39,6 @@ class DefaultRule:
     tools: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class ExplicitTrigger:
-    """A way of asking for memory explicitly ("¿qué habíamos decidido sobre…?", "search our memory for…").
-
-    `pattern` runs on the normalised message (lowercase, no accents, punctuation kept). It is only tried when
-    one of `anchors` and all of `requires` (whole words) occur in the message, so messages without memory
-    vocabulary cost nothing.
-    `gated` triggers contain a Spanish word that is ambiguous once accents are gone ("que"/"como" are also
-    conjunctions: "creo que decidimos…" is a statement, "¿qué decidimos…?" a question; "recuerda que mañana…" is
-    an instruction, "recuerda qué…" a request). They count only when the message reads as a question: it contains
-    ¿ or ?, or `accented` (searched in the case-folded, NFC, accent-keeping message) matches, or — when
-    `clause_start` — the trigger opens the message or a clause ("Oye, que decidimos con el LB").
-    """
-
-    name: str
-    pattern: str
-    anchors: tuple[str, ...]
-    gated: bool = False
-    accented: str | None = None
-    clause_start: bool = True
-    requires: tuple[str, ...] = ()   # words that must all occur too (cheap pre-check for common anchors)
-
-
 def _tool_namespaces(*names: str) -> tuple[str, ...]:
     """`name_*`, `name-*`, `name.*` and the MCP spelling `mcp_name_*` for every tool namespace."""
     globs: list[str] = []
@@ -79,7 +58,7 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
             "statefulset", "daemonset", "configmap", "replicaset", "deployment", "ingress", "ingress controller",
             "crashloopbackoff", "imagepullbackoff", "oomkilled", "hpa", "autoscaler", "autoscaling", "etcd",
             "cni", "calico", "cilium", "coredns", "cluster", "clúster", "nodo", "node", "control plane",
-            "plano de control", "cert-manager", "crd", "kube-proxy", "containerd", "cronjob",
+            "plano de control", "cert-manager", "crd", "kube-proxy", "containerd", "cronjob", "node pool",
         ),
     ),
     DefaultRule(
@@ -95,7 +74,14 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
             "servidor", "server", "disk", "cdn", "cloudflare", "hetzner", "ovh", "mariadb", "mysql",
             "postgres", "postgresql", "redis", "memcached", "varnish", "rabbitmq", "kafka", "opensearch",
             "elasticsearch", "php", "php-fpm", "kernel", "systemd", "nfs", "zfs", "raid", "vpn", "wireguard",
-            "s3", "minio",
+            "s3", "minio", "conntrack", "sysctl", "exporter", "node exporter", "bastion", "bastión", "upstream",
+            "base de datos", "database", "vip", "datacenter", "centro de datos", "nxdomain", "endpoint", "ed25519",
+            "datasource", "bucket", "registros dns", "dns records", "cipher", "certbot", "acme challenge",
+            "http-01", "dns-01", "pgbouncer", "bind9", "named.conf", "zone transfer", "transferencia de zona",
+            "transferencias de zona", "fail2ban", "sshd", "spf", "dkim", "dmarc", "mail relay", "smtp", "postfix",
+            "autovacuum", "pg_dump", "mysqldump", "max_connections", "maxmemory", "sentinel", "galera", "opcache",
+            "grafana tempo", "jaeger", "opentelemetry", "otel", "quorum", "scrub", "rescue mode", "ip flotante",
+            "floating ip", "slow query", "pv", "cpd", "node_exporter", "k9s",
         ),
         phrases=("la red", "de red", "en red", "red interna", "red privada", "tarjeta de red"),
     ),
@@ -109,7 +95,10 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
             "presión de memoria", "oom", "memory leak", "fuga de memoria", "grafana", "prometheus",
             "alertmanager", "loki", "monitoring", "monitorización", "observability", "observabilidad",
             "uptime", "ci/cd", "cicd", "github actions", "gitlab ci", "error budget", "staging",
-            "out of sync", "outofsync", "health check", "healthcheck", "sre", "on-call",
+            "out of sync", "outofsync", "health check", "healthcheck", "sre", "on-call", "ci pipeline",
+            "pipeline de ci", "ci runner", "healthz", "413", "crashlooping", "502s", "503s", "504s", "api gateway",
+            "crashloop", "evicted", "scrape", "scraping",
+            "replica lag", "lagging", "ingester", "logs del pod", "helm lint", "dry run", "flapping", "failover",
         ),
         phrases=(
             "se ha caído", "se cayó", "está caído", "está caída", "están caídos", "caída del servicio",
@@ -123,11 +112,17 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
             "upgrade", "actualización", "actualizar", "producción", "production", "prod", "wordpress",
             "cache", "caché", "proxy", "caída", "down", "sync", "sincronización", "ip", "ips", "http",
             "https", "host", "hosting", "dominio", "domain", "ram", "swap", "throughput", "sla", "disco",
-            "volumen", "volume", "réplica", "replica", "chart", "flux", "storage", "almacenamiento",
+            "volumen", "volume", "chart", "flux", "storage", "almacenamiento",
             "rendimiento", "performance", "restart", "reiniciar", "reinicio", "infra", "infraestructura",
             "infrastructure", "migración", "migration", "certs", "cert", "arquitectura", "architecture",
-            "web", "website",
+            "web", "website", "sincroniza", "sincronizar", "reinicia",
         ),
+        tools=("terminal", "shell", "bash"),
+    ),
+    DefaultRule(
+        "platform", "platform.ambiguous", MEDIUM,
+        keywords=("replica", "réplica", "zona", "availability zone", "bind", "replication", "replicación", "ttl",
+                  "tunnel", "túnel", "puerto", "port", "dump", "cron"),
         phrases=("is down", "went down", "are down", "esta down"),
     ),
     DefaultRule(
@@ -152,18 +147,47 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
             "profitability", "market share", "cuota de mercado", "go-to-market", "reseller", "revendedor",
             "white label", "marca blanca", "business strategy", "estrategia comercial", "estrategia de negocio",
             "estrategia de producto", "product strategy", "nda", "equipo comercial", "sales team", "stripe",
-            "hubspot", "pricing page", "red social", "redes sociales", "social media",
+            "hubspot", "pricing page", "red social", "redes sociales", "social media", "refund", "reembolso",
+            "reembolsar", "devolución", "política de devoluciones", "refund policy", "cobrar", "cobramos", "cobra",
+            "cobran", "cobrarle", "cobre", "impago", "bill", "billed", "invoices", "facturas", "facturar",
+            "overage", "renewal", "renovación", "upselling", "reventa", "resellers", "prospect",
+            "webinar", "consultoría", "consulting", "vat", "iva", "pricing tiers", "margen bruto",
+            "margen de beneficio", "gross margin", "pagos", "add-on", "goodwill credit",
+            "planes y precios", "data processing agreement", "condiciones de venta",
+            "demos comerciales", "demo comercial", "objetivo de ventas", "our strategy", "nuestra estrategia",
+            "hiring", "new hires", "salario", "salary", "sueldo", "sueldos", "payroll", "nómina", "nóminas",
+            "gestoría", "expense report", "publicidad", "advertising", "tender",
+            "licitación", "concurso público", "commission", "comisión", "affiliate", "afiliados", "revenue share",
+            "terms of service", "condiciones generales", "distribuidor", "distributor", "exclusividad",
+            "exclusivity", "payment terms", "tasa de abandono", "budget", "investor", "inversor", "inversores",
+            "encargado de tratamiento", "dpa", "ofertó", "net-60", "net-30", "seguro de responsabilidad",
+            "responsabilidad civil", "insurance policy", "series a", "seed round", "ronda de financiación",
+            "market size", "tamaño de mercado", "ltv", "cac", "arpu", "job post", "job offer", "oferta de empleo",
+            "vacante", "credit note", "nota de crédito", "abono", "charge", "non-compete", "partner agreement",
+            "cuota de alta",
         ),
+    ),
+    DefaultRule(
+        "business", "business.ambiguous", MEDIUM,
+        keywords=("plan", "planes", "policy", "política", "condiciones", "agreement", "offer", "ofrecer",
+                  "sell", "vender", "cost", "costs", "coste", "cuesta", "cuestan", "costará", "pay", "pagar",
+                  "tier", "terms", "términos", "freelancers", "agencies", "agencias", "cancel", "cancela",
+                  "lead", "paga", "pagan", "quote", "accountant", "contable", "gastos", "expenses", "cuota",
+                  "contratar", "hire", "candidate",
+                  "candidato", "abogado", "lawyer", "forecast", "previsión", "gdpr", "rgpd", "account"),
     ),
     DefaultRule(
         "business", "business.weak", WEAK,
         keywords=(
-            "strategy", "estrategia", "q1", "q2", "q3", "q4", "quarter", "trimestre", "budget", "cost",
-            "coste", "costo", "business", "negocio", "market", "mercado", "partner", "socio", "oferta", "deal",
-            "propuesta", "comercial", "quote", "kpi", "okr", "company", "empresa", "agency", "agencia",
-            "competencia", "license", "licencia", "campaign", "campaña", "onboarding", "sla", "gdpr", "rgpd",
-            "seo", "newsletter", "brand", "tier", "beneficio", "pedido", "purchase", "compra", "managed",
+            "strategy", "estrategia", "q1", "q2", "q3", "q4", "quarter", "trimestre",
+            "costo", "business", "negocio", "market", "mercado", "partner", "socio", "oferta", "deal", "legal",
+            "interview", "entrevista", "transferencia", "tarjeta", "liability",
+            "propuesta", "comercial", "kpi", "okr", "company", "empresa", "agency", "agencia",
+            "competencia", "license", "licencia", "campaign", "campaña", "onboarding", "sla",
+            "seo", "newsletter", "brand", "beneficio", "pedido", "purchase", "compra", "managed",
             "gestionado", "launch", "lanzamiento", "annual", "anual", "mensual", "monthly", "euros", "eur",
+            "dollars", "dólares", "finance", "finanzas", "shops", "tiendas", "e-commerce", "year over year",
+            "landing",
         ),
     ),
     DefaultRule(
@@ -171,119 +195,13 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
         tools=_tool_namespaces("crm", "stripe", "invoice", "invoicing", "billing", "hubspot", "sales", "quote",
                                "quotes", "holded"),
     ),
-    # ---------------------------------------------------------------- personal
-    DefaultRule(
-        "personal", "personal.preferences", STRONG,
-        keywords=("prefiero", "preferiría", "recuérdame"),
-        phrases=(
-            "yo prefiero", "i prefer", "i'd prefer", "i would prefer", "i'd rather", "i would rather",
-            "mi configuración", "mis preferencias", "mi preferencia", "my preference", "my preferences",
-            "my setup", "my config", "my configuration", "mi setup", "mi entorno", "my environment",
-            "my workflow", "mi flujo de trabajo", "my dotfiles", "mis dotfiles", "qué decidí", "what did i decide",
-            "what i decided", "habíamos hablado", "acuérdate de que yo", "acuérdate que yo", "remind me",
-            "i usually", "yo suelo", "normalmente yo", "suelo usar", "i tend to", "tengo la costumbre",
-            "mis notas", "my notes", "mi agenda", "my calendar", "mi calendario", "my schedule", "mi horario",
-            "my birthday", "mi cumpleaños", "my family", "mi familia", "my timezone", "my time zone",
-            "mi zona horaria", "my name is", "me llamo", "llámame", "my laptop", "mi portátil", "mi ordenador",
-            "my computer", "my editor", "mi editor", "my favorite", "my favourite", "mi favorito",
-            "mi favorita", "my personal", "mis datos", "my vacation", "mis vacaciones", "my holidays",
-            "mi idioma", "my language", "mi estilo", "my style",
-        ),
-    ),
-    DefaultRule(
-        "personal", "personal.likes", MEDIUM,
-        phrases=(
-            "me gusta", "me gustan", "no me gusta", "i like", "i don't like", "i love", "i hate", "odio",
-            "personally", "personalmente", "in my opinion", "en mi opinión", "i always", "yo siempre",
-            "i never", "yo nunca", "me encanta",
-        ),
-    ),
-    DefaultRule(
-        "personal", "personal.weak", WEAK,
-        phrases=("for me", "para mí", "suelo", "my own", "mi propio", "mi propia", "yo uso", "i use"),
-    ),
-)
-
-
-# Explicit memory requests (design §7: these trigger a synchronous recall). Order matters only for which name
-# is reported when several match.
-_MEM = r"memor(?:y|ies|ia|ias)"
-_WHO = r"(?:(?:our|the|your|my|la|nuestra|tu|mi|vuestra)\s+)?"
-
-EXPLICIT_TRIGGERS: tuple[ExplicitTrigger, ...] = (
-    # ---- Spanish, unambiguous
-    ExplicitTrigger("es.busca_en_memoria",
-                    rf"\b(?:busca|buscar|buscame|buscad|mira|mirar|consulta|consultar|revisa|revisar|comprueba)"
-                    rf"\s+(?:en\s+)?{_WHO}{_MEM}\b",
-                    ("memoria", "memorias")),
-    ExplicitTrigger("es.en_memoria", rf"\ben\s+(?:la|nuestra|tu|vuestra)\s+{_MEM}\b", ("memoria", "memorias")),
-    ExplicitTrigger("es.te_acuerdas", r"\b(?:te\s+acuerdas|os\s+acordais|recuerdas|recordais)\b",
-                    ("acuerdas", "acordais", "recuerdas", "recordais")),
-    ExplicitTrigger("es.recuerda_interrogativo",
-                    r"\brecuerda(?:me)?\s+(?:como|cual|cuales|cuando|donde|cuanto|cuanta|por\s+que|si)\b",
-                    ("recuerda", "recuerdame")),
-    ExplicitTrigger("es.cual_fue_la_decision",
-                    r"\b(?:cual|cuales)\s+(?:fue|fueron|era|es)\s+(?:la|nuestra|mi|las|nuestras)\s+decision",
-                    ("decision", "decisiones")),
-    # ---- Spanish, only when it reads as a question ("que"/"como" are also conjunctions)
-    ExplicitTrigger("es.que_habiamos_decidido",
-                    r"\bque\s+(?:habiamos|hemos|habias|habia|habiais)\s+"
-                    r"(?:decidido|acordado|hablado|dicho|quedado|elegido|escogido|pactado)\b",
-                    ("decidido", "acordado", "hablado", "dicho", "quedado", "elegido", "escogido", "pactado"),
-                    gated=True, accented=r"\bqué\s+(?:hab[ií]amos|hemos|hab[ií]as|hab[ií]a|hab[ií]ais)\b"),
-    ExplicitTrigger("es.que_decidimos",
-                    r"\bque\s+(?:decidimos|decidi|decidiste|decidio|acordamos|dijimos|quedamos|elegimos|"
-                    r"escogimos|pactamos)\b",
-                    ("decidimos", "decidi", "decidiste", "decidio", "acordamos", "dijimos", "quedamos", "elegimos",
-                     "escogimos", "pactamos"),
-                    gated=True, accented=r"\bqué\s+(?:decid|acord|dij|qued|eleg|escog|pact)"),
-    ExplicitTrigger("es.que_sabemos", r"\bque\s+sabemos\s+(?:de|del|sobre|acerca)\b", ("sabemos",), gated=True,
-                    accented=r"\bqué\s+sabemos\b"),
-    ExplicitTrigger("es.recuerda_que", r"\brecuerda(?:me)?\s+que\b", ("recuerda", "recuerdame"), gated=True,
-                    accented=r"\brecu[eé]rda(?:me)?\s+qué\b", clause_start=False),
-    ExplicitTrigger("es.como_resolvimos",
-                    r"\bcomo\s+(?:lo\s+|la\s+|los\s+|las\s+)?(?:resolvimos|solucionamos|arreglamos|configuramos|"
-                    r"hicimos|montamos|resolviste|solucionaste|arreglaste)\b",
-                    ("resolvimos", "solucionamos", "arreglamos", "configuramos", "hicimos", "montamos",
-                     "resolviste", "solucionaste", "arreglaste"),
-                    gated=True, accented=r"\bcómo\s+(?:l[oa]s?\s+)?(?:resolv|soluc|arregl|config|hic|mont)",
-                    clause_start=False),
-    ExplicitTrigger("es.que_tenemos_guardado",
-                    r"\bque\s+(?:tenemos|tengo|hay)\s+(?:guardado|apuntado|anotado|registrado)\b",
-                    ("guardado", "apuntado", "anotado", "registrado"), gated=True,
-                    accented=r"\bqué\s+(?:tenemos|tengo|hay)\b"),
-    # ---- English
-    ExplicitTrigger("en.what_did_we_decide",
-                    r"\bwhat\s+(?:did|had|have)\s+(?:we|i|you)\s+(?:ever\s+|finally\s+|already\s+)?"
-                    r"(?:decide|decided|agree|agreed|settle|settled|conclude|concluded|say|said|choose|chose|"
-                    r"chosen|pick|picked|use|used)\b",
-                    ("decide", "decided", "agree", "agreed", "settle", "settled", "conclude", "concluded", "say",
-                     "said", "choose", "chose", "chosen", "pick", "picked", "use", "used"),
-                    requires=("what",)),
-    ExplicitTrigger("en.what_was_decided",
-                    r"\bwhat\s+(?:was|were|is)\s+(?:decided|agreed|(?:our|the|my)\s+(?:decision|conclusion))\b",
-                    ("decided", "agreed", "decision", "conclusion")),
-    ExplicitTrigger("en.search_memory",
-                    rf"\b(?:search|check|look|query|dig)\s+(?:it\s+|that\s+|this\s+)?(?:up\s+)?"
-                    rf"(?:in\s+|into\s+|through\s+)?{_WHO}{_MEM}\b",
-                    ("memory", "memories")),
-    ExplicitTrigger("en.in_our_memory", rf"\b(?:in|from)\s+(?:our|your)\s+{_MEM}\b", ("memory", "memories")),
-    ExplicitTrigger("en.do_you_remember",
-                    r"\b(?:do|don'?t|can|could|did)\s+(?:you|we)\s+(?:still\s+)?(?:remember|recall)\b",
-                    ("remember", "recall")),
-    ExplicitTrigger("en.remember_what",
-                    r"\b(?:remember|recall|remind\s+me)\s+(?:what|how|when|where|which|why|who|if|whether)\b",
-                    ("remember", "recall", "remind")),
-    ExplicitTrigger("en.what_do_we_know",
-                    r"\bwhat\s+do\s+(?:we\s+(?:know|remember|have)|you\s+remember)\s+(?:about|on|regarding)\b",
-                    ("know", "remember", "have"), requires=("what", "do")),
-    ExplicitTrigger("en.how_did_we_fix",
-                    r"\bhow\s+did\s+(?:we|i|you)\s+(?:solve|fix|resolve|handle|deal\s+with|configure|set\s+up)\b",
-                    ("solve", "fix", "resolve", "handle", "deal", "configure", "set"), requires=("how", "did")),
 )
 
 # Function words never chosen as the lookup anchor of a multi-word term (a rarer word is a cheaper anchor).
 STOPWORDS: frozenset[str] = frozenset({
     "a", "al", "and", "are", "de", "del", "el", "en", "for", "i", "is", "la", "las", "los", "me", "mi", "mis",
     "my", "no", "of", "on", "que", "the", "to", "un", "una", "y", "yo", "d", "s", "t", "ha", "se", "esta",
+    # common words: a rarer word of the term is a cheaper anchor
+    "it", "this", "what", "from", "when", "keep", "cuando", "semana", "veces", "noche", "morning", "week", "night",
+    "importante", "paso", "now", "that", "with", "in", "at", "por", "desde", "hora", "day", "dia", "para", "te",
 })

@@ -16,7 +16,13 @@ term. Scopes with confidence >= `confidence_threshold` are suggested, best first
 `max_scopes`; `high_confidence` is set when the best suggested scope reaches the `high_confidence` setting.
 
 Explicit memory requests ("¿qué habíamos decidido sobre…?", "search our memory for…") are detected separately
-(see `default_rules.EXPLICIT_TRIGGERS`); they set `explicit_memory_request` and never add scopes themselves.
+(see `explicit_rules.EXPLICIT_TRIGGERS`); they set `explicit_memory_request` and never add scopes themselves; a
+reminder phrase inside one ("remind me what we decided…") is the request, not a personal reminder. A gated trigger
+counts when its own sentence ends with "?" (or the accented / clause-start forms say it is a question).
+
+First person (`personal_rules`) is looked up only when a personal cue matched (a habit, a life domain, how to
+answer): the first-person words of the message, else a Spanish first-person verb, else "me" for an answer-style cue;
+without any of them the cues are dropped, so "Siempre falla el backup de los domingos" stays platform.
 
 Performance: everything is compiled once; `route()` does one NFKD (non-ASCII text only), one `bytes.translate`,
 one `split`, one set intersection and then only touches the rule terms whose anchor word occurs (the normalised
@@ -38,9 +44,12 @@ from operator import attrgetter
 from typing import Final
 
 from ..config import RoutingRule, RoutingSettings
-from .compiled import RuleSpec, Term, Trigger, compile_rules
+from .compiled import RuleSpec, Term, Trigger, compile_rules, context_specs
 from .decision import NO_ROUTE, RouteDecision, RuleMatch, ScopeScore, best_first, new_decision, new_score
-from .default_rules import DEFAULT_RULES, EXPLICIT_TRIGGERS
+from .default_rules import DEFAULT_RULES
+from .evidence import counted_terms
+from .explicit_rules import EXPLICIT_TRIGGERS
+from .personal_rules import PERSONAL_RULES, first_person_verb
 from .text import LOWER_BYTES, MAX_INPUT_CHARS, TOKEN_BYTES, UTF8_DELETE, normalize, tokenize
 
 # The router's public names, also importable from here as they were before the results and text moved out.
@@ -48,6 +57,7 @@ __all__ = ["CONFIDENCE_CAP", "MAX_INPUT_CHARS", "RouteDecision", "RuleMatch", "R
            "tokenize"]
 
 MAX_TOOLS: Final = 64
+BEFORE_CHARS: Final = 60   # how far back an explicit trigger's `before` context is looked for
 MAX_TOOL_NAME_CHARS: Final = 200
 CONFIDENCE_CAP: Final = 0.9999
 DEFAULT_CACHE_SIZE: Final = 4096
@@ -55,6 +65,7 @@ TOOL_CACHE_SIZE: Final = 1024
 SCORE_MEMO_SIZE: Final = 1024
 
 _CLAUSE_END = frozenset(".!?;:,\n\r\t-()[]\"'")
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")   # "1.30" does not end a sentence
 
 
 class RuleRouter:
@@ -93,9 +104,14 @@ class RuleRouter:
 
         specs: list[RuleSpec] = []
         if use_default_rules:
-            specs += [RuleSpec.from_default(rule) for rule in DEFAULT_RULES if rule.scope in self._known]
+            specs += [RuleSpec.from_default(rule) for rule in (*DEFAULT_RULES, *PERSONAL_RULES)
+                      if rule.scope in self._known]
         specs += [RuleSpec.from_config(index, rule) for index, rule in enumerate(rules)]
-        compiled = compile_rules(specs, EXPLICIT_TRIGGERS)
+        if use_default_rules:
+            specs += context_specs(self._known)
+        compiled = compile_rules(specs, EXPLICIT_TRIGGERS,
+                                 agent_scopes=self._known if use_default_rules else frozenset())
+        self._agents = compiled.agents
         self._lookup = compiled.lookup
         self._words = compiled.words
         self._patterns = compiled.patterns
@@ -103,6 +119,14 @@ class RuleRouter:
         self._tools_any = compiled.tools_any
         self._terms = compiled.terms
         self._routed = compiled.routed
+        self._self_verb = compiled.self_verb
+        self._self_cues = compiled.self_cues
+        self._request_words = compiled.request_words
+        self._self_words = compiled.self_words
+        self._self_word_set = compiled.self_word_set
+        self._first_person = compiled.first_person
+        self._addressee = compiled.addressee
+        self._answer_style = compiled.answer_style
 
     @classmethod
     def from_settings(cls, settings: RoutingSettings, known_scopes: Collection[str]) -> RuleRouter:
@@ -151,8 +175,10 @@ class RuleRouter:
         *,
         tools: Sequence[str] = (),
         allowed_scopes: Collection[str] | None = None,
+        agent: str | None = None,
     ) -> RouteDecision:
-        """Route one message. Never raises on any text or tool list; only the first 4000 characters are read."""
+        """Route one message. Never raises on any text, tool list or agent; only the first 4000 characters are read.
+        `agent` (the Hermes agent handling the turn) is a weak prior only (`senses.AGENT_PRIORS`)."""
         raw = text[:MAX_INPUT_CHARS] if isinstance(text, str) else ""
         if raw.isascii():   # text.encode(raw), inlined: this is the hot path
             encoded = raw.encode("ascii")
@@ -164,9 +190,18 @@ class RuleRouter:
         hits = self._words.intersection(tokens)
         triggers = self._match_words(hits, tokens, allowed, found) if hits else None
         norm = self._match_patterns(encoded, raw, allowed, found) if self._patterns else None
+        if found and not self._self_cues.isdisjoint(found):   # a personal cue counts only in the first person
+            self._match_first_person(tokens, found)
         if tools and self._tools_any is not None:
             self._match_tools(self._tools_any, tools, allowed, found)
+        if agent and found and isinstance(agent, str):   # a prior corroborates evidence; alone it is nothing
+            prior = self._agents.get(agent.strip().casefold())
+            if prior is not None and (allowed is None or prior.scope in allowed):
+                found[prior.rank] = prior
         trigger = self._explicit(triggers, hits, norm, encoded, raw) if triggers else None
+        if trigger is not None and found and not self._request_words.isdisjoint(found):
+            for rank in self._request_words:   # "remind me what we decided…": the request, not a reminder
+                found.pop(rank, None)
         if not found:
             return NO_ROUTE if trigger is None else RouteDecision((), (), (), True, False, False, trigger)
         return self._remembered_decision(found, trigger) if self._cache_size else self._decide(found, trigger)
@@ -178,7 +213,7 @@ class RuleRouter:
         joined: bytes | None = None
         lookup = self._lookup
         for word in hits:
-            single, multi, word_triggers = lookup[word]
+            single, multi, near, word_triggers = lookup[word]
             if single:
                 if allowed is None:
                     found.update(single)   # one-word variants of a term share its rank and carry no subsumes
@@ -190,9 +225,28 @@ class RuleRouter:
                 if joined is None:
                     joined = b" " + b" ".join(tokens) + b" "
                 _match_phrases(multi, joined, allowed, found)
+            if near:
+                _match_near(near, word, tokens, allowed, found)
             if word_triggers:
                 triggers += word_triggers
         return triggers
+
+    def _match_first_person(self, tokens: list[bytes], found: dict[int, Term]) -> None:
+        """Add the first-person words of the message or, failing them, its Spanish first-person verb; without
+        either (or another first-person term such as "suelo") the personal cues do not count ("Siempre falla el
+        backup de los domingos" is not about the speaker)."""
+        mine = self._self_word_set.intersection(tokens)
+        if mine:
+            for word in mine:
+                term = self._self_words[word]
+                found[term.rank] = term
+        elif self._self_verb is not None and first_person_verb(tokens):
+            found[self._self_verb.rank] = self._self_verb
+        elif (me := self._addressee) is not None and not self._answer_style.isdisjoint(found) and b"me" in tokens:
+            found[me.rank] = me
+        elif self._first_person.isdisjoint(found):
+            for rank in self._self_cues.intersection(found):
+                del found[rank]
 
     def _match_patterns(self, encoded: bytes, raw: str, allowed: frozenset[str] | None,
                         found: dict[int, Term]) -> str:
@@ -239,9 +293,17 @@ class RuleRouter:
             return None
         if norm is None:
             norm = encoded.translate(LOWER_BYTES, UTF8_DELETE).decode("ascii")
+        question = "?" in raw or "¿" in raw or "？" in raw
         for trigger in sorted(candidates, key=attrgetter("order")):
-            match = trigger.regex.search(norm)
-            if match is not None and (not trigger.gated or _reads_as_question(trigger, norm, raw, match.start())):
+            if trigger.gated and not (question or trigger.clause_start or trigger.accented):
+                continue   # only a question mark could make it count: not worth the search
+            match = trigger.search(norm)
+            if match is None or (trigger.unless is not None and trigger.unless.search(norm)) \
+                    or (trigger.also is not None and trigger.also.search(norm) is None) \
+                    or (trigger.before is not None
+                        and trigger.before.search(norm, max(0, match.start() - BEFORE_CHARS), match.start()) is None):
+                continue
+            if not trigger.gated or _reads_as_question(trigger, norm, raw, match.start()):
                 return trigger.name
         return None
 
@@ -256,7 +318,8 @@ class RuleRouter:
         return decision
 
     def _decide(self, found: dict[int, Term], trigger: str | None) -> RouteDecision:
-        terms = _counted_terms(found)
+        evidence = counted_terms(found)
+        terms, anchored = evidence.terms, evidence.anchored
         sums: dict[str, float] = {}
         for t in terms:
             sums[t.scope] = sums.get(t.scope, 0.0) + t.weight
@@ -268,10 +331,11 @@ class RuleRouter:
         if len(scores) > 1:
             scores.sort(key=best_first)
         threshold = self._threshold
-        chosen = tuple([s for s in scores if s.confidence >= threshold][: self._max_scopes])
+        chosen = tuple([s for s in scores if s.confidence >= threshold and s.scope in anchored][: self._max_scopes])
         high = bool(chosen) and chosen[0].confidence >= self._high
+        below = tuple(sorted(scope for scope in sums if scope not in anchored))
         return new_decision(chosen, tuple(scores), tuple([t.match for t in terms]), trigger is not None,
-                            bool(chosen), high, trigger)
+                            bool(chosen), high, trigger, evidence.cancelled, below)
 
     def _score(self, item: tuple[str, float]) -> ScopeScore:
         """The ScopeScore of (scope, summed weight), remembered in the bounded score memo."""
@@ -292,21 +356,32 @@ def _match_phrases(multi: tuple[Term, ...], joined: bytes, allowed: frozenset[st
             found[term.rank] = term
 
 
-def _counted_terms(found: dict[int, Term]) -> list[Term]:
-    """The matched terms in rank order, without those contained in a longer matched term of the same scope."""
-    if len(found) == 1:
-        return list(found.values())
-    terms = [found[rank] for rank in sorted(found)]
-    subsumed = [t.subsumes for t in terms if t.subsumes]
-    if subsumed:
-        drop = frozenset[int]().union(*subsumed)
-        terms = [t for t in terms if t.rank not in drop]
-    return terms
+def _match_near(near: tuple[Term, ...], head: bytes, tokens: list[bytes], allowed: frozenset[str] | None,
+                found: dict[int, Term]) -> None:
+    """Add the first-person patterns whose head word `head` has one of their first words shortly before it."""
+    for term in near:
+        if term.rank in found or (allowed is not None and term.scope not in allowed):
+            continue
+        index = -1
+        while (index := _next_index(tokens, head, index + 1)) >= 0:
+            if not term.near_first.isdisjoint(tokens[max(0, index - term.window):index]):
+                found[term.rank] = term
+                break
+
+
+def _next_index(tokens: list[bytes], word: bytes, start: int) -> int:
+    """The position of `word` in `tokens` from `start` on, or -1."""
+    try:
+        return tokens.index(word, start)
+    except ValueError:
+        return -1
 
 
 def _reads_as_question(trigger: Trigger, norm: str, raw: str, start: int) -> bool:
-    """Whether a gated trigger's message reads as a question (see `default_rules.ExplicitTrigger`)."""
-    if "?" in raw or "¿" in raw or "？" in raw:
+    """Whether a gated trigger's sentence reads as a question (see `explicit_rules.ExplicitTrigger`): it ends with a
+    question mark ("Lo comentamos la semana pasada. ¿Puedes mirarlo?" is a statement and then a question)."""
+    end = _SENTENCE_END.search(norm, start)
+    if end is not None and end.group() == "?":
         return True
     if trigger.clause_start:
         before = norm[:start].rstrip()

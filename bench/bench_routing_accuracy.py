@@ -1,0 +1,139 @@
+"""Benchmark the router's judgement on the labelled routing corpus: both tuning parts and the frozen test part.
+
+For each part present in tests/corpus/routing/ (tune, tune2, test) it prints exact-scope accuracy (the routed
+scope set equals the expected set), per-scope precision and recall, explicit-request precision / recall / F1, then
+the same for both tuning parts together, and, for the tuning parts only, every miss (id, expected, got). The test
+part is never tuned on, so its misses are not printed.
+Targets: exact-scope accuracy >= 95 %, explicit-request F1 >= 0.98. Prints figures, asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from wetopi_memory.router import RuleRouter
+
+CORPUS = Path(__file__).resolve().parent.parent / "tests" / "corpus" / "routing"
+SCOPES = ("personal", "business", "platform")
+TUNING = ("tune", "tune2")   # the parts rules are tuned on; "test" is frozen and never tuned on
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One labelled message of the routing corpus."""
+
+    id: str
+    text: str
+    agent: str | None
+    tools: tuple[str, ...]
+    scopes: frozenset[str]
+    explicit: bool
+
+
+@dataclass
+class Tally:
+    """Counts over one corpus part."""
+
+    total: int = 0
+    exact: int = 0
+    scope_tp: dict[str, int] = field(default_factory=dict)
+    scope_fp: dict[str, int] = field(default_factory=dict)
+    scope_fn: dict[str, int] = field(default_factory=dict)
+    explicit_tp: int = 0
+    explicit_fp: int = 0
+    explicit_fn: int = 0
+    misses: list[tuple[str, str, str]] = field(default_factory=list)
+
+
+def load(path: Path) -> list[Record]:
+    """The records of one JSONL part; a malformed line stops the bench with its file and line number."""
+    records = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            raw = json.loads(line)
+            records.append(Record(str(raw["id"]), str(raw["text"]), raw.get("agent"), tuple(raw.get("tools") or ()),
+                                  frozenset(raw["scopes"]), bool(raw["explicit"])))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise SystemExit(f"{path}:{number}: not a routing record ({type(exc).__name__}: {exc})") from None
+    return records
+
+
+def _ratio(num: int, den: int) -> float:
+    return num / den if den else 1.0
+
+
+def _label(scopes: frozenset[str] | tuple[str, ...], explicit: bool) -> str:
+    return (",".join(sorted(scopes)) or "-") + (" +explicit" if explicit else "")
+
+
+def tally(router: RuleRouter, records: list[Record]) -> Tally:
+    t = Tally()
+    for rec in records:
+        decision = router.route(rec.text, tools=rec.tools, agent=rec.agent)
+        got = frozenset(decision.scope_names)
+        explicit = decision.explicit_memory_request
+        t.total += 1
+        ok = got == rec.scopes
+        t.exact += ok
+        for scope in SCOPES:
+            if scope in got and scope in rec.scopes:
+                t.scope_tp[scope] = t.scope_tp.get(scope, 0) + 1
+            elif scope in got:
+                t.scope_fp[scope] = t.scope_fp.get(scope, 0) + 1
+            elif scope in rec.scopes:
+                t.scope_fn[scope] = t.scope_fn.get(scope, 0) + 1
+        t.explicit_tp += explicit and rec.explicit
+        t.explicit_fp += explicit and not rec.explicit
+        t.explicit_fn += rec.explicit and not explicit
+        if not ok or explicit != rec.explicit:
+            t.misses.append((rec.id, _label(rec.scopes, rec.explicit), _label(got, explicit)))
+    return t
+
+
+def report(name: str, t: Tally, *, show_misses: bool) -> None:
+    print(f"== {name}: {t.total} messages")
+    print(f"exact-scope accuracy {t.exact}/{t.total} = {_ratio(t.exact, t.total):.1%} (target 95 %)")
+    for scope in SCOPES:
+        tp, fp, fn = t.scope_tp.get(scope, 0), t.scope_fp.get(scope, 0), t.scope_fn.get(scope, 0)
+        print(f"  {scope:<9} precision {_ratio(tp, tp + fp):.3f} recall {_ratio(tp, tp + fn):.3f} "
+              f"(tp {tp}, fp {fp}, fn {fn})")
+    precision = _ratio(t.explicit_tp, t.explicit_tp + t.explicit_fp)
+    recall = _ratio(t.explicit_tp, t.explicit_tp + t.explicit_fn)
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    print(f"explicit requests precision {precision:.3f} recall {recall:.3f} F1 {f1:.3f} (target 0.98) "
+          f"(tp {t.explicit_tp}, fp {t.explicit_fp}, fn {t.explicit_fn})")
+    if show_misses:
+        for miss_id, expected, got in t.misses:
+            print(f"  miss {miss_id}: expected {expected}, got {got}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--corpus", type=Path, default=CORPUS, help="folder holding tune.jsonl and test.jsonl")
+    parser.add_argument("--part", choices=(*TUNING, "test", "tuning", "all"), default="all",
+                        help="which part to score: tuning runs use 'tuning' (tune + tune2), the test part stays unseen")
+    parser.add_argument("--quiet", action="store_true", help="figures only, no list of misses")
+    args = parser.parse_args()
+    router = RuleRouter((), known_scopes=SCOPES)
+    parts = {"tuning": TUNING, "all": (*TUNING, "test")}.get(args.part, (args.part,))
+    tuning: list[Record] = []
+    for part in parts:
+        path = args.corpus / f"{part}.jsonl"
+        if not path.exists():
+            print(f"== {part}: {path} not found")
+            continue
+        records = load(path)
+        if part in TUNING:
+            tuning += records
+        report(part, tally(router, records), show_misses=part in TUNING and not args.quiet)
+    if len([p for p in parts if p in TUNING]) > 1 and tuning:
+        report("tune + tune2", tally(router, tuning), show_misses=False)
+
+
+if __name__ == "__main__":
+    main()

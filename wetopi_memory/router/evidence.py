@@ -1,0 +1,88 @@
+"""How matched terms become scope scores: sense cancellations, subsumed terms and the minimum-evidence rule.
+
+- A sense context (`senses.SENSES`) cancels the terms of the other sense: they neither count nor show as matches;
+  the decision lists each as a `Cancellation`.
+- A term contained in a longer matched term of the same scope does not count ("yo prefiero" not also "prefiero").
+- Minimum evidence: a scope is suggested only when it has an anchor, i.e. a term of weight >= STRONG, or a term of
+  weight >= MEDIUM together with at least one other term of that scope. WEAK terms (and the agent prior, and
+  weak tools such as `terminal`) only corroborate: one weak word never routes, and weak words alone, however
+  many, do not add up to a route ("host" + "wordpress"). A scope held back by this rule is listed in
+  `RouteDecision.below_evidence`.
+- Dominance: a scope resting on a single keyword of the message yields to another scope with at least
+  DOMINANT_ANCHORS anchors: "los certificados de Let's Encrypt de los dominios de clientes" is about certificates;
+  the one business word describes them. Phrases, entities and patterns are specific enough to stand; tool and
+  agent signals do not count as message terms here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .compiled import Term
+from .decision import Cancellation
+
+DOMINANT_ANCHORS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """The terms that count, what was cancelled, and which scopes have an anchor."""
+
+    terms: list[Term]
+    cancelled: tuple[Cancellation, ...]
+    anchored: frozenset[str]
+
+
+def counted_terms(found: dict[int, Term]) -> Evidence:
+    """The matched terms in rank order, after cancellations and subsumption, with the anchored scopes."""
+    contexts = [t for t in found.values() if t.cancels]
+    cancelled: tuple[Cancellation, ...] = ()
+    if contexts:
+        by_rank: dict[int, Term] = {}
+        for context in sorted(contexts, key=_rank):
+            for rank in context.cancels:
+                by_rank.setdefault(rank, context)
+        cancelled = tuple(Cancellation(found[r].scope, found[r].match.term, by_rank[r].match.term, by_rank[r].sense)
+                          for r in sorted(by_rank) if r in found)
+        found = {r: t for r, t in found.items() if r not in by_rank and not t.is_context}
+    elif len(found) == 1:
+        only = next(iter(found.values()))
+        if only.is_context:
+            return Evidence([], (), frozenset())
+        return Evidence([only], (), frozenset([only.scope]) if only.grade == 2 else frozenset())
+    terms = [found[rank] for rank in sorted(found)]
+    subsumed = [t.subsumes for t in terms if t.subsumes]
+    if subsumed:
+        drop = frozenset[int]().union(*subsumed)
+        terms = [t for t in terms if t.rank not in drop]
+    return Evidence(terms, cancelled, _anchored(terms))
+
+
+def _anchored(terms: list[Term]) -> frozenset[str]:
+    """Scopes with a STRONG term, or a MEDIUM term plus another term of the same scope, minus those a dominant
+    scope overrides."""
+    strong: dict[str, int] = {}
+    medium: set[str] = set()
+    count: dict[str, int] = {}
+    text_terms: dict[str, int] = {}
+    lone_keyword: set[str] = set()
+    for t in terms:
+        scope = t.scope
+        count[scope] = count.get(scope, 0) + 1
+        if t.source:
+            text_terms[scope] = text_terms.get(scope, 0) + 1
+            if t.source == 1:
+                lone_keyword.add(scope)
+        if t.grade == 2:
+            strong[scope] = strong.get(scope, 0) + 1
+        elif t.grade == 1:
+            medium.add(scope)
+    anchored = set(strong) | {s for s in medium if count[s] >= 2}
+    if len(anchored) > 1 and strong and max(strong.values()) >= DOMINANT_ANCHORS:
+        anchored = {s for s in anchored
+                    if text_terms.get(s, 0) != 1 or s not in lone_keyword or strong.get(s, 0) >= DOMINANT_ANCHORS}
+    return frozenset(anchored)
+
+
+def _rank(term: Term) -> int:
+    return term.rank

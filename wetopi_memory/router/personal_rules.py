@@ -1,0 +1,184 @@
+"""Routing rules of the personal scope (design §8, §3.1): what the speaker says about themself, as plain data.
+
+People state personal facts without preference words: "I'm vegetarian", "Normalmente reviso el correo a primera
+hora", "My wife works nights", "Uso vim para todo". Two kinds of evidence make such a statement personal:
+
+- first person (`personal.self`, WEAK): a first-person word (I, my, me, yo, mi, mis) or, in Spanish, which drops
+  the pronoun, a first-person verb (`first_person_verb`: a clause opening with "reviso", "voy", "soy", "he
+  decidido", or such a form after "no", "siempre", "me"…);
+- a cue of the speaker's life (MEDIUM): a habit ("every morning", "los martes", "siempre", "a partir de"), a life
+  domain (diet, family, health, commute, whereabouts, the tools they personally use) or how they want answers
+  ("answers", "bullet points", "en castellano", "de tú").
+
+One cue and first person reach the minimum evidence (MEDIUM + another term, `evidence.py`); a cue alone does not
+("La cuota del gimnasio ha subido" stays unrouted), nor does first person alone ("I need a summary"). Explicit
+preference and taste phrases ("prefiero", "I like", "mi forma de trabajar") are anchors on their own.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .default_rules import MEDIUM, STRONG, WEAK, DefaultRule
+
+SELF_RULE: Final = "personal.self"
+REMINDER_RULE: Final = "personal.reminder"
+ADDRESSEE_RULE: Final = "personal.addressee"
+ANSWER_STYLE_RULE: Final = "personal.answer_style"
+SELF_VERB_TERM: Final = "(first-person verb: reviso, voy, he decidido)"
+# The cues that first person (a word or a verb) turns into a personal statement.
+# Other rules whose terms are in the first person themselves ("suelo", "for me", "yo uso").
+FIRST_PERSON_RULES: Final = frozenset({"default:personal.weak"})
+SELF_CUE_RULES: Final = frozenset({"default:personal.habit", "default:personal.life", f"default:{ANSWER_STYLE_RULE}",
+                                   "default:personal.own_decision"})
+
+PERSONAL_RULES: tuple[DefaultRule, ...] = (
+    DefaultRule(   # a reminder to set is personal; inside a request for memory it is the request itself
+        "personal", REMINDER_RULE, STRONG,
+        keywords=("recuérdame",),
+        phrases=("remind me",),
+    ),
+    DefaultRule(
+        "personal", "personal.preferences", STRONG,
+        keywords=("prefiero", "preferiría", "me cuesta", "me agobia", "me agobian", "me distrae", "me distraen",
+                  "me cansa", "me va mejor", "me viene mejor", "i struggle with", "i find it hard", "hard for me"),
+        phrases=(
+            "yo prefiero", "i prefer", "i'd prefer", "i would prefer", "i'd rather", "i would rather",
+            "mi configuración", "mis preferencias", "mi preferencia", "my preference", "my preferences",
+            "my setup", "my config", "my configuration", "mi setup", "mi entorno", "my environment",
+            "my workflow", "mi flujo de trabajo", "my dotfiles", "mis dotfiles", "qué decidí", "what did i decide",
+            "what i decided", "acuérdate de que yo", "acuérdate que yo",
+            "i usually", "yo suelo", "normalmente yo", "suelo usar", "i tend to", "tengo la costumbre",
+            "mis notas", "my notes", "mi agenda", "my calendar", "mi calendario", "my schedule", "mi horario",
+            "my birthday", "mi cumpleaños", "my family", "mi familia", "my timezone", "my time zone",
+            "mi zona horaria", "my name is", "me llamo", "llámame", "my laptop", "mi portátil", "mi ordenador",
+            "my computer", "my editor", "mi editor", "my favorite", "my favourite", "mi favorito",
+            "mi favorita", "my personal", "mis datos", "my vacation", "mis vacaciones", "my holidays",
+            "mi idioma", "my language", "mi estilo", "my style", "call me", "llámame", "mi rutina", "my routine",
+            "mi forma de trabajar", "mi manera de trabajar", "mi forma de", "mi manera de", "my working hours",
+            "mis horarios", "my timezone", "a mí me va mejor", "para mí es importante", "para mí lo ideal",
+            "what i like", "my kids", "mis hijos", "estoy de vacaciones", "i'm on holiday",
+            "keep in mind that i", "ten en cuenta que yo", "for me the best", "for me it's", "for me it is",
+            "para mí lo mejor", "para mí es", "para mí el mejor", "yo suelo", "suelo trabajar", "my usual",
+        ),
+    ),
+    DefaultRule(
+        "personal", "personal.likes", STRONG,
+        phrases=(
+            "me gusta", "me gustan", "no me gusta", "i like", "i don't like", "i love", "i hate", "odio",
+            "personally", "personalmente", "in my opinion", "en mi opinión", "i always", "yo siempre",
+            "i never", "yo nunca", "me encanta", "i can t stand", "i cant stand", "no soporto", "no aguanto",
+        ),
+    ),
+    DefaultRule(
+        "personal", "personal.weak", WEAK,
+        phrases=("for me", "para mí", "yo uso", "i use"),
+    ),
+    DefaultRule(
+        "personal", SELF_RULE, WEAK,
+        phrases=("i", "im", "ive", "my", "mine", "myself", "yo", "mi", "mis", "conmigo", "estoy", "soy", "voy",
+                 "estaré", "tengo"),
+    ),
+    DefaultRule(   # "me" only with how to answer: "Answer me in Spanish", but "Siempre me da timeout el ingress"
+        "personal", ADDRESSEE_RULE, WEAK,
+        phrases=("me",),
+    ),
+    DefaultRule(
+        "personal", "personal.habit", MEDIUM,
+        keywords=("mañanas", "tardes", "noches", "always", "never", "usually", "normally", "generally", "typically",
+                  "whenever", "mornings",
+                  "evenings", "weekends", "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays",
+                  "sundays", "siempre", "nunca", "normalmente", "habitualmente", "generalmente", "twice"),
+        phrases=("every morning", "every day", "every evening", "every night", "every week", "every weekend",
+                 "every monday", "every tuesday", "every wednesday", "every thursday", "every friday",
+                 "every saturday", "every sunday", "every first", "every other", "every two weeks", "cada dos semanas",
+                 "standing", "each morning", "a day", "a week", "from now on", "when i ask",
+                 "unless i", "todos los días", "todas las mañanas", "todas las tardes", "todas las noches",
+                 "cada día", "cada semana", "cada mañana", "cada noche", "los lunes", "los martes",
+                 "los miércoles", "los jueves", "los viernes", "los sábados", "los domingos", "los fines de semana",
+                 "por las mañanas", "por las tardes", "por las noches", "las mañanas", "las tardes", "veces al día",
+                 "al día", "a la semana", "desde hace", "a partir de", "de ahora en adelante", "cuando te pida",
+                 "a primera hora", "me levanto", "suelo", "solo uso", "only use", "mostly use", "since last year"),
+    ),
+    DefaultRule(
+        "personal", "personal.own_decision", MEDIUM,
+        keywords=("decidí",),
+        phrases=("i decided", "i ve decided", "i have decided", "he decidido", "i m done with", "i stopped",
+                 "dejé de", "he dejado de"),
+    ),
+    DefaultRule(
+        "personal", "personal.life", MEDIUM,
+        keywords=("vegetarian", "vegetariano", "vegetariana", "vegan", "vegano", "vegana", "allergic", "alérgico",
+                  "alérgica", "alergia", "gluten", "lactose", "lactosa", "celiac", "celíaco", "diet", "dieta",
+                  "learning", "aprendiendo",
+                  "studying", "estudiando", "niños", "calls", "llamadas", "emails", "correos", "mails", "standup",
+                  "pescatarian", "pescetarian", "diabetic", "diabético", "diabética", "deaf", "sordo", "sorda",
+                  "dyslexic", "disléxico", "disléxica", "asthma", "asma", "pregnant", "embarazada", "mujer", "críos",
+                  "peques", "novio", "novia", "boyfriend", "girlfriend", "blocks", "bloques", "pomodoro", "breaks",
+                  "descansos", "pausas", "linux", "windows", "macos", "monitors", "monitores", "manager", "boss",
+                  "jefe", "jefa", "jornada", "turno", "turnos", "shift", "shifts",
+                  "alcohol", "gym", "gimnasio", "bike", "bici", "bicicleta", "commute", "school", "cole",
+                  "colegio", "kids", "children", "hijos", "hijo", "hija", "hijas", "wife", "husband",
+                  "pareja", "marido", "parents", "padres", "mum", "mom", "madre", "dad", "padre", "dentist",
+                  "dentista", "doctor", "médico", "physio", "fisio", "vacation", "vacaciones", "holidays",
+                  "timezone", "colorblind", "daltónico", "daltónica", "zurdo", "zurda", "glasses", "gafas",
+                  "keyboard", "teclado", "laptop", "portátil", "music", "música", "whatsapp", "pickups", "sleep",
+                  "duermo", "vim", "neovim", "emacs", "helix", "tmux", "kitty", "iterm", "zsh", "obsidian",
+                  "notion", "kindle", "excalidraw", "markdown", "coffee", "café", "tren", "train"),
+        phrases=("de baja", "paternity leave", "maternity leave", "time zone", "zona horaria", "horario peninsular",
+                 "morning person", "night owl", "left handed", "dark mode", "modo oscuro", "deep work",
+                 "school run", "hard of hearing", "fish shell", "work best", "work better", "trabajo mejor",
+                 "productive",
+                 "productivo", "productiva", "my own", "mi propio", "mi propia", "an hour behind", "una hora menos",
+                 "una hora más"),
+    ),
+    DefaultRule(
+        "personal", ANSWER_STYLE_RULE, MEDIUM,
+        keywords=("answers", "respuestas", "respuesta corta", "replies", "explanations", "explicaciones",
+                  "bullet points", "bullets",
+                  "spelling", "emojis", "usted", "tutees", "tutear", "blunt", "sugarcoating", "letra grande"),
+        phrases=("full file", "whole file", "whole files", "in spanish", "en español", "en castellano",
+                 "in english", "en inglés", "british english", "de tú", "step by step", "paso a paso",
+                 "in three lines", "en tres líneas"),
+    ),
+)
+
+# Spanish drops the pronoun: a word ending in -o / -oy that opens the message, or follows one of `_BEFORE_VERB`,
+# is a first-person present verb ("Reviso Slack dos veces al día", "Los viernes no hago reuniones", "Me levanto a
+# las seis"), unless it is one of the common words with that ending listed in `_NOT_VERBS`; "he" + a participle is
+# a first-person perfect ("He decidido…", "Me he comprado…"); an opening imperative with "-me" is addressed to the
+# speaker ("Contéstame siempre…", "Háblame de tú").
+_BEFORE_VERB = frozenset(w.encode("ascii") for w in (
+    "no", "me", "yo", "siempre", "normalmente", "nunca", "solo", "tambien", "ya", "casi", "lo", "le", "les", "te",
+    "apenas", "aun", "todavia", "cuando", "si", "y", "pero", "lunes", "martes", "miercoles", "jueves", "viernes",
+    "sabados", "domingos", "mananas", "tardes", "noches", "dias", "findes", "semana", "mes"))
+_NOT_VERBS = frozenset(w.encode("ascii") for w in (
+    "como", "cuando", "cuanto", "esto", "eso", "todo", "pero", "claro", "bueno", "hoy", "muy", "otro", "nuevo",
+    "luego", "algo", "solo", "tampoco", "mucho", "poco", "primero", "tanto", "mismo", "ello", "cierto", "tipo",
+    "caso", "ejemplo", "resto", "perfecto", "listo", "hecho", "genial", "vaya", "entonces", "mismo", "demasiado",
+    "rapido", "lento", "raro", "seguro", "medio", "pronto", "tarde", "dentro", "fuera", "encima", "debajo", "hola",
+    "asi", "ahi", "alli", "aqui", "nosotros", "vosotros", "ellos", "ninguno", "alguno", "cuyo", "dicho", "ambos",
+    "espero", "creo", "supongo", "pienso", "necesito", "quiero", "cero", "cuatro", "cinco", "seis", "siete", "ocho",
+    "nueve", "informe", "enorme", "conforme", "firme", "uniforme", "nombre", "hombre"))
+_VERB_ENDINGS = (b"o", b"oy")
+_ENCLITIC_ME = (b"me", b"melo", b"melos", b"mela", b"melas")   # contéstame, dámelo: an imperative addressed to me
+_ENCLITIC_ME_LO = (b"melo", b"melos", b"mela", b"melas")       # ... anywhere in the message ("…, dámelo completo")
+_NOT_ENCLITIC = frozenset((b"caramelo", b"caramelos"))
+_PARTICIPLE = (b"ado", b"ido")
+
+
+def first_person_verb(tokens: list[bytes]) -> bool:
+    """Whether the tokens hold a Spanish first-person verb where the pronoun is dropped (see above)."""
+    if tokens and len(tokens[0]) >= 5 and tokens[0].endswith(_ENCLITIC_ME) and tokens[0] not in _NOT_VERBS:
+        return True
+    previous = b""
+    for token in tokens:
+        if (not previous or previous in _BEFORE_VERB) and len(token) >= 3 and token.endswith(_VERB_ENDINGS) \
+                and token not in _NOT_VERBS:
+            return True
+        if previous == b"he" and token.endswith(_PARTICIPLE):
+            return True
+        if len(token) >= 6 and token.endswith(_ENCLITIC_ME_LO) and token not in _NOT_ENCLITIC:
+            return True
+        previous = token
+    return False

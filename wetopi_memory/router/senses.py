@@ -1,0 +1,117 @@
+"""Context rules of the router (design §8), as plain data: word senses, first-person patterns, agent priors.
+
+- `SENSES`: a rule term stops counting when words of another of its senses occur anywhere in the message
+  ("product" next to "vectors", "sales" in "¿a qué hora sales?", the "margen" of a page, an army "deployment").
+  Context terms match like keywords (whole words, simple plurals, consecutive words for phrases); a cancelled
+  term is reported in `RouteDecision.cancelled` with the context that cancelled it.
+- `NEAR_RULES`: a first-person word followed, with at most `window - 1` words in between, by a head word ("my
+  meeting preferences", "I'm usually", "mi forma de trabajar").
+- `AGENT_PRIORS`: the agent that handles the turn is a weak prior for one scope (design §8 "contexto del
+  agente"): it never routes alone, it only corroborates a term that needs it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Sense:
+    """The `terms` of `scope` (as written in the rules) do not count when one of `unless` occurs."""
+
+    name: str
+    scope: str
+    terms: tuple[str, ...]
+    unless: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NearRule:
+    """A word of `first` followed within `window` tokens by a word of `heads` adds `weight` to `scope`."""
+
+    scope: str
+    name: str
+    weight: float
+    first: tuple[str, ...]
+    heads: tuple[str, ...]
+    window: int = 2
+
+
+_SELF_EN_ES = ("my", "mi", "mis", "i", "yo", "me", "im")
+
+NEAR_RULES: tuple[NearRule, ...] = (
+    NearRule("personal", "personal.first_person", 1.0, _SELF_EN_ES, (
+        "preferences", "preference", "preferred", "prefer", "preferencias", "preferencia", "preferida",
+        "preferido", "preferidas", "preferidos", "usual", "usually", "habit", "habits", "routine", "rutina",
+        "costumbre", "horario", "horarios", "schedule", "hours", "workflow", "setup", "settings", "style",
+        "estilo", "manera", "forma", "habitos", "habito", "normally", "normalmente")),
+)
+
+AGENT_PRIORS: dict[str, str] = {"wetopi-build": "platform", "wetopi-lead": "business"}
+
+_MATHS = ("dot product", "cartesian product", "cross product", "scalar product", "inner product",
+          "producto escalar", "producto vectorial", "producto cartesiano", "matrix", "matrices", "vector",
+          "vectores", "orthogonal", "ortogonales", "multiplication", "multiplicacion", "derivative", "derivada",
+          "integral", "maths", "math", "matematicas", "conmutativo", "commutative", "sets", "conjuntos")
+_SALIR = ("a que hora sales", "si sales", "cuando sales", "sales de", "sales a", "sales con", "sales esta",
+          "sales hoy", "sales manana", "tu sales", "te sales", "no sales", "sales antes", "sales ya", "sales tarde",
+          "sales pronto", "on sale", "for sale", "mall", "shopping", "rebajas", "black friday", "outlet")
+_PAGE = ("pagina", "paginas", "documento", "izquierdo", "derecho", "superior", "inferior", "css", "header",
+         "padding", "borde", "texto", "px", "cm", "maquetacion", "layout", "margen de error", "margin of error",
+         "margen de tiempo", "margen de maniobra", "mobile", "word")
+_TROOPS = ("army", "troops", "tropas", "militar", "military", "otan", "nato", "soldados", "soldiers", "ejercito",
+           "frontera", "border", "suspense", "police", "policia", "movie", "film", "pelicula", "como se dice",
+           "how do you say", "translate", "traduce", "traducir", "sinonimo", "synonym", "en frances", "in french")
+_FILM = ("pelicula", "film", "movie", "affleck", "cine", "oscar", "netflix", "watch argo", "watched argo",
+         "vi argo", "ver argo", "argonautas", "argonauts", "jason")
+_BOAT = ("boat", "barco", "velero", "sailing", "vela", "capitan", "captain", "timon", "storm", "tormenta", "ship",
+         "at the helm", "took the helm", "al timon", "yacht", "yate")
+_TOOL_CLIENT = ("cliente de kubectl", "kubectl client", "cliente kubectl", "client version", "cliente ssh",
+                "ssh client", "cliente vpn", "vpn client", "cliente de correo", "cliente http", "http client",
+                "client certificate", "certificado de cliente", "customer facing", "client facing",
+                "de cara al cliente", "cara al cliente", "bar", "restaurante", "cliente del bar")
+_PRIVATE_LIFE = ("alquiler", "piso", "rent", "rental", "lease", "apartment", "flat", "coffee", "cafe", "gasolina",
+                 "gimnasio", "gym", "cerveza", "beer", "camarero", "waiter", "bar", "restaurante",
+                 "taxi", "vecinos", "comunidad de vecinos")
+_NOT_COMPANY_POLICY = ("school", "colegio", "escuela", "backup", "backups", "retention", "retencion", "network",
+                       "pod", "password", "rbac", "iam", "security", "seguridad", "copias")
+
+SENSES: tuple[Sense, ...] = (
+    Sense("product.maths", "business", ("product", "producto"), _MATHS),
+    Sense("sales.salir", "business", ("sales", "venta"), _SALIR),
+    Sense("margin.page", "business", ("margin", "margen"), _PAGE),
+    Sense("deployment.troops", "platform", ("deployment", "despliegue", "deploy"), _TROOPS),
+    Sense("argo.film", "platform", ("argo",), _FILM),
+    Sense("helm.boat", "platform", ("helm",), _BOAT),
+    Sense("customer.tool_client", "business", ("customer", "cliente"), _TOOL_CLIENT),
+    Sense("price.private_life", "business", ("price", "precio", "contract", "contrato", "cobro", "cobrar", "cobra",
+                                             "cuota", "gastos"), _PRIVATE_LIFE),
+    Sense("renewal.certificate", "business", ("renewal", "renovación"),
+          ("certbot", "certificate", "certificado", "cert", "certs", "ssl", "tls", "letsencrypt", "acme")),
+    Sense("budget.engineering", "business", ("budget",),
+          ("error budget", "latency budget", "memory budget", "performance budget", "token budget")),
+    Sense("self.one_off", "personal", ("i", "im", "my", "mi", "mis", "yo", "estoy", "soy", "voy", "tengo"),
+          ("birthday present", "regalo", "today", "hoy", "tonight", "esta noche", "this time", "esta vez",
+           "ahora vuelvo", "ahora mismo", "right now", "brb", "just got back", "heading out", "be right back",
+           "voy a", "going to", "gonna", "i ll", "i will")),
+    Sense("cuesta.me", "business", ("cuesta",), ("me cuesta", "se me hace")),
+    Sense("policy.not_company", "business", ("policy", "politica"), _NOT_COMPANY_POLICY),
+    Sense("server.waiter", "platform", ("servidor", "server"),
+          ("restaurante", "camarero", "waiter", "bar", "movie", "film", "pelicula", "scene", "escena")),
+    Sense("charge.not_money", "business", ("charge",),
+          ("in charge", "charger", "battery", "bateria", "charging", "cargo de", "charges against")),
+    Sense("latency.home_gaming", "platform", ("latencia", "latency"),
+          ("jugando", "gaming", "videojuegos", "mi conexion", "my connection", "en casa")),
+    Sense("backup.photos", "platform", ("backup",), ("fotos", "photos", "movil", "phone", "iphone")),
+    Sense("pod.animals", "platform", ("pod",), ("dolphins", "delfines", "whales", "ballenas", "orcas")),
+    Sense("network.not_it", "platform", ("la red", "de red", "network", "nodo", "node"),
+          ("neuronal", "neural", "metro", "carreteras", "autobuses", "roman", "army", "supply", "history",
+           "historia", "pesca")),
+    Sense("plan.tooling", "business", ("plan", "planes"),
+          ("terraform", "terraform plan", "plan de terraform", "test plan", "plan de pruebas", "migration plan",
+           "plan de migracion", "rollout plan", "deployment plan", "plan de despliegue", "backup plan",
+           "disaster recovery", "plan b")),
+    Sense("velero.boat", "platform", ("velero",),
+          ("barco", "capitan", "timon", "navegar", "sailing", "vela", "puerto", "regata", "boat")),
+    Sense("docker.pet", "platform", ("docker",), ("dog", "perro", "mascota", "pet", "beach", "playa")),
+)
