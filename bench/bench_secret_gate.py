@@ -1,19 +1,33 @@
-"""Benchmark SecretGate throughput (MB/s) on clean prose, config-like text and the labelled secrets corpus.
+"""Benchmark the SecretGate: what it refuses on the judgement corpus, and its throughput (MB/s).
 
-Each workload is >= 5 MB of synthetic items of realistic retain size (0.3-3 KB). For each it prints the
+Corpus figures, for the two tune parts and the frozen test part separately
+(tests/corpus/secrets/{tune,tune2,test}.jsonl, format in tests/corpus/README.md): secrets refused by `by`
+(format / context) with the families of the misses,
+and clean lines refused (negative / prose). An item is refused when `SecretGate.first` finds a blocking secret.
+
+Throughput: each workload is >= 5 MB of synthetic items of realistic retain size (0.3-3 KB). For each it prints the
 throughput of `scan` (all findings) and `first` (the retain fast path) called once per item, and of one `scan`
 over the whole workload joined into a single string. Times are process CPU time by default (steady on a shared
 machine); `--clock wall` uses wall-clock time. Figures only; nothing is asserted.
 
-    .venv/bin/python bench/bench_secret_gate.py [--mb 5] [--repeat 3] [--clock cpu|wall]
+`--baseline DIR|REV` also loads the gate of another copy of the package (a directory of its modules, or a git
+revision) and prints its figures next to today's: before/after in one run, under one machine load.
+
+    .venv/bin/python bench/bench_secret_gate.py [--mb 5] [--repeat 3] [--clock cpu|wall] [--part tune,tune2|all]
+                                                [--baseline DIR|REV] [--no-speed]
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
+import subprocess
+import sys
+import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,6 +35,7 @@ from wetopi_memory.secrets import DEFAULT_GATE, SecretGate
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "corpus" / "secrets.jsonl"
+PARTS = {part: ROOT / "tests" / "corpus" / "secrets" / f"{part}.jsonl" for part in ("tune", "tune2", "test")}
 
 COMPANIES = ["Acme Hosting", "Bodega Verde", "Cafetería Luna", "Dentalia", "EcoRiego", "Ferretería Sol", "Globex",
              "Hotel Mirador", "Initech", "Librería Norte", "Mueblería Roble", "Nexo Legal", "Panadería Trigo"]
@@ -110,12 +125,95 @@ def measure(gate: SecretGate, items: list[str], repeat: int, clock: Callable[[],
             "us_per_item": scan / len(items) * 1e6}
 
 
+def corpus_report(gate: SecretGate, part: str, path: Path) -> list[str]:
+    """The refusal figures of one corpus part, as printable lines."""
+    if not path.exists():
+        return [f"{part}: {path.relative_to(ROOT)} not found"]
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    total: Counter[str] = Counter()
+    refused: Counter[str] = Counter()
+    misses: dict[str, Counter[str]] = {}
+    for row in rows:
+        by = row["by"]
+        total[by] += 1
+        blocked = gate.first(row["text"]) is not None
+        refused[by] += blocked
+        if blocked != (row["label"] == "secret"):
+            misses.setdefault(by, Counter())[row.get("family", "?")] += 1
+    lines = [f"{part} ({path.relative_to(ROOT)}, {len(rows)} lines)"]
+    for by in ("format", "context"):
+        if total[by]:
+            lines.append(f"  secrets by {by:<8} refused {refused[by]:>4}/{total[by]:<4} {refused[by] / total[by]:7.1%}"
+                         + _families(misses.get(by)))
+    for by in ("negative", "prose"):
+        if total[by]:
+            lines.append(f"  clean {by:<11} refused {refused[by]:>4}/{total[by]:<4} {refused[by] / total[by]:7.1%}"
+                         + _families(misses.get(by)))
+    clean = total["negative"] + total["prose"]
+    if clean:
+        wrong = refused["negative"] + refused["prose"]
+        lines.append(f"  clean (all)       refused {wrong:>4}/{clean:<4} {wrong / clean:7.1%}")
+    return lines
+
+
+def _families(counts: Counter[str] | None) -> str:
+    if not counts:
+        return ""
+    return "   wrong: " + ", ".join(f"{family} {n}" for family, n in sorted(counts.items()))
+
+
+def corpus_prose(path: Path, mb: float) -> list[str]:
+    """Items of 1-8 prose lines of a corpus part, repeated up to `mb` MB (shuffled with a fixed seed)."""
+    lines = [row["text"] for row in map(json.loads, path.read_text(encoding="utf-8").splitlines())
+             if row["by"] == "prose"]
+    return workload(lambda rng: _mixed(rng, lines), mb, 4)
+
+
+def baseline_gate(source: str) -> SecretGate:
+    """The DEFAULT_GATE of another copy of `wetopi_memory/secrets`: a directory holding the package's modules, or a
+    git revision (read with `git show`, nothing checked out). It is imported as a separate package, so the
+    before/after figures come from one run under one machine load."""
+    package = Path(tempfile.mkdtemp(prefix="secrets-baseline-")) / "secrets_baseline"
+    package.mkdir()
+    if Path(source).is_dir():
+        for module in Path(source).glob("*.py"):
+            (package / module.name).write_text(module.read_text(encoding="utf-8"), encoding="utf-8")
+    else:
+        folder = "wetopi_memory/secrets"
+        names = subprocess.run(["git", "-C", str(ROOT), "ls-tree", "--name-only", source, folder + "/"],
+                               check=True, capture_output=True, text=True).stdout.split()
+        for name in (n for n in names if n.endswith(".py")):
+            text = subprocess.run(["git", "-C", str(ROOT), "show", f"{source}:{name}"], check=True,
+                                  capture_output=True, text=True).stdout
+            (package / Path(name).name).write_text(text, encoding="utf-8")
+    sys.path.insert(0, str(package.parent))
+    gate: SecretGate = importlib.import_module("secrets_baseline").DEFAULT_GATE
+    return gate
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mb", type=float, default=5.0, help="size of each workload in MB (default 5)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the best is reported")
     parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu", help="process CPU time or wall clock")
+    parser.add_argument("--part", default="all",
+                        help="comma-separated corpus parts to report: tune, tune2, test, or all (default)")
+    parser.add_argument("--baseline", metavar="DIR|REV",
+                        help="also measure the gate of a package directory or git revision, side by side")
+    parser.add_argument("--no-speed", action="store_true", help="corpus figures only")
     args = parser.parse_args()
+    parts = list(PARTS) if args.part == "all" else args.part.split(",")
+    unknown = [p for p in parts if p not in PARTS]
+    if unknown:
+        parser.error(f"--part: unknown part(s) {', '.join(unknown)}; choose from {', '.join(PARTS)} or all")
+    gates = {"now": DEFAULT_GATE}
+    if args.baseline:
+        gates[args.baseline] = baseline_gate(args.baseline)
+    for label, gate in gates.items():
+        for part in parts:
+            print(f"[{label}] " + "\n".join(corpus_report(gate, part, PARTS[part])))
+    if args.no_speed:
+        return
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
 
     corpus_lines = [json.loads(line)["text"] for line in CORPUS.read_text(encoding="utf-8").splitlines() if line]
@@ -124,13 +222,17 @@ def main() -> None:
         "config-like": workload(_config, args.mb, 2),
         "mixed corpus": workload(lambda rng: _mixed(rng, corpus_lines), args.mb, 3),
     }
+    for part in parts:
+        if PARTS[part].exists():
+            workloads[f"{part} prose"] = corpus_prose(PARTS[part], args.mb)
     print(f"SecretGate throughput, {len(DEFAULT_GATE.rule_ids)} rules, best of {args.repeat}, {args.clock} time")
-    print(f"{'workload':<14} {'MB':>6} {'items':>7} {'scan MB/s':>10} {'first MB/s':>11} {'blob MB/s':>10} "
-          f"{'us/item':>8}")
+    print(f"{'workload':<14} {'gate':<8} {'MB':>6} {'items':>7} {'scan MB/s':>10} {'first MB/s':>11} "
+          f"{'blob MB/s':>10} {'us/item':>8}")
     for name, items in workloads.items():
-        r = measure(DEFAULT_GATE, items, args.repeat, clock)
-        print(f"{name:<14} {r['mb']:>6.1f} {r['items']:>7d} {r['scan']:>10.1f} {r['first']:>11.1f} "
-              f"{r['blob']:>10.1f} {r['us_per_item']:>8.0f}")
+        for label, gate in gates.items():
+            r = measure(gate, items, args.repeat, clock)
+            print(f"{name:<14} {label:<8} {r['mb']:>6.1f} {r['items']:>7d} {r['scan']:>10.1f} {r['first']:>11.1f} "
+                  f"{r['blob']:>10.1f} {r['us_per_item']:>8.0f}")
 
 
 if __name__ == "__main__":

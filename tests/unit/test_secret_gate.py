@@ -1,8 +1,11 @@
-"""SecretGate: per-tier precision/recall on the synthetic corpus, and the gate's contracts.
+"""SecretGate: the tune corpus as a table, per-tier recall on the vendor-token corpus, and the gate's contracts.
 
-The corpus (tests/corpus/secrets.jsonl, written by tests/corpus/make_secrets_corpus.py) is gated on 100 %
-tier-1 recall and <= 1 % blocking false positives on the clean lines; the figures are printed (`pytest -s`) and
-repeated in every assertion message.
+* tests/corpus/secrets/tune.jsonl (hand-written contexts, values from tests/corpus/secrets/make_tune.py): every
+  secret refused, every clean line (hard negative or prose) passes. The frozen test part is never read here.
+* tests/corpus/secrets/tune2.jsonl (make_tune2.py: new phrasings, tools and channels, written before the rules
+  were changed for them): the issue's targets on tune + tune2, every clean line passes.
+* tests/corpus/secrets.jsonl (tests/corpus/make_secrets_corpus.py): 30+ vendor token formats with the span of
+  each secret, gated on 100 % tier-1 recall and <= 1 % blocking false positives; figures printed (`pytest -s`).
 """
 
 from __future__ import annotations
@@ -25,6 +28,9 @@ from wetopi_memory.secrets import DEFAULT_GATE, RULES, SecretFinding, SecretGate
 
 CORPUS_DIR = Path(__file__).resolve().parents[1] / "corpus"
 CORPUS = CORPUS_DIR / "secrets.jsonl"
+TUNE = CORPUS_DIR / "secrets" / "tune.jsonl"
+TUNE2 = CORPUS_DIR / "secrets" / "tune2.jsonl"
+FULL_GATE = SecretGate(skip_plain_prose=False)   # every rule on every text: the reference for the shortcut
 
 rng = random.Random(4242)
 
@@ -150,6 +156,226 @@ def test_first_agrees_with_scan_on_the_corpus() -> None:
         assert (first is None) == (not blocking), row["text"][:80]
         if first is not None:
             assert first.tier in (1, 2)
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# The tune corpus: every secret refused, every clean line passes
+# ----------------------------------------------------------------------------------------------------------------
+
+def _tune() -> list[dict[str, Any]]:
+    return [json.loads(line) for line in TUNE.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def test_tune_corpus_is_large_well_formed_and_fresh() -> None:
+    rows = _tune()
+    by = Counter(row["by"] for row in rows)
+    assert by["format"] + by["context"] >= 150 and by["negative"] >= 150 and by["prose"] >= 150, by
+    assert len({row["id"] for row in rows}) == len(rows)
+    for row in rows:
+        assert set(row) == {"id", "text", "label", "family", "by"}, row["id"]
+        assert (row["label"], row["by"]) in {("secret", "format"), ("secret", "context"), ("clean", "negative"),
+                                             ("clean", "prose")}, row["id"]
+    spec = importlib.util.spec_from_file_location("make_tune", TUNE.with_name("make_tune.py"))
+    assert spec is not None and spec.loader is not None
+    module: ModuleType = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.rng.seed(module.SEED)
+    assert module.build() == rows, "tune.jsonl is stale: run .venv/bin/python tests/corpus/secrets/make_tune.py"
+
+
+@pytest.mark.parametrize("row", _tune(), ids=lambda row: f"{row['id']}-{row['family']}")
+def test_tune_corpus_line(row: dict[str, Any]) -> None:
+    finding = DEFAULT_GATE.first(row["text"])
+    if row["label"] == "secret":
+        assert finding is not None, f"{row['family']} not refused"
+    else:
+        assert finding is None, f"{row['family']} refused by {finding and finding.rule_id}"
+
+
+def _tune2() -> list[dict[str, Any]]:
+    return [json.loads(line) for line in TUNE2.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def test_tune2_corpus_is_large_well_formed_and_fresh() -> None:
+    rows = _tune2()
+    by = Counter(row["by"] for row in rows)
+    assert by["context"] >= 120 and by["negative"] >= 120 and by["prose"] >= 120, by
+    assert len({row["id"] for row in rows}) == len(rows)
+    assert not {row["text"] for row in rows} & {row["text"] for row in _tune()}, "tune2 repeats tune lines"
+    spec = importlib.util.spec_from_file_location("make_tune2", TUNE2.with_name("make_tune2.py"))
+    assert spec is not None and spec.loader is not None
+    module: ModuleType = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.build() == rows, "tune2.jsonl is stale: run .venv/bin/python tests/corpus/secrets/make_tune2.py"
+
+
+def test_tune_and_tune2_meet_the_targets() -> None:
+    """Issue #11 targets on both tuning parts: 100 % of formats, >= 98 % of context secrets, <= 0.5 % clean refused."""
+    refused: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    for row in _tune() + _tune2():
+        total[row["by"]] += 1
+        refused[row["by"]] += DEFAULT_GATE.first(row["text"]) is not None
+    print({by: f"{refused[by]}/{total[by]}" for by in total})
+    assert refused["format"] == total["format"]
+    assert refused["context"] >= 0.98 * total["context"]
+    assert refused["negative"] + refused["prose"] <= 0.005 * (total["negative"] + total["prose"])
+
+
+@pytest.mark.parametrize("row", [r for r in _tune2() if r["label"] == "clean"],
+                         ids=lambda row: f"{row['id']}-{row['family']}")
+def test_tune2_clean_line_passes(row: dict[str, Any]) -> None:
+    finding = DEFAULT_GATE.first(row["text"])
+    assert finding is None, f"{row['family']} refused by {finding and finding.rule_id}"
+
+
+def test_the_plain_prose_shortcut_never_changes_a_verdict() -> None:
+    """`may_hold_secret` is only a shortcut: on every corpus line the gate with it finds what the full scan finds."""
+    lines = [r["text"] for r in _tune() + _tune2()] + [r["text"] for r in _load()]
+    for text in lines:
+        assert DEFAULT_GATE.first(text) == FULL_GATE.first(text), text[:80]
+        assert DEFAULT_GATE.scan(text) == FULL_GATE.scan(text), text[:80]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(["la contraseña es", "password", "pin", "token:", "key =", "--new-password",
+                                 "requirepass", "usa", "como contraseña", "con admin y", "dragon", "qwerty123",
+                                 "Verano2024!", "FbzLSwHW", "WordPress", "abcd efgh ijkl mnop", "111111", "4821",
+                                 "nqvviyknaekfjnzx", "AKIAQWERTYUIOPASDFGH", ".", ",", "\n", " ", "y", "es"]),
+                min_size=1, max_size=12))
+def test_the_shortcut_agrees_with_the_full_scan_on_generated_text(parts: list[str]) -> None:
+    text = " ".join(parts)
+    assert DEFAULT_GATE.first(text) == FULL_GATE.first(text)
+
+
+@pytest.mark.parametrize(("text", "rule"), [
+    ("argocd account update-password --current-password lKvr5rcKALWMCxtp", "secret-flag"),
+    ("swaks --auth-user avisos@wetopi.com --auth-password 'Cob1979ALT'", "secret-flag"),
+    ("smtp-pass S3sEtj9jWxoZ@4", "secret-key-line"),
+    ("JENKINS_API_TOKEN bbcf5f4bfbb34dc560af073b37e336bf", "secret-key-line"),
+    ("CREATE USER 'shop'@'10.0.%' IDENTIFIED BY '.Orchid619';", "sql-password"),
+    ("ALTER ROLE app WITH PASSWORD 'kD93mQ-v7Lx';", "sql-password"),
+    ('<add key="SmtpPassword" value="GpZ93gAQCL8VEJr-9" />', "xml-secret-attribute"),
+    ("kubectl -n argocd get secret argocd-initial-admin-secret -o jsonpath=\"{.data.password}\" | base64 -d\n"
+     "wqkN0a62bOHVxMfz", "decoded-secret-output"),
+    ("usa sunshine como contraseña temporal", "value-as-password"),
+    ("Ya puedes entrar con admin y 7LDMbEIOuzmdpYpr", "login-pair"),
+    ("[client.cinder]\nkey = AQ6ASbk9HCtBJTA88ht4Om1uARonZmiOsPfntQ==", "ceph-context-key"),
+    ("rabbitmqctl add_user worker JIELAA09m0hu7$1", "command-password-argument"),
+    ("echo 'root:N0zPZ7mR646nauLfFS?1' | chpasswd", "command-password-argument"),
+    ("db.internal:5432:shop:app:4WSvpQQqmQYeckElRa?4", "postgres-password-file"),
+    ("la contraseña del router es dragon", "prose-secret"),
+    ("Gmail app password for the contact form: vnqx lsuv hevd nvnp", "prose-secret"),
+    ("el PIN del token hardware es 67190548", "prose-secret"),
+    ("export SMTP_PASS=qwerty123", "keyword-assignment"),
+    ('"X-Auth-Token: ee9ac1ae9e3008e385843cc199281f63"', "keyword-assignment"),
+])
+def test_cue_rules_name_their_rule(text: str, rule: str) -> None:
+    """The gate refuses the line, and the named rule alone finds the secret in it."""
+    assert DEFAULT_GATE.first(text) is not None, text
+    assert list(next(r for r in RULES if r.id == rule).finditer(text)), (rule, text)
+
+
+@pytest.mark.parametrize("text", [
+    "argocd login argocd.wetopi.com --username admin --password \"$ARGO_PASS\"",
+    "--password-file /run/secrets/registry", "--token-ttl 24h", "PasswordAuthentication no",
+    "CREATE USER 'shop'@'%' IDENTIFIED BY '<password>';", "usa Infisical como gestor de contraseñas",
+    "entra con admin y luego ve a ajustes", "my password manager is 1Password, the team vault is Wetopi-Ops",
+    "The weak password check rejected it as expected.", "la contraseña es incorrecta, inténtalo otra vez",
+    "key = /etc/ceph/ceph.client.k8s.keyring", "Token count 123456 for March", "net user ana /delete",
+    "the token is 100000 tokens long",
+])
+def test_cue_look_alikes_pass(text: str) -> None:
+    assert DEFAULT_GATE.first(text) is None, DEFAULT_GATE.first(text)
+
+
+@pytest.mark.parametrize("field", ["reason", "context", "tags"])
+def test_an_explicit_retain_is_refused_for_a_secret_in_any_stored_field(field: str) -> None:
+    """`memory_retain` stores `context`, `reason` (metadata) and `tags` with `content`: each is scanned."""
+    from wetopi_memory.retain.candidates import CandidateBuilder
+    from wetopi_memory.router import RuleRouter
+
+    builder = CandidateBuilder(RuleRouter((), known_scopes=("personal", "business", "platform")))
+    secret = "requirepass 7f3c9e1a5b2d8f4c6a0e"
+    extra: dict[str, Any] = {"tags": ("ops", secret)} if field == "tags" else {field: secret}
+    clean = builder.explicit("Redis de staging usa la réplica de sesiones.", "platform")
+    refused = builder.explicit("Redis de staging usa la réplica de sesiones.", "platform", **extra)
+    assert not clean.secret_rules
+    assert refused.secret_rules == ("password-directive",) and not refused.secret_offsets
+
+
+@pytest.mark.parametrize(("text", "rule"), [
+    ("requirepass 9c1e7f3a5b2d8f4c6a0e", "password-directive"),
+    ("The VRRP auth_pass is FbzLSwHW, same on both nodes.", "password-directive"),
+    ("bindPW for the GitLab integration is orchid%84luna", "password-directive"),
+    ("redis-cli -h 10.0.0.3 -a 17ad9f78bcee65bae9c1 info", "redis-cli-password"),
+    ("mysql -u root -p'nbxICeppSpAyk2Zp%2' shop", "mysql-password-flag"),
+    ("ldapsearch -x -D cn=admin,dc=x -w Qp7rT2mZ9x '(uid=ana)'", "ldap-bind-password-flag"),
+    ("mc alias set wetopi https://s3.wetopi.com OUOMN4IJ6OP2QMT5KU9B 3SdBqVAcDJNjfSAIvafAvVHLqCpn4ZpMoUjvO6Xh",
+     "minio-client-credentials"),
+    ("ana:$apr1$Zr8pQ2wL$Kd81mXq03PlaQ9ZtYb4VcW", "password-hash"),
+    ("key = AQBvaBFZAAAAABAAkR3cH0F5gxtp2bcAJ8Rb1Q==", "ceph-key"),
+    ("export VAULT_TOKEN=hvs.e4ADDYCOalxhXCUH88wL8TO7", "vault-token"),
+    ("the CI uses st.3187a356d5c5265903845446.56993be813ba017c00074bc2d63b6bde.c399847c7832e9de537fb19674701023",
+     "infisical-service-token"),
+    ("docker login -u bot -p dckr_pat_FOr9JPRrb9UVrdVmCMYtJCeghZv", "docker-hub-token"),
+    ("PVEAPIToken=root@pam!monitoring=a50fba3b-17d6-48b8-b074-9ed4c47c3f19", "proxmox-api-token"),
+    ("password hunter2", "prose-secret"),
+    ("MinIO console login: admin / harbor@79nimbus", "user-slash-password"),
+])
+def test_service_credentials_name_their_rule(text: str, rule: str) -> None:
+    finding = DEFAULT_GATE.first(text)
+    assert finding is not None and finding.rule_id == rule, DEFAULT_GATE.scan(text)
+
+
+def test_base64_private_key_is_a_secret_and_a_base64_certificate_is_not() -> None:
+    import base64
+
+    body = "\n".join(_rnd(64, string.ascii_letters + string.digits + "+/") for _ in range(6))
+    key = base64.b64encode(f"-----BEGIN RSA PRIVATE KEY-----\n{body}\n-----END RSA PRIVATE KEY-----".encode())
+    cert = base64.b64encode(f"-----BEGIN CERTIFICATE-----\n{body}\n-----END CERTIFICATE-----".encode())
+    finding = DEFAULT_GATE.first(f"client-key-data: {key.decode()}")
+    assert finding is not None and finding.rule_id == "base64-private-key"
+    assert DEFAULT_GATE.first(f"certificate-authority-data: {cert.decode()}") is None
+
+
+@pytest.mark.parametrize("text", [
+    "requirepass must be set on every redis that listens outside localhost",
+    "redis-cli -a \"$(cat /run/secrets/redis)\" ping",
+    "AUTH failed: WRONGPASS invalid username-password pair",
+    "the password 1Password generated is long enough",
+    "mysql -u root -p -h db.internal shop",
+    "usuario: ana / rol: editor",
+])
+def test_service_look_alikes_pass(text: str) -> None:
+    assert DEFAULT_GATE.first(text) is None, DEFAULT_GATE.scan(text)
+
+
+def test_every_write_path_uses_the_one_gate() -> None:
+    """Turn, tool and CLI retains build candidates and judge them with these defaults; the import reuses both."""
+    import inspect
+
+    from wetopi_memory.retain.candidates import CandidateBuilder
+    from wetopi_memory.retain.evidence import TurnEvidenceBuffer
+    from wetopi_memory.retain.policy import PolicyEngine
+
+    for owner in (CandidateBuilder, PolicyEngine, TurnEvidenceBuffer):
+        assert inspect.signature(owner.__init__).parameters["gate"].default is DEFAULT_GATE, owner
+
+
+def test_a_secret_in_a_bank_mission_is_refused_on_one_located_line(tmp_path: Path) -> None:
+    from wetopi_memory.banks.spec import load_banks
+    from wetopi_memory.errors import ConfigError
+
+    path = tmp_path / "banks.yaml"
+    path.write_text("version: 1\nbanks:\n  wetopi-platform:\n    name: Platform\n    config:\n"
+                    "      retain_mission: 'Keep facts. The redis requirepass is 9c1e7f3a5b2d8f4c6a0e'\n",
+                    encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_banks(path)
+    message = str(caught.value)
+    assert "\n" not in message and f"{path}:6" in message and "retain_mission" in message, message
+    assert "password-directive" in message and "9c1e7f3a5b2d8f4c6a0e" not in message
 
 
 # ----------------------------------------------------------------------------------------------------------------

@@ -15,7 +15,8 @@ Three tiers of rules, all data (`RULES`), compiled once at import:
 A finding is a rule id, a tier and the span of the secret: never the matched value, so findings can be logged,
 counted and put into error messages safely.
 
-Scanning is built for the retain hot path (stdlib `re`, bounded quantifiers, no nested ambiguity): one regex
+Scanning is built for the retain hot path (stdlib `re`, bounded quantifiers, no nested ambiguity): text that
+`plain_text.may_hold_secret` clears (ordinary prose) is not scanned at all; otherwise one regex
 pass finds the long token-character runs where tier-1 tokens and tier-3 strings can start, and token rules are
 tried only there, indexed by prefix; tier-2 rules run only near their keywords (`password`, `token`, ...),
 mostly as anchored matches, on a lowercased copy computed once per scan.
@@ -29,9 +30,16 @@ Modules, each importing only the ones above it:
 * `findings`: `Tier` and `SecretFinding`, what a scan reports.
 * `heuristics`: entropy, character classes, placeholder and opaque-value checks.
 * `key_names`: whether a config key names a secret.
-* `text_scan`: `TextScan`, the per-text lowercased copy, keyword hits and token starts.
+* `plain_text`: whether a text could hold a secret at all (the shortcut that lets ordinary prose skip the scan).
+* `text_scan`: `KeywordFilter` (the prefilter: which rule keywords occur, in a few substring tests) and
+  `TextScan`, the per-text lowercased copy, keyword hits and token starts.
 * `rule`: `SecretRule`, one detector and where it runs.
 * `context_locators`, `token_locators`: where the secret is inside a tier-2 / tier-1 or tier-3 match.
+* `service_rules`: the formats, directives and command arguments of the services we run (Vault, Ceph,
+  Infisical, Docker, Proxmox, htpasswd; `requirepass`, `auth_pass`, `bindPW`, `redis-cli -a`, `mc alias set`).
+* `cue_rules`: a value-shape judgement next to a secret cue in many syntaxes (any secret-named flag, `KEY value`
+  lines, SQL `IDENTIFIED BY`, XML attributes, decoded secret output, `usa X como contraseña`, `.pgpass`, Ceph
+  keyrings, command password arguments).
 * `rule_table`: `RULES`, the rules as data.
 * `gate`: `SecretGate` and `DEFAULT_GATE`.
 """

@@ -7,8 +7,8 @@ import binascii
 import re
 from urllib.parse import unquote
 
-from .heuristics import ProseForm, is_opaque, is_placeholder, is_prose_opaque
-from .key_names import is_secret_key, names_password
+from .heuristics import ProseForm, is_common_password, is_opaque, is_placeholder, is_plain_word, is_prose_opaque
+from .key_names import is_secret_key, names_other_thing, names_password
 
 _LITERAL_ESCAPE_RE = re.compile(r"\\[nrt]")
 
@@ -37,6 +37,8 @@ def _assigned_secret(match: re.Match[str], key: str) -> tuple[int, int] | None:
         return None
     lead = match.string[start:end].find(value)
     start, end = start + lead, start + lead + len(value)
+    if names_password(key) and is_common_password(value):   # `SMTP_PASS=qwerty123`: weak, but real
+        return start, end
     short_ok = names_password(key) and any(c.isdigit() for c in value) \
         and any(c.isalpha() for c in value)
     if not is_opaque(value, quoted=quoted, min_len=6 if short_ok else 8) and not _base64_secret(value):
@@ -64,8 +66,21 @@ def key_start(text: str, hit: int) -> int:
     while i > limit and (text[i - 1].isalnum() or text[i - 1] in "_.-$@"):
         i -= 1
     if i > 0 and text[i - 1] in "\"'`":
-        i -= 1
+        j, n = hit, min(len(text), hit + 84)
+        while j < n and (text[j].isalnum() or text[j] in "_.-$@"):
+            j += 1
+        if j < n and text[j] == text[i - 1]:   # a quoted key; `"X-Auth-Token: v"` is a quoted header line
+            i -= 1
     return i
+
+
+_OPERATOR_AFTER_KEY_RE = re.compile(r"[\w.-]{0,80}[\"'` \t*]{0,8}[:=?|,]")
+
+
+def assignment_start(text: str, hit: int) -> int | None:
+    """`key_start` when an assignment operator follows the key around the hit (`password =`, `"token":`), else
+    None: prose such as `the password policy` never reaches the assignment regex."""
+    return key_start(text, hit) if _OPERATOR_AFTER_KEY_RE.match(text, hit) else None
 
 
 def tag_start(text: str, hit: int) -> int | None:
@@ -159,7 +174,35 @@ def locate_prose(match: re.Match[str]) -> tuple[int, int] | None:
     """The value after `the password is`, `API key:`, `contraseña`, ... when it looks like a secret."""
     start, end, _ = _unquote(match, trailing=".,:;)]}?")   # sentence punctuation; `!` may end a password
     value = match.string[start:end]
+    if is_plain_word(value):   # the common case in prose, rejected with C-speed string tests only
+        return None
+    noun = match.group("noun").lower()
+    if any(names_other_thing(word) for word in match.group("quals").lower().split()):
+        return None   # `password manager`, `token usage`, `password check`: another thing, not the secret
+    if value.isdigit():   # a PIN of 4+ digits, a numeric password of 6+ (`the wifi password is 111111`)
+        return (start, end) if len(value) >= (4 if noun == "pin" else 6) and not _ends_in_unit(match.string, end) \
+            else None
+    if noun == "pin" or len(value) < 6:
+        return None
     form: ProseForm = "verb" if match.group("verb") is not None else \
         "bare" if match.group("bare") is not None else "sep"
+    if form == "bare" and not _ends_clause(match.string, end) and sum(c.isdigit() for c in value) < 2:
+        return None   # `password hunter2` ends its clause; `the password 1Password generated` goes on
     return (start, end) if is_prose_opaque(value, form=form) else None
+
+
+_UNIT_RE = re.compile(r"[ \t]*(?:%|[a-zA-Zé]+s\b|ms\b|gb\b|mb\b|kb\b|€|\$|eur|usd)", re.IGNORECASE)
+
+
+def _ends_in_unit(text: str, end: int) -> bool:
+    """`the token is 100000 tokens long`, `the pin is 1234 characters`: a quantity, not a secret."""
+    return _UNIT_RE.match(text, end) is not None
+
+
+_CLAUSE_END_RE = re.compile(r"[ \t]*(?:$|[\r\n.,;:)!?]|[ \t](?:y|and|e|o|or|pero|but)[ \t])")
+
+
+def _ends_clause(text: str, end: int) -> bool:
+    """Whether the value at `text[:end]` ends its clause: end of text or line, punctuation, or a conjunction."""
+    return _CLAUSE_END_RE.match(text, end) is not None
 

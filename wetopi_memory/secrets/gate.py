@@ -6,16 +6,20 @@ from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Sequence
 
 from .findings import ALL_TIERS, BLOCKING_TIERS, SecretFinding, Tier
+from .plain_text import may_hold_secret
 from .rule import SecretRule, Span
 from .rule_table import RULES
-from .text_scan import TextScan
+from .text_scan import KeywordFilter, TextScan
 
 
 class SecretGate:
     """Scan text for secrets. Tiers 1 and 2 block; tier 3 (entropy only) blocks only with `block_tier3=True`."""
 
-    def __init__(self, block_tier3: bool = False, *, rules: Sequence[SecretRule] = RULES) -> None:
+    def __init__(self, block_tier3: bool = False, *, rules: Sequence[SecretRule] = RULES,
+                 skip_plain_prose: bool = True) -> None:
         self.block_tier3 = block_tier3
+        # `may_hold_secret` first: text no rule could refuse is not scanned (False only to check that shortcut).
+        self.skip_plain_prose = skip_plain_prose
         self._rules = tuple(sorted(rules, key=lambda r: r.tier))
         # Per tier: token rules indexed by the first character of their prefixes ("" = every token start),
         # and the other rules.
@@ -30,6 +34,17 @@ class SecretGate:
                     self._by_char.setdefault(rule.tier, {}).setdefault(prefix[0], []).append((prefix, rule))
                 elif rule not in self._every_token.get(rule.tier, ()):
                     self._every_token.setdefault(rule.tier, []).append(rule)
+        self._keywords = KeywordFilter(k for rule in self._rules for k in rule.keywords)
+        # Dispatch: per tier, the keyword-free rules, and per keyword the positions of the rules it wakes up.
+        self._always: dict[Tier, tuple[int, ...]] = {}
+        self._woken_by: dict[Tier, dict[str, tuple[int, ...]]] = {}
+        for tier, rules in self._other.items():
+            self._always[tier] = tuple(i for i, r in enumerate(rules) if not r.keywords)
+            by_keyword: dict[str, list[int]] = {}
+            for i, rule in enumerate(rules):
+                for keyword in rule.keywords:
+                    by_keyword.setdefault(keyword, []).append(i)
+            self._woken_by[tier] = {k: tuple(v) for k, v in by_keyword.items()}
 
     def __repr__(self) -> str:
         return f"SecretGate(block_tier3={self.block_tier3}, rules={len(self._rules)})"
@@ -44,7 +59,11 @@ class SecretGate:
 
     def _findings(self, text: str, tiers: frozenset[Tier]) -> Iterator[SecretFinding]:
         """Findings of the rules of `tiers`, tier by tier (token rules of a tier before its other rules)."""
-        scan = TextScan(text)
+        if self.skip_plain_prose and not may_hold_secret(text):   # ordinary prose: no rule can fire
+            return
+        scan = TextScan(text, self._keywords)
+        present = scan.present
+        assert present is not None
         spans: list[Span] = []   # found so far; weaker tiers skip token starts inside them
         for tier in sorted(tiers):
             if tier in self._by_char or tier in self._every_token:
@@ -53,10 +72,21 @@ class SecretGate:
                                                     self._every_token.get(tier, []), spans):
                     spans.append((finding.start, finding.end))
                     yield finding
-            for rule in self._other.get(tier, ()):
-                for finding in rule.findings_in(scan):
+            rules = self._other.get(tier, ())
+            for i in self._woken(tier, present):
+                for finding in rules[i].findings_in(scan):
                     spans.append((finding.start, finding.end))
                     yield finding
+
+    def _woken(self, tier: Tier, present: frozenset[str]) -> list[int]:
+        """Positions, in rule order, of the tier's rules to run: keyword-free ones and those a present keyword wakes."""
+        woken_by = self._woken_by.get(tier)
+        if woken_by is None:
+            return []
+        woken = set(self._always[tier])
+        for keyword in present:
+            woken.update(woken_by.get(keyword, ()))
+        return sorted(woken)
 
     @staticmethod
     def _token_findings(scan: TextScan, by_char: dict[str, list[tuple[str, SecretRule]]], every: list[SecretRule],

@@ -58,7 +58,7 @@ def _min_entropy(length: int) -> float:
 
 # Substrings that mark documentation placeholders in a (short, human) value. Case-insensitive.
 _PLACEHOLDER_PARTS = (
-    "${", "{{", "}}", "<", ">", "%(", "changeme", "change_me", "change-me", "changeit", "your_", "your-",
+    "${", "$(", "{{", "}}", "<", ">", "%(", "changeme", "change_me", "change-me", "changeit", "your_", "your-",
     "yourpass", "yourtoken", "yoursecret", "yourkey", "yourapi", "your ", "example", "placeholder", "redacted",
     "xxxx", "****", "...", "…", "•", "replace_me", "replaceme", "replace-me", "replace_with", "insert_", "insert-",
     "notreal", "not_real", "not-real", "secretref", "secretkeyref", "valuefrom", "vault:", "op://", "ref+",
@@ -114,7 +114,7 @@ def _not_opaque(value: str) -> bool:
 _PLACEHOLDER_PARTS_RE = re.compile("|".join(re.escape(p) for p in _PLACEHOLDER_PARTS))
 
 
-def _is_wordlike(value: str) -> bool:
+def is_wordlike(value: str) -> bool:
     """Letters forming words: `Kubernetes-managed`, `SunnyDayInMadrid`, `correct horse`; not `MlZYQnRrIz`."""
     if _DIGIT_RE.search(value):
         return False
@@ -175,7 +175,9 @@ def is_opaque(value: str, *, quoted: bool, min_len: int = 8) -> bool:
     """A value that looks like a literal secret: long enough, not a placeholder or reference, not words."""
     if len(value) < min_len or (not quoted and _is_reference(value)) or is_placeholder(value):
         return False
-    if _not_opaque(value) or _is_wordlike(value) or _is_word_sequence(value) or _is_path(value):
+    if value.islower() and value.isalpha():   # `nqvviyknaekfjnzx` (an app password), not a word
+        return is_random_lowercase(value)
+    if _not_opaque(value) or is_wordlike(value) or _is_word_sequence(value) or _is_path(value):
         return False
     if " " in value and any(word.isalpha() and len(word) >= 3 for word in value.split()):   # a phrase
         return False
@@ -189,21 +191,77 @@ def is_opaque(value: str, *, quoted: bool, min_len: int = 8) -> bool:
     return shannon_entropy(value) >= _min_entropy(len(value))
 
 
+# The most chosen passwords (public breach top lists, English and Spanish): weak, but real when a password noun
+# introduces them ("la contraseña del router es dragon"). `changeme`-style documentation words stay placeholders.
+COMMON_PASSWORDS = frozenset({
+    "123456", "1234567", "123456789", "1234567890", "12345678", "111111", "000000", "123123", "654321", "666666",
+    "121212", "112233", "qwerty", "qwerty123", "qwertyuiop", "1q2w3e4r", "1q2w3e", "q1w2e3r4", "asdfgh", "zxcvbnm",
+    "password1", "password123", "passw0rd", "p@ssw0rd", "letmein", "letmein!", "welcome", "welcome1", "iloveyou",
+    "admin123", "admin1234", "root123", "abc123", "abc12345", "sunshine", "princess", "princesa", "dragon",
+    "monkey", "football", "futbol", "baseball", "superman", "batman", "master", "shadow", "michael", "jordan23",
+    "trustno1", "starwars", "hunter2", "tequiero", "teamo", "barcelona", "realmadrid", "madrid", "verano",
+    "s3cr3t", "secret123", "hello123", "charlie", "freedom", "whatever",
+})
+_APP_PASSWORD_RE = re.compile(r"[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}")
+_VOWELS = frozenset("aeiouy")
+
+
+def is_common_password(value: str) -> bool:
+    """One of the passwords people choose most (`123456`, `qwerty123`, `dragon`): weak but real."""
+    return value.lower() in COMMON_PASSWORDS
+
+
+def is_plain_word(value: str) -> bool:
+    """A short lowercase or capitalised word that is not a common password (`expired`, `Infisical`): never a
+    secret after a noun. Only C-speed string tests, for the prose hot path."""
+    return len(value) < 12 and value.isalpha() and (value.islower() or value.istitle()) \
+        and value.lower() not in COMMON_PASSWORDS
+
+
+def is_app_password(value: str) -> bool:
+    """A Google app password as shown (`abcd efgh ijkl mnop`) or typed without spaces (16 random lowercase)."""
+    if _APP_PASSWORD_RE.fullmatch(value):
+        return is_random_lowercase(value.replace(" ", ""))
+    return len(value) == 16 and value.isalpha() and value.islower() and is_random_lowercase(value)
+
+
+def is_random_lowercase(value: str) -> bool:
+    """Lowercase letters drawn at random, not a word: few vowels (random: ~23 %, words: ~40 %), high entropy."""
+    vowels = sum(ch in _VOWELS for ch in value)
+    return len(value) >= 12 and vowels / len(value) < 0.3 and shannon_entropy(value) >= 3.2
+
+
 def is_prose_opaque(value: str, *, form: ProseForm = "verb") -> bool:
     """Stricter than `is_opaque`: prose values must mix letters with digits, or be long, random-looking strings.
 
     `form` is how the value follows the noun: "verb" (`the password is <value>`), "sep" (`API key: <value>`,
-    8+ characters) or "bare" (`contraseña <value>`: 8+ characters with letters and at least two digits).
+    8+ characters) or "bare" (`password hunter2`: 6+ characters, letters with digits).
     """
-    if not is_opaque(value, quoted=False, min_len=7 if form == "verb" else 8):
-        return False
+    if is_common_password(value) or is_app_password(value):
+        return True
     has_alpha = any(ch.isalpha() for ch in value)
     digits = sum(ch.isdigit() for ch in value)
+    # `tango_01maple` reads like an identifier, but letters with digits after a password noun are a value.
+    if not is_opaque(value, quoted=has_alpha and digits >= 2 and "." not in value, min_len=8 if form == "sep" else 6):
+        return False
     if form == "bare":
-        return has_alpha and digits >= 2
+        return has_alpha and digits >= 1
     if has_alpha and digits:
         return True
     return len(value) >= 12 and char_class_count(value) >= 3 and class_switch_rate(value) >= 0.3
+
+
+def is_directive_value(value: str, *, quoted: bool) -> bool:
+    """The argument of a password directive or flag (`requirepass`, `auth_pass`, `redis-cli -a`): 6+ characters,
+    not a placeholder or reference, and random-looking when it has no digit (keepalived's `FbzLSwHW`)."""
+    if len(value) < 6 or is_placeholder(value) or (not quoted and _is_reference(value)) or _not_opaque(value):
+        return False
+    if _is_path(value) or _is_word_sequence(value) or (" " in value and not quoted):
+        return False
+    if not any(ch.isdigit() or not ch.isalnum() for ch in value):   # letters only: mixed case, not words
+        return not (value.islower() or value.isupper() or value.istitle() or is_wordlike(value)) \
+            and class_switch_rate(value) >= 0.25
+    return shannon_entropy(value) >= _min_entropy(len(value))
 
 
 # Tier-1 bodies are random; these catch documentation tokens such as `ghp_xxxx...` or `AKIA...EXAMPLE`.

@@ -8,7 +8,8 @@ from functools import lru_cache
 _SECRET_SEGMENTS = frozenset({
     "password", "passwd", "pwd", "pass", "passphrase", "passcode", "secret", "token", "apikey", "apitoken",
     "accesstoken", "authtoken", "privatekey", "secretkey", "accesskey", "clientsecret", "contraseña",
-    "contrasena", "clave", "credential", "credentials", "creds", "auth", "authorization", "bearer",
+    "contrasena", "clave", "credential", "credentials", "creds", "auth", "authorization", "bearer", "pw", "bindpw",
+    "rootpw", "authtok", "requirepass", "masterauth", "userkey", "adminkey",
 })
 _SECRET_SUFFIXES = ("password", "passwd", "passphrase", "secret", "token", "apikey", "accesskey", "secretkey",
                     "privatekey", "contraseña", "contrasena")
@@ -48,7 +49,7 @@ _NON_SECRET_KEY_QUALIFIERS = frozenset({
 })
 _SPLIT_RE = re.compile(r"[\W_]+")
 _CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
-KEY_STEMS = ("pass", "pwd", "secret", "token", "key", "contrase", "clave", "cred", "auth", "bearer")
+KEY_STEMS = ("pass", "pw", "secret", "token", "key", "contrase", "clave", "cred", "auth", "bearer")
 
 
 @lru_cache(maxsize=4096)
@@ -77,6 +78,15 @@ def is_secret_key(key: str) -> bool:
             if seg.endswith(suffix) and seg[: -len(suffix)] not in _NON_SECRET_MODIFIERS:
                 return True
     return False
+
+
+_OTHER_THINGS = frozenset({"manager", "managers", "usage", "gestor", "política", "politica", "limits", "bucket",
+                           "strength", "fuerte", "segura", "débil"})
+
+
+def names_other_thing(word: str) -> bool:
+    """Whether a word after a secret noun makes it name something else: `password policy`, `token usage`."""
+    return word in _NON_SECRET_SUFFIXES or word in _NON_SECRET_MODIFIERS or word in _OTHER_THINGS
 
 
 _PASSWORDISH = ("pass", "pwd", "contrase", "clave")

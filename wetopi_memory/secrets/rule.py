@@ -24,10 +24,12 @@ class SecretRule:
     * `prefixes` (tier-1 tokens): only at token starts that begin with one of these case-sensitive literals,
       with `regex.match`; the prefix `""` means every token start (tier-3 entropy runs).
     * `keywords` (lowercase): only when one occurs in the lowercased text (and every one of `requires`, a
-      cheaper second filter). With `window=(before, after)`, only
-      on the merged spans `[hit - before, hit + after)` around keyword hits (`after` must exceed the longest
-      match measured from its keyword), and with an `anchor` as well, only as `regex.match` at the position the
-      anchor derives from each hit (e.g. the start of the key around `password`).
+      cheaper second filter), and with `needs_value` only at hits followed on their line by something
+      value-shaped (`TextScan.value_near`: the per-hit shortcut that keeps prose fast). With
+      `window=(before, after)`, only on the merged spans `[hit - before, hit + after)` around keyword hits
+      (`after` must exceed the longest match measured from its keyword), and with an `anchor` as well, only as
+      `regex.match` at the position the anchor derives from each hit (e.g. the start of the key around
+      `password`).
     * neither: over the whole text (regexes that start with a literal, which `re` finds fast).
 
     What counts: `group` names the regex group holding the secret, whose span is reported, and `entropy` is the
@@ -46,6 +48,7 @@ class SecretRule:
     window: tuple[int, int] | None = None
     anchor: Anchor | None = None
     requires: tuple[str, ...] = ()
+    needs_value: bool = False
 
     def finditer(self, text: str) -> Iterator[SecretFinding]:
         """Findings of this rule alone in `text` (a gate scans all rules sharing one pass)."""
@@ -87,25 +90,28 @@ class SecretRule:
         text = scan.text
         if self.requires and not all(r in scan.lowered for r in self.requires):
             return
+        if self.keywords and not scan.has_any(self.keywords):
+            return
         if self.keywords and (self.window is None or not scan.aligned):
-            if any(k in scan.lowered for k in self.keywords):
-                yield from self.regex.finditer(text)
+            yield from self.regex.finditer(text)
             return
         if not self.keywords:
             yield from self.regex.finditer(text)
             return
         assert self.window is not None
-        hits = scan.all_hits(self.keywords)
+        hits = scan.value_hits(self.keywords) if self.needs_value and self.anchor is not None \
+            else scan.all_hits(self.keywords)
         if not hits:
             return
         before, after = self.window
         if self.anchor is not None:
-            yield from self._anchored_matches(text, hits, self.anchor, after)
+            yield from self._anchored_matches(scan, hits, self.anchor, after)
         else:
             yield from self._windowed_matches(text, hits, before, after)
 
-    def _anchored_matches(self, text: str, hits: list[int], anchor: Anchor, after: int) -> Iterator[re.Match[str]]:
+    def _anchored_matches(self, scan: TextScan, hits: list[int], anchor: Anchor, after: int) -> Iterator[re.Match[str]]:
         """`regex.match` at the anchor of each keyword hit, never twice from one start or inside a match."""
+        text = scan.text
         n = len(text)
         last_start = last_end = -1
         for hit in hits:

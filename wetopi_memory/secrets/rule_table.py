@@ -6,8 +6,8 @@ import re
 from collections.abc import Sequence
 
 from .context_locators import (
+    assignment_start,
     at_hit,
-    key_start,
     locate_assignment,
     locate_auth_header,
     locate_bearer,
@@ -18,9 +18,11 @@ from .context_locators import (
     locate_url_password,
     tag_start,
 )
+from .cue_rules import CUE_RULES
 from .findings import Tier
 from .key_names import KEY_STEMS
 from .rule import SecretRule
+from .service_rules import SERVICE_CONTEXT_RULES, SERVICE_TOKEN_RULES
 from .token_locators import (
     locate_aws,
     locate_entropy_run,
@@ -180,43 +182,50 @@ CONTEXT_RULES: tuple[SecretRule, ...] = (
                _rx(r"(?<![\w.$@-])(?P<kq>[\"'`]?)(?P<key>[$@]?-{0,2}[^\W\d][\w.-]{0,80})(?P=kq)"
                    r"[ \t]{0,4}(?:\*\*[ \t]{0,2})?(?P<op>:=|=>|\?=|\|\|=|=(?!=)|:(?![:/])|,)"
                    r"[ \t]{0,8}(?:\*\*[ \t]{0,2})?" + _VALUE),
-               KEY_STEMS, locate=locate_assignment, window=(100, 700), anchor=key_start),
+               KEY_STEMS, locate=locate_assignment, window=(100, 700), anchor=assignment_start, needs_value=True),
     SecretRule("k8s-env-value", Tier.CONTEXT,
                _rx(r"\bname:[ \t]*[\"']?(?P<key>[\w.-]{1,80})[\"']?[ \t]*\r?\n[ \t]*(?:-[ \t]+)?value:[ \t]*"
                    + _VALUE),
                ("value:",), locate=locate_keyed, window=(150, 600), requires=("name:",)),
     SecretRule("xml-secret-element", Tier.CONTEXT,
                _rx(r"<(?P<key>[\w:.-]{1,80})>(?P<v>[^<\r\n]{1,512})</(?P=key)>"),
-               KEY_STEMS, locate=locate_keyed, window=(100, 700), anchor=tag_start, requires=("</",)),
+               KEY_STEMS, locate=locate_keyed, window=(100, 700), anchor=tag_start, requires=("</",), needs_value=True),
     SecretRule("cli-password-flag", Tier.CONTEXT,
                _rx(r"(?<![\w-])--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|"
                    r"access-token|db-password|admin-password|dbpass)[ \t]+"
                    r"(?P<v>\"[^\"\r\n]{1,256}\"|'[^'\r\n]{1,256}'|[^\s\"'`;|&]{1,256})", re.IGNORECASE),
                ("--",), locate=locate_cli_password, window=(0, 300)),
     SecretRule("mysql-password-flag", Tier.CONTEXT,
-               _rx(r"\bmysql(?:dump|admin|sh)?\b[^\r\n]{0,200}?[ \t]-p(?P<v>[^\s\"'`;|&-][^\s\"'`;|&]{3,127})"),
-               ("mysql",), locate=locate_cli_password, window=(0, 400)),
+               _rx(r"\b(?:mysql(?:dump|admin|sh)?|mariadb(?:-dump|-admin)?)\b[^\r\n]{0,200}?[ \t]-p"
+                   r"(?P<v>'[^'\r\n]{1,128}'|\"[^\"\r\n]{1,128}\"|[^\s\"'`;|&-][^\s\"'`;|&]{3,127})"),
+               ("mysql", "mariadb"), locate=locate_cli_password, window=(0, 400)),
     SecretRule("curl-user-password", Tier.CONTEXT,
                _rx(r"\bcurl\b[^\r\n]{0,300}?[ \t](?:-u|--user)(?:[ \t]+|=)[\"']?(?P<user>[^\s:\"']{1,128}):"
                    r"(?P<v>[^\s\"']{3,256})"),
                ("curl",), locate=locate_url_password, window=(0, 1000)),
     SecretRule("prose-secret", Tier.CONTEXT,
                # Anchored at the keyword: `key` only counts after `api`, `access`, `secret` or `private`.
-               _rx(r"(?:(?<![\w-])(?:password|passwd|passphrase|passcode|pass[ -]word|token|secreto|secret|"
+               _rx(r"(?P<noun>(?<![\w-])(?:password|passwd|passphrase|passcode|pass[ -]word|pass|pwd|pw|pin|"
+                   r"token|secreto|secret|"
                    r"credentials?|contraseña|contrasena|clave(?:[ \t]+(?:de[ \t]+)?(?:acceso|api|la[ \t]+api))?|llave)"
                    r"|(?:(?<=api[ _-])|(?<=api)|(?<=access[ _-])|(?<=secret[ _-])|(?<=private[ _-]))key)"
                    r"(?![\w-])"
-                   r"(?:[ \t]+(?:new|current|temporary|old|nueva|nuevo|actual|temporal|provisional|antigua|antiguo))?"
-                   r"(?:(?:[ \t]+(?:for|of|to|on|in|at|de|del|para|en)[ \t]+[^\r\n:;=]{1,60}?)?"
+                   # up to two qualifying words: `clave privada`, `clave SMTP`, `password temporal`
+                   r"(?P<quals>(?:[ \t]+(?!(?:is|es|was|era|for|of|to|on|in|at|de|del|para|en)(?![\w-]))"
+                   r"[^\W\d_][^\W\d]{1,20}+(?![\w-])){0,2})"
+                   # `for the staging site`, `de la VM 104`: whole words, so the verb is tried at word starts only
+                   r"(?:(?:[ \t]+(?:for|of|to|on|in|at|de|del|para|en)(?:[ \t]+[^\s:;=]{1,40}+){1,7}?)?"
                    r"(?:(?P<verb>(?:[ \t]+(?:has[ \t]+been|was|is|se|ha[ \t]+sido))?[ \t]+(?:changed|set|reset|"
                    r"updated|rotated|cambiad[oa]|cambió|actualizad[oa])[ \t]+(?:to|a)"
+                   r"|[ \t]+to(?=[ \t]+\S*\d)"
                    r"|[ \t]+(?:is|was|will[ \t]+be|is[ \t]+now|are|es|era|será|sería|es[ \t]+ahora|"
-                   r"ahora[ \t]+es|queda|quedó))"
-                   r"|[ \t]*[:=])"
+                   r"ahora[ \t]+es|queda|quedó)(?:[ \t]+(?:en|como))?)"
+                   r"|[ \t]*(?:[:=]|->|=>|→))"
                    r"|(?P<bare>[ \t]+))"
-                   r"[ \t]*[:=]?[ \t]*[\"'`«“]?(?P<v>[^\s\"'`»”]{6,256})", re.IGNORECASE),
-               ("pass", "key", "token", "secret", "credential", "contrase", "clave", "llave"),
-               locate=locate_prose, window=(0, 420), anchor=at_hit),
+                   r"[ \t]*[:=]?[ \t]*[\"'`«“]?(?P<v>[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}(?![\w-])|[^\s\"'`»”]{4,256})",
+                   re.IGNORECASE),
+               ("pass", "key", "token", "secret", "credential", "contrase", "clave", "llave", "pw", "pin"),
+               locate=locate_prose, window=(0, 420), anchor=at_hit, needs_value=True),
 )
 
 ENTROPY_RULES: tuple[SecretRule, ...] = (
@@ -226,4 +235,5 @@ ENTROPY_RULES: tuple[SecretRule, ...] = (
 )
 
 
-RULES: tuple[SecretRule, ...] = TOKEN_RULES + CONTEXT_RULES + ENTROPY_RULES
+RULES: tuple[SecretRule, ...] = (TOKEN_RULES + SERVICE_TOKEN_RULES + CONTEXT_RULES + SERVICE_CONTEXT_RULES + CUE_RULES
+                                 + ENTROPY_RULES)

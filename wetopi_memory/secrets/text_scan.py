@@ -3,26 +3,83 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+
+from .plain_text import may_hold_value
+
+VALUE_REACH = 200   # how far after a keyword a context rule's value may start (prose clauses included)
 
 # Token runs: where tier-1 tokens and tier-3 strings can start. One pass over the text finds them all.
 _RUN_RE = re.compile(r"(?<![A-Za-z0-9_.+/-])[A-Za-z0-9_.+/-]{20,}")
 
 
+# Characters from rarest to most common in prose: a keyword is tested only when its rarest character occurs.
+_RARITY = "`~^|\\{}[]$@#%&*+=<>_;!?\"'()/:0123456789qzxjkwvybfgpmhuc-.,ldrsniotae "
+
+
+def _sentinel(keyword: str) -> str:
+    """The rarest character of `keyword` (one `in` test on it rules the keyword out in most texts)."""
+    return min(keyword, key=lambda ch: _RARITY.find(ch) % (len(_RARITY) + 1))
+
+
+class KeywordFilter:
+    """The prefilter: which of a fixed set of keywords occur in a lowercased text, in few cheap tests.
+
+    Root keywords (those containing no other keyword) are grouped by their rarest character (`q` for
+    `rabbitmqctl`, `$` for `$2`): a one-character `in` test (memchr speed) rules out a whole group, and a root is
+    tested only when its character occurs. A longer keyword is tested only when every root inside it occurred
+    (`requirepass` only after `pass`)."""
+
+    __slots__ = ("_groups", "_longer")
+
+    def __init__(self, keywords: Iterable[str]) -> None:
+        ordered = sorted(set(keywords), key=lambda k: (len(k), k))
+        roots = [k for k in ordered if not any(o != k and o in k for o in ordered)]
+        groups: dict[str, list[str]] = {}
+        for root in roots:
+            groups.setdefault(_sentinel(root), []).append(root)
+        self._groups = tuple((ch, tuple(group)) for ch, group in groups.items())
+        self._longer = tuple((k, frozenset(r for r in roots if r in k)) for k in ordered if k not in roots)
+
+    def present(self, lowered: str) -> frozenset[str]:
+        found: list[str] = []
+        for ch, group in self._groups:
+            if ch in lowered:
+                for k in group:
+                    if k in lowered:
+                        found.append(k)
+        if not found:
+            return frozenset()
+        roots = frozenset(found)
+        return roots.union([k for k, inner in self._longer if inner <= roots and k in lowered])
+
+
 class TextScan:
     """One text being scanned, with the lowercased copy, keyword hits and token starts computed once."""
 
-    __slots__ = ("_hits", "_merged", "_starts", "aligned", "lowered", "text")
+    __slots__ = ("_hits", "_merged", "_starts", "_values", "aligned", "lowered", "present", "text")
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, keywords: KeywordFilter | None = None) -> None:
         self.text = text
         self.lowered = text.lower()
         self.aligned = len(self.lowered) == len(text)   # False when lower() moved offsets (e.g. `İ`)
+        # The keywords that occur (None: not prefiltered, every keyword is looked up).
+        self.present = keywords.present(self.lowered) if keywords is not None else None
         self._hits: dict[str, list[int]] = {}
         self._merged: dict[tuple[str, ...], list[int]] = {}
         self._starts: list[int] | None = None
+        self._values: dict[int, bool] = {}
+
+    def has_any(self, keywords: Iterable[str]) -> bool:
+        """Whether one of `keywords` occurs in the lowercased text."""
+        if self.present is not None:
+            return not self.present.isdisjoint(keywords)
+        return any(k in self.lowered for k in keywords)
 
     def hits(self, keyword: str) -> list[int]:
         found = self._hits.get(keyword)
+        if found is None and self.present is not None and keyword not in self.present:
+            found = self._hits[keyword] = []
         if found is None:
             found = []
             lowered = self.lowered
@@ -40,6 +97,29 @@ class TextScan:
             merged = sorted(h for k in keywords for h in self.hits(k))
             self._merged[keywords] = merged
         return merged
+
+    def value_hits(self, keywords: tuple[str, ...]) -> list[int]:
+        """`all_hits(keywords)` followed by something value-shaped (`value_near`), cached per keyword tuple."""
+        key = ("\0value", *keywords)
+        found = self._merged.get(key)
+        if found is None:
+            found = self._merged[key] = [h for h in self.all_hits(keywords) if self.value_near(h)]
+        return found
+
+    def value_near(self, hit: int) -> bool:
+        """Whether what follows a keyword hit, up to the end of its line or sentence (at most `VALUE_REACH`
+        characters), holds something a context rule could take for a secret value. Cached per hit: the rules
+        anchored at one keyword share it."""
+        found = self._values.get(hit)
+        if found is None:
+            text = self.text
+            end = hit + VALUE_REACH
+            for stop in ("\n", ". "):   # a value never spans a line or a sentence end
+                i = text.find(stop, hit, end)
+                if i >= 0:
+                    end = i
+            found = self._values[hit] = may_hold_value(text[hit:end])
+        return found
 
     def token_starts(self) -> list[int]:
         """Where a token may begin: the start of each long run of token characters, right after a `.` inside

@@ -5,7 +5,12 @@ Context lines are hand-written; every credential VALUE is generated here at rand
 format of its family. None of them is a real credential. Run: python3 make_test.py  (writes test.jsonl
 next to this file).
 """
-import base64, json, os, random, string, uuid as _uuid
+import base64
+import json
+import os
+import random
+import string
+import uuid as _uuid
 
 RNG = random.Random(20251201)
 B62 = string.ascii_letters + string.digits

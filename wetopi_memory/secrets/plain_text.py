@@ -1,0 +1,134 @@
+"""Whether a text could hold a secret at all: the C-speed shortcut that lets ordinary prose skip the scan
+(`may_hold_secret`) and keyword hits followed only by words skip the context rules (`may_hold_value`)."""
+
+from __future__ import annotations
+
+import re
+from itertools import compress
+
+from .heuristics import COMMON_PASSWORDS, is_app_password, is_random_lowercase, is_wordlike
+
+_VALUE_MARK_RE = re.compile(r"[\d!#$%&*+=?@^~|<>_/\\-]")
+_MIXED_CASE_RE = re.compile(r"[a-zß-öø-ÿ][-_.]?[A-ZÀ-ÖØ-Þ]|[A-ZÀ-ÖØ-Þ](?:[-_.][A-ZÀ-ÖØ-Þ]?|[A-ZÀ-ÖØ-Þ])[a-zß-öø-ÿ]")
+_APP_PASSWORD_WORDS_RE = re.compile(r"(?<![a-zñ])[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}(?![a-zñ])")
+_TOKEN_EDGE = "\"'`([{¿¡«“)]}.,;:!?»”"
+
+
+def _token_at(text: str, start: int, end: int) -> str:
+    """The whitespace-delimited token around `text[start:end]`, without surrounding punctuation."""
+    while start > 0 and not text[start - 1].isspace():
+        start -= 1
+    while end < len(text) and not text[end].isspace():
+        end += 1
+    return text[start:end].strip(_TOKEN_EDGE)
+
+
+def _has_mixed_case_token(text: str) -> bool:
+    """A token mixing case that is not CamelCase words (`FbzLSwHW`, `aBcD`; not `WordPress`, `EcoRiego`)."""
+    return any(not is_wordlike(_token_at(text, *m.span())) for m in _MIXED_CASE_RE.finditer(text))
+
+
+_COMMON_PASSWORD_BYTES = frozenset(p.encode() for p in COMMON_PASSWORDS)
+_WORD_PUNCT_BYTES = b".,;:!?)('\"`"
+
+
+def _words_hold_value(lowered: bytes) -> bool:
+    """Letters-only values in lowercased UTF-8: a common password, a random lowercase run (12+), an app password."""
+    words = lowered.translate(None, _WORD_PUNCT_BYTES).split()
+    if not words:
+        return False
+    if not _COMMON_PASSWORD_BYTES.isdisjoint(words):
+        return True
+    lengths = list(map(len, words))
+    if max(lengths) >= 12 and any(w.isalpha() and is_random_lowercase(w.decode())
+                                  for w in compress(words, map((12).__le__, lengths))):
+        return True
+    return lengths.count(4) >= 4 and any(is_app_password(m.group()) for m in
+                                         _APP_PASSWORD_WORDS_RE.finditer(lowered.decode("utf-8", "replace")))
+
+
+def may_hold_value(segment: str) -> bool:
+    """Whether `segment` (what follows a keyword hit) holds anything a context rule could accept as a secret
+    value: a digit or symbol, mixed case, or a letters-only value (`_words_hold_value`). Necessary, not
+    sufficient: it lets the rules skip hits followed only by words (`the token expired and the password policy`)."""
+    if _VALUE_MARK_RE.search(segment) or _has_mixed_case_token(segment):
+        return True
+    return _words_hold_value(segment.lower().encode("utf-8", "surrogatepass"))
+
+
+def _byte_classes(*, case: bool) -> bytes:
+    """A 256-byte table for `may_hold_secret`: letters a (with `case`: a lower, A upper), digits 0, symbols !,
+    `?%!` ?, `-.:'"` ., anything else a space. Bytes of non-ASCII characters count as lowercase letters."""
+    table = bytearray(b" " * 256)
+    for byte in range(256):
+        ch = chr(byte)
+        table[byte] = ord("A" if case and ch.isupper() and byte < 0x80 else "a" if ch.isalpha() or byte >= 0x80
+                          else "0" if ch.isdigit() else "!" if ch in "#$&*+=@^~|<>_/\\[]{}" else "?" if ch in "?%!"
+                          else "." if ch in "-.:'\"" else " ")
+    return bytes(table)
+
+
+_CLASSES = _byte_classes(case=False)
+_CASES = _byte_classes(case=True)
+# Mixed case (`aA`, `AAa`, `a.A`) is judged per token: CamelCase words (`WordPress`) do not count.
+_MIXED = (b"aA", b"AAa", b"a.A")
+
+
+def _shaped(raw: bytes) -> bool:
+    """A symbol, letters next to digits, a number of 6+ digits, letter-`?%!`-letter, an all-caps run of 8+, or a
+    token mixing case; one-byte guards first, so prose pays for few multi-byte `in` tests."""
+    classes = raw.translate(_CLASSES)
+    if b"!" in classes:
+        return True
+    if b"0" in classes and (b"a0" in classes or b"0a" in classes or b"a.0" in classes or b"0.a" in classes
+                            or b"000000" in classes or (b"0000" in classes and b"pin" in raw.lower())):
+        return True
+    if b"?" in classes and b"a?a" in classes:
+        return True
+    cases = raw.translate(_CASES)
+    if b"A" not in cases:
+        return False
+    if b"AAAAAAAA" in cases:
+        return True
+    for mixed in _MIXED:
+        i = cases.find(mixed)
+        while i >= 0:
+            start, end = i, i + len(mixed)
+            while start > 0 and cases[start - 1] != 32:
+                start -= 1
+            while end < len(cases) and cases[end] != 32:
+                end += 1
+            token = raw[start:end].decode("utf-8", "replace").strip(_TOKEN_EDGE)
+            if len(token) >= 6 and not is_wordlike(token):   # every rule's letters-only value has 6+
+                return True
+            i = cases.find(mixed, end)
+    return False
+
+
+# Letters-only values (common passwords, random lowercase, app passwords) are taken only near these cues.
+_CUE_STEMS = (b"pass", b"pw", b"pin", b"key", b"token", b"secret", b"clave", b"contrase", b"cred", b"llave", b"auth",
+              b"admin", b"identified")
+
+
+def may_hold_secret(text: str) -> bool:
+    """Whether any rule could refuse `text`: a symbol, letters next to digits, a long number, an all-caps run, a
+    token mixing case (not CamelCase words), or a cue word with a letters-only value in its sentence. Necessary,
+    not sufficient: one byte translation and a few `in` tests (C speed) let ordinary prose skip the whole scan."""
+    raw = text.encode("utf-8", "surrogatepass")
+    if _shaped(raw):
+        return True
+    lowered = raw.lower()
+    if not _words_hold_value(lowered):
+        return False
+    for stem in _CUE_STEMS:
+        hit = lowered.find(stem)
+        while hit >= 0:
+            end = hit + 200
+            for stop in (b"\n", b". "):
+                i = lowered.find(stop, hit, end)
+                if i >= 0:
+                    end = i
+            if _words_hold_value(lowered[max(0, hit - 60):end]):
+                return True   # `usa X como contraseña`: the value may come before the cue, too
+            hit = lowered.find(stem, hit + 1)
+    return False

@@ -1,0 +1,159 @@
+"""Rules for the credentials of the services we run: Vault, Ceph, Infisical, Docker, Proxmox, htpasswd hashes,
+and the directives and command-line arguments that carry passwords (redis, mysql, LDAP, keepalived, MinIO, ...)."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+
+from .context_locators import at_hit, locate_url_password
+from .findings import Tier
+from .heuristics import is_directive_value, is_prose_opaque, token_body_ok
+from .rule import SecretRule, Span
+
+_B = r"(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))"
+_E = r"(?![A-Za-z0-9_-])"
+# An argument: quoted, or one word that does not start like another flag.
+_ARG = r"(?P<v>\"[^\"\r\n]{1,256}\"|'[^'\r\n]{1,256}'|[^\s\"'`;|&<>-][^\s\"'`;|&<>]{0,255})"
+_UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+
+
+def _rx(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    return re.compile(pattern, flags)
+
+
+def argument_span(match: re.Match[str]) -> tuple[int, int, str, bool]:
+    """Span and text of group `v` without its quotes or a trailing sentence mark, and whether it was quoted."""
+    start, end = match.span("v")
+    text = match.string
+    if end - start >= 2 and text[start] in "\"'" and text[end - 1] == text[start]:
+        return start + 1, end - 1, text[start + 1:end - 1], True
+    while end > start and text[end - 1] in ".,:;)]}`":
+        end -= 1
+    return start, end, text[start:end], False
+
+
+def locate_directive(match: re.Match[str]) -> Span | None:
+    """The argument of a password directive or flag when it is a literal value, not a placeholder or a word."""
+    start, end, value, quoted = argument_span(match)
+    return (start, end) if is_directive_value(value, quoted=quoted) else None
+
+
+def locate_body(match: re.Match[str]) -> Span | None:
+    """A format whose group `b` must be random (entropy >= 3) and not a documentation placeholder."""
+    return match.span("v") if token_body_ok(match.group("b"), 3.0) else None
+
+
+def locate_ceph_key(match: re.Match[str]) -> Span | None:
+    """A Ceph key: base64 of a 28-byte `CryptoKey` (type 1, creation time, length 16, 16 random bytes)."""
+    try:
+        raw = base64.b64decode(match.group("v"), validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    if len(raw) != 28 or raw[:2] != b"\x01\x00" or int.from_bytes(raw[10:12], "little") != 16:
+        return None
+    return match.span("v")
+
+
+def locate_base64_private_key(match: re.Match[str]) -> Span | None:
+    """Base64 of a PEM private key (kubeconfig `client-key-data`, a Secret's `tls.key`), not of a certificate."""
+    head = match.group("v")[:60]
+    try:
+        decoded = base64.b64decode(head, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    return match.span("v") if b"PRIVATE KEY" in decoded else None
+
+
+def locate_password_hash(match: re.Match[str]) -> Span | None:
+    """A crypt(3), bcrypt or `{SHA}` password hash (htpasswd, shadow) whose body looks random."""
+    body = match.group("b") or match.group("c") or match.group("v").split("}", 1)[-1]
+    return match.span("v") if token_body_ok(body, 3.5) else None
+
+
+def locate_user_password(match: re.Match[str]) -> Span | None:
+    """`login: ana / <value>`: the value after the slash when it mixes letters and digits or looks random."""
+    start, end, value, _ = argument_span(match)
+    return (start, end) if value != match.group("user") and is_prose_opaque(value, form="verb") else None
+
+
+SERVICE_TOKEN_RULES: tuple[SecretRule, ...] = (
+    SecretRule("vault-token", Tier.TOKEN, _rx(_B + r"(?P<v>hv[sbr]\.(?P<b>[A-Za-z0-9_-]{24,512}))" + _E),
+               prefixes=("hvs.", "hvb.", "hvr."), locate=locate_body),
+    SecretRule("ceph-key", Tier.TOKEN, _rx(_B + r"(?P<v>AQ[A-Za-z0-9+/]{36}==)(?![A-Za-z0-9+/=])"),
+               prefixes=("AQ",), locate=locate_ceph_key),
+    SecretRule("infisical-service-token", Tier.TOKEN,
+               _rx(_B + r"(?P<v>st\.[a-f0-9]{24}\.(?P<b>[a-f0-9]{32}\.[a-f0-9]{32}))" + _E), prefixes=("st.",),
+               locate=locate_body),
+    SecretRule("docker-hub-token", Tier.TOKEN, _rx(_B + r"(?P<v>dckr_(?:pat|oat)_(?P<b>[A-Za-z0-9_-]{27,64}))" + _E),
+               prefixes=("dckr_pat_", "dckr_oat_"), locate=locate_body),
+    SecretRule("base64-private-key", Tier.TOKEN, _rx(_B + r"(?P<v>LS0tLS1CRUdJTi[A-Za-z0-9+/]{200,16384}={0,2})"),
+               prefixes=("LS0tLS1CRUdJTi",), locate=locate_base64_private_key),
+    SecretRule("azure-client-secret", Tier.TOKEN,
+               _rx(r"(?<![\w~.-])(?P<v>[A-Za-z0-9_~.-]{3}\dQ~(?P<b>[A-Za-z0-9_~.-]{31,34}))(?![\w~.-])"),
+               ("q~",), locate=locate_body, window=(8, 48)),
+    SecretRule("proxmox-api-token", Tier.TOKEN,
+               _rx(r"PVEAPIToken[ \t]*=[ \t]*[^\s=!'\"]{1,128}![^\s='\"]{1,128}[=:](?P<v>" + _UUID + ")",
+                   re.IGNORECASE),
+               ("pveapitoken",), window=(0, 360)),
+    SecretRule("password-hash", Tier.TOKEN,
+               _rx(r"(?<![\w$])(?P<v>\$2[abxy]\$\d\d\$(?P<b>[./A-Za-z0-9]{53})"
+                   r"|\$(?:apr1|1|5|6)\$(?:rounds=\d{1,9}\$)?[./A-Za-z0-9]{1,16}\$(?P<c>[./A-Za-z0-9]{22,86})"
+                   r"|\{S?SHA(?:256|512)?\}[A-Za-z0-9+/]{27,88}={0,2})"),
+               ("$2", "$apr1$", "$1$", "$5$", "$6$", "sha}"), locate=locate_password_hash, window=(8, 140)),
+)
+
+
+# Directives whose next word is a password: redis, keepalived, OpenLDAP/nslcd, sssd.
+_DIRECTIVES = r"requirepass|masterauth|auth_pass|bindpw|rootpw|ldap_default_authtok|bind_password|authpass"
+
+SERVICE_CONTEXT_RULES: tuple[SecretRule, ...] = (
+    SecretRule("password-directive", Tier.CONTEXT,
+               _rx(r"(?<![\w-])(?:" + _DIRECTIVES + r")(?![\w-])"
+                   r"(?:(?:[ \t]+(?:for|of|on|in|de|del|en)[ \t]+[^\r\n:;=]{1,60}?)?"
+                   r"[ \t]+(?:is|was|es|era|is[ \t]+now|es[ \t]+ahora|a|to)(?![\w-])|[ \t]*[=:]|[ \t]+)[ \t]*" + _ARG,
+                   re.IGNORECASE),
+               ("requirepass", "masterauth", "auth_pass", "bindpw", "rootpw", "authtok", "bind_password",
+                "authpass"), locate=locate_directive, window=(0, 400), anchor=at_hit, needs_value=True),
+    SecretRule("redis-cli-password", Tier.CONTEXT,
+               _rx(r"redis-cli\b[^\r\n|;&]{0,200}?[ \t](?:-a|--pass)[ \t]+" + _ARG), ("redis-cli",),
+               locate=locate_directive, window=(0, 600), anchor=at_hit),
+    SecretRule("redis-auth-command", Tier.CONTEXT,
+               _rx(r"(?<![\w-])AUTH[ \t]+" + _ARG),
+               ("auth ",), locate=locate_directive, window=(0, 400), anchor=at_hit),
+    SecretRule("ldap-bind-password-flag", Tier.CONTEXT,
+               _rx(r"ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn)\b[^\r\n|;&]{0,300}?[ \t]-w[ \t]+"
+                   + _ARG), ("ldap",), locate=locate_directive, window=(0, 700), anchor=at_hit),
+    SecretRule("sshpass-password", Tier.CONTEXT, _rx(r"sshpass[ \t]+-p[ \t]*" + _ARG), ("sshpass",),
+               locate=locate_directive, window=(0, 300), anchor=at_hit),
+    SecretRule("registry-login-password", Tier.CONTEXT,
+               _rx(r"(?:docker|podman|nerdctl|buildah|skopeo|helm(?:[ \t]+registry)?|crane|oras)[ \t]+login\b"
+                   r"[^\r\n|;&]{0,200}?[ \t](?:-p|--password)(?:[ \t]+|=)" + _ARG), ("login",),
+               locate=locate_directive, window=(40, 500)),
+    SecretRule("password-stdin-echo", Tier.CONTEXT,
+               _rx(r"\b(?:echo|printf)[ \t]+(?:-n[ \t]+)?" + _ARG + r"[ \t]*\|[^\r\n]{0,160}?--password-stdin"),
+               ("password-stdin",), locate=locate_directive, window=(300, 40)),
+    SecretRule("minio-client-credentials", Tier.CONTEXT,
+               _rx(r"\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S{1,64}[ \t]+\S{1,256}[ \t]+"
+                   r"(?P<user>\S{3,128})[ \t]+" + _ARG), ("mc ",), locate=locate_directive, window=(0, 700),
+               anchor=at_hit),
+    SecretRule("htpasswd-batch-password", Tier.CONTEXT,
+               _rx(r"htpasswd[ \t]+-[A-Za-z]*b[A-Za-z]*[ \t]+(?:-[A-Za-z]+[ \t]+)*\S{1,256}[ \t]+\S{1,64}[ \t]+"
+                   + _ARG),
+               ("htpasswd",), locate=locate_directive, window=(0, 600), anchor=at_hit),
+    SecretRule("argocd-initial-password", Tier.CONTEXT,
+               _rx(r"initial-password\b[^\r\n]{0,80}\r?\n[ \t]*" + _ARG + r"[ \t]*(?:\r?\n|$)"), ("initial-password",),
+               locate=locate_directive, window=(0, 400), anchor=at_hit),
+    SecretRule("proxmox-token-value", Tier.CONTEXT,
+               _rx(r"pveum\b[^\r\n]{0,200}?\b(?:value|secret)\b[ \t│|:=]{0,8}(?P<v>" + _UUID + ")"), ("pveum",),
+               window=(0, 400), anchor=at_hit),
+    SecretRule("postfix-sasl-password", Tier.CONTEXT,
+               _rx(r"\[(?P<host>[\w.-]{3,253})\](?::\d{2,5})?[ \t]+(?P<user>[^\s:\[\]]{1,128}):(?P<v>[^\s]{4,256})"),
+               ("]:",), locate=locate_url_password, window=(260, 400)),
+    SecretRule("user-slash-password", Tier.CONTEXT,
+               _rx(r"(?:login|log[ -]in|usuario|user(?:name)?|credenciales|credentials|acceso|access)\b[^\r\n:]{0,60}?"
+                   r"[:,][ \t]*(?P<user>[\w.@+-]{2,64})[ \t]*/[ \t]*(?P<v>[^\s\"'`]{6,128})",
+                   re.IGNORECASE),
+               (" / ",), locate=locate_user_password, window=(140, 140)),
+)
