@@ -15,6 +15,8 @@ from wetopi_memory.plane import MemoryPlane
 from wetopi_memory.retain import TurnEvidenceBuffer
 from wetopi_memory.retain.candidates import CandidateBuilder, analyze, document_id_for, split_sentences
 from wetopi_memory.retain.candidates import document_id_for as retain_document_id
+from wetopi_memory.retain.scope_selection import fallback_for, unrouted_decision_scope
+from wetopi_memory.retain.signals import states_value
 
 from ..support.texts import LOCAL_CONFIG, identities, standard_config
 
@@ -178,3 +180,23 @@ def test_unrouted_sentences_are_reported_not_dropped_silently(plane: MemoryPlane
     report = coordinator.evaluate_turn(ana, session_id="s", turn_id="t", user_message="Hola, ¿qué tal?")
     assert report.unrouted == (0,) and not report.decisions
     assert report.to_dict()["unrouted"] == [0]
+
+
+def test_a_sentence_states_a_value_only_with_a_concrete_one() -> None:
+    for text in ("max_connections = 500", "s3ForcePathStyle: true", "the hub is vpn.wetopi.com:51820",
+                 "loki keeps 30 días of logs", "backups go to s3://wetopi-db-backups", "Ceph 18.2.4"):
+        assert states_value(text), text
+    for text in ("La reunión es a las 10:30", "restarted php-fpm on web3", "kubectl get nodes says NotReady",
+                 "de 8 a 20 h"):
+        assert not states_value(text), text
+
+
+def test_the_turn_fallback_gives_personal_only_to_what_may_be_the_speakers_own() -> None:
+    assert fallback_for(("personal", "platform"), ("decision",)) == ("platform",)
+    assert fallback_for(("personal",), ("preference",)) == ("personal",)
+    assert fallback_for(("personal",), ()) == ("personal",)
+    known = ("personal", "business", "platform")
+    assert unrouted_decision_scope(("decision",), speaker=True, technical_values=False, known=known) == "business"
+    assert unrouted_decision_scope(("decision",), speaker=False, technical_values=False, known=known) is None
+    assert unrouted_decision_scope(("decision",), speaker=True, technical_values=True, known=known) is None
+    assert unrouted_decision_scope(("decision", "config"), speaker=True, technical_values=False, known=known) is None

@@ -259,8 +259,9 @@ def cli_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("HERMES_HOME", str(tmp_path / "hermes"))
     monkeypatch.setenv("WETOPI_MEMORY_STATE_DIR", str(tmp_path / "state"))
+    monkeypatch.setattr("wetopi_memory_cli._common.os_login", lambda: "ana")  # Ana runs the CLI as herself
     ids = tmp_path / "ids.yaml"
-    ids.write_text(ANA_IDENTITIES)
+    ids.write_text(ANA_IDENTITIES.replace('"telegram:1001"]', '"telegram:1001", "cli:ana"]'))
     return ids
 
 

@@ -19,9 +19,11 @@ from wetopi_memory.plane import MemoryPlane
 from wetopi_memory.retain import Backoff, Outbox, RetainCoordinator, RetainTuning
 from wetopi_memory.retain.memory_md import (
     MemoryImportError,
+    import_through,
     parse_memory_md,
     write_report,
 )
+from wetopi_memory.retain.memory_md_review import load_reviewed
 
 from ..support.texts import ANA_IDENTITIES, FAKE_URL, identities, standard_config
 
@@ -45,7 +47,7 @@ MEMORY_MD = "\n§\n".join([
     "2. Run the Ansible playbook site.yml.\n3. Uncordon the node.",
 ]) + "\n"
 EXPECTED = {1: "imported", 2: "imported", 3: "imported", 4: "rejected", 5: "rejected", 6: "imported",
-            7: "imported", 8: "rejected", 9: "duplicate", 10: "rejected", 11: "imported", 12: "rejected",
+            7: "imported", 8: "secret", 9: "duplicate", 10: "rejected", 11: "imported", 12: "rejected",
             13: "imported"}
 
 
@@ -126,7 +128,7 @@ def test_a_second_run_imports_nothing_twice(plane: MemoryPlane, ana: Identity, s
         if EXPECTED[entry.entry.index] in ("imported", "duplicate"):
             assert entry.fate == "duplicate", (entry.entry.index, entry.fate, entry.reasons)
         else:
-            assert entry.fate == "rejected"
+            assert entry.fate == EXPECTED[entry.entry.index]  # rejected, or secret: never stored
     assert len(again.entries) == 13
 
 
@@ -178,7 +180,8 @@ def test_cli_import_report_and_rerun(tmp_path: Path, source: Path, monkeypatch: 
     monkeypatch.setenv("HERMES_HOME", str(tmp_path / "hermes"))
     monkeypatch.setenv("WETOPI_MEMORY_STATE_DIR", str(tmp_path / "state"))
     ids = tmp_path / "ids.yaml"
-    ids.write_text(ANA_IDENTITIES)
+    ids.write_text(ANA_IDENTITIES.replace('"telegram:1001"]', '"telegram:1001", "cli:ana"]'))
+    monkeypatch.setattr("wetopi_memory_cli._common.os_login", lambda: "ana")  # the caller is Ana herself
     runner = CliRunner()
     base = ["--identities", str(ids), "import-memory-md", str(source), "--user", "telegram:1001"]
 
@@ -192,6 +195,107 @@ def test_cli_import_report_and_rerun(tmp_path: Path, source: Path, monkeypatch: 
     assert "imported 7" in first.stdout and (tmp_path / "r.md").exists()
     second = runner.invoke(app, [*base, "-o", "json"])
     assert second.exit_code == 0
-    assert json.loads(second.stdout)["totals"] == {"entries": 13, "duplicate": 8, "rejected": 5}
+    assert json.loads(second.stdout)["totals"] == {"entries": 13, "duplicate": 8, "rejected": 4, "secret": 1}
     clash = runner.invoke(app, [*base, "--report", str(source)])
     assert clash.exit_code == 2 and "never modified" in clash.stderr
+
+
+# ------------------------------------------------------------------------------------------- issue #11
+
+REDIS_PASS = "7f3c9e1a5b2d8f4c6a0e"
+TRICKY = "\n§\n".join([
+    "Ana prefers short answers § Ana always wants the kubectl command first § [P2] The shop ingress uses "
+    "nginx-public",
+    "[P1] After the March incident, maybe the etcd disk fills up again after each RKE2 upgrade.",
+    "[P1] Agencies get a 20% discount on the first year; decided with the board.",
+    f"[P1] The redis requirepass is {REDIS_PASS}",
+    "Estamos pensando en mover el DNS a Cloudflare el año que viene.",
+]) + "\n"
+
+
+def _tricky(tmp_path: Path) -> Path:
+    path = tmp_path / "TRICKY.md"
+    path.write_text(TRICKY, encoding="utf-8")
+    return path
+
+
+def test_inline_separators_split_entries_on_their_line() -> None:
+    entries = parse_memory_md(TRICKY)
+    assert [e.text for e in entries[:3]] == ["Ana prefers short answers", "Ana always wants the kubectl command first",
+                                             "The shop ingress uses nginx-public"]
+    assert [(e.line_start, e.line_end) for e in entries[:3]] == [(1, 1)] * 3
+    assert entries[2].priority == "P2" and len(entries) == 7
+    assert [e.text for e in parse_memory_md("§ a § b §")] == ["a", "b"]
+
+
+def test_every_entry_has_a_fate_p1_goes_to_review_and_secrets_are_never_stored(
+        plane: MemoryPlane, ana: Identity, tmp_path: Path, coordinator: RetainCoordinator,
+        fake: FakeHindsight) -> None:
+    report = asyncio.run(plane.import_memory_md(ana, _tricky(tmp_path)))
+    fates = {e.entry.index: e.fate for e in report.entries}
+    assert fates == {1: "imported", 2: "imported", 3: "imported", 4: "review", 5: "imported", 6: "secret",
+                     7: "rejected"}, {e.entry.index: (e.fate, e.reasons) for e in report.entries}
+    scopes = {e.entry.index: [s["scope"] for s in e.scopes if s["fate"] == "imported"] for e in report.entries}
+    assert scopes[1] == scopes[2] == ["personal"] and scopes[3] == ["platform"] and scopes[5] == ["business"]
+    assert [e.entry.index for e in report.review] == [4] and report.secrets == (6,)
+    assert "hypothesis" in report.review[0].reasons
+    stored = json.dumps([m for b in fake.banks.values() for m in b.memories])
+    assert REDIS_PASS not in stored and "etcd disk" not in stored and "Cloudflare" not in stored
+    md = report.to_markdown()
+    assert "## Needs review" in md and "entry 4 (lines" in md and "entries 6" in md and REDIS_PASS not in md
+    assert REDIS_PASS not in json.dumps(report.to_dict())
+
+
+def test_reviewed_p1_entries_are_imported_as_they_are(plane: MemoryPlane, ana: Identity, tmp_path: Path,
+                                                      coordinator: RetainCoordinator, fake: FakeHindsight) -> None:
+    source = _tricky(tmp_path)
+    first = asyncio.run(plane.import_memory_md(ana, source))
+    review = first.write_review_file(tmp_path / "review.json", source=str(source))
+    data = json.loads(review.read_text())
+    (row,) = data["entries"]
+    assert row["entry"] == 4 and row["accept"] is False and "etcd disk" in row["text"]
+    row["accept"], row["scope"] = True, "platform"
+    review.write_text(json.dumps(data))
+    again = asyncio.run(import_through(plane.retention, ana, source, reviewed=load_reviewed(review)))
+    by_index = {e.entry.index: e for e in again.entries}
+    assert by_index[4].fate == "imported" and by_index[4].reviewed and not again.review
+    assert by_index[6].fate == "secret"
+    platform = json.dumps(fake.banks["wetopi-platform"].memories)
+    assert "maybe the etcd disk fills up again" in platform and REDIS_PASS not in platform
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ("not json", "not a JSON review file"),
+    ('{"version": 1, "entries": [{"accept": "yes"}]}', "entries[0].accept: must be true or false"),
+    ('{"version": 1, "entries": [{"accept": true, "entry_sha256": "x", "scope": "platform"}]}',
+     "entries[0].entry_sha256"),
+    ('{"version": 1, "entries": [{"accept": true, "entry_sha256": "' + "a" * 64 + '"}]}', "entries[0].scope"),
+    ('{"entries": []}', "version 1"),
+])
+def test_a_bad_review_file_is_one_error_naming_the_key(tmp_path: Path, body: str, message: str) -> None:
+    path = tmp_path / "review.json"
+    path.write_text(body)
+    with pytest.raises(MemoryImportError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        load_reviewed(path)
+
+
+def test_cli_exits_1_and_writes_the_review_list(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for var in ("WETOPI_MEMORY_CONFIG", "HINDSIGHT_API_URL", "HINDSIGHT_API_KEY", "WETOPI_MEMORY_IDENTITIES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("HERMES_HOME", str(tmp_path / "hermes"))
+    monkeypatch.setenv("WETOPI_MEMORY_STATE_DIR", str(tmp_path / "state"))
+    ids = tmp_path / "ids.yaml"
+    ids.write_text(ANA_IDENTITIES.replace('"telegram:1001"]', '"telegram:1001", "cli:ana"]'))
+    monkeypatch.setattr("wetopi_memory_cli._common.os_login", lambda: "ana")
+    source = _tricky(tmp_path)
+    review = tmp_path / "review.json"
+    result = CliRunner().invoke(app, ["--identities", str(ids), "import-memory-md", str(source),
+                                      "--review-file", str(review)])
+    assert result.exit_code == 1, result.output
+    assert "review: P1 entry 4" in result.stderr and REDIS_PASS not in result.output
+    assert [row["entry"] for row in json.loads(review.read_text())["entries"]] == [4]
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    refused = CliRunner().invoke(app, ["--identities", str(ids), "import-memory-md", str(source),
+                                       "--accept-reviewed", str(bad)])
+    assert refused.exit_code == 2 and "bad.json: expected a review file" in refused.stderr

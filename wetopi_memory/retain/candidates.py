@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -40,6 +40,14 @@ from .evidence import EMPTY_EVIDENCE, TurnEvidence
 from .kinds import Category, Origin, Priority, Role, RoutedBy
 from .lexicon import CATEGORY_ORDER
 from .raw_output import RawKind
+from .scope_selection import (
+    CATEGORY_FALLBACK,
+    CATEGORY_SCOPE,
+    SPEAKER_ROLES,
+    fallback_for,
+    own_scopes,
+    unrouted_decision_scope,
+)
 from .sentences import Sentence, split_sentences
 from .signals import Signals, analyze, durability_of, verification_in
 from .term_matching import WORD, fold
@@ -94,6 +102,8 @@ class MemoryCandidate:
     priority: Priority | None = None
     user: str | None = None
     platform: str | None = None
+    # The judged statement's signals (a sentence read in its turn); None: the policy analyses the content.
+    signals: Signals | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self, *, include_content: bool = False) -> dict[str, Any]:
         """Everything but the content (unless asked): safe for logs and reports."""
@@ -124,12 +134,6 @@ def _utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-# Categories that always (also) belong to a scope: a stated preference is the speaker's, pricing and strategy
-# are the business's, whatever else the sentence mentions.
-CATEGORY_SCOPE: dict[Category, str] = {"preference": "personal", "pricing": "business", "strategy": "business"}
-# Categories that point to a scope only when the router finds none (a churn root cause is business, not platform).
-CATEGORY_FALLBACK: dict[Category, str] = {"root_cause": "platform", "fix": "platform", "runbook": "platform",
-                                     "incident": "platform"}
 _STOP_EVIDENCE_WORDS = frozenset({"cmd", "file", "url", "args", "no", "the", "get", "run", "sudo", "bash", "sh",
                                   "python", "python3", "echo", "cat", "ls", "cd"})
 
@@ -183,7 +187,12 @@ class CandidateBuilder:
         known = self.router.known_scopes
         routed = list(self._route(sentence.text).scope_names)
         categories = sentence.signals.categories
-        extra = [CATEGORY_SCOPE[c] for c in categories if c in CATEGORY_SCOPE and CATEGORY_SCOPE[c] in known]
+        speaker = sentence.role in SPEAKER_ROLES
+        if speaker and "preference" in categories and "decision" not in categories and "personal" in known:
+            return ("personal",), "category"  # the speaker's preference is theirs, whatever it mentions
+        routed = own_scopes(routed, categories, speaker=speaker, known=known)
+        extra = [CATEGORY_SCOPE[c] for c in categories if c in CATEGORY_SCOPE and CATEGORY_SCOPE[c] in known
+                 and (speaker or c != "preference")]
         scopes = list(dict.fromkeys(routed + extra))
         if scopes:
             return tuple(scopes), "router" if routed else "category"
@@ -192,6 +201,12 @@ class CandidateBuilder:
         if fallback:
             return (fallback[0],), "category"
         return (), None
+
+    def _decided_scope(self, sentence: Sentence) -> tuple[tuple[str, ...], RoutedBy | None]:
+        """A durable decision that neither the router nor the turn placed: its organisation's (business)."""
+        scope = unrouted_decision_scope(sentence.signals.categories, speaker=sentence.role in SPEAKER_ROLES,
+                                        technical_values=sentence.signals.fact, known=self.router.known_scopes)
+        return ((scope,), "category") if scope else ((), None)
 
     def context_scopes(self, texts: Sequence[str], tools: Sequence[str] = ()) -> tuple[str, ...]:
         """The scopes of a whole turn or entry, for sentences that route nowhere on their own."""
@@ -251,7 +266,10 @@ class CandidateBuilder:
         for sentence in sentences:
             scopes, how = self.scopes_for(sentence)
             if not scopes and fallback:
-                scopes, how = tuple(fallback), "fallback"
+                own = fallback_for(fallback, sentence.signals.categories) if origin == "turn" else tuple(fallback)
+                scopes, how = own, "fallback"
+            if not scopes and origin == "turn":
+                scopes, how = self._decided_scope(sentence)
             if not scopes or how is None:
                 unrouted.append(sentence)
                 continue
@@ -280,7 +298,7 @@ class CandidateBuilder:
             origin=origin, turn_id=turn_id, categories=signals.categories or ("general",),
             markers=signals.markers(), sentences=(sentence.index,), secret_rules=sentence.secret_rules,
             secret_offsets=sentence.secret_offsets, raw=signals.raw, priority=priority,
-            user=_user_of(identity), platform=platform)
+            user=_user_of(identity), platform=platform, signals=signals)
         return Unit(sentence=sentence, candidate=candidate, routed_by=routed_by)
 
     @staticmethod
@@ -316,7 +334,7 @@ class CandidateBuilder:
         first = ordered[0].candidate
         categories = tuple(dict.fromkeys(c for u in ordered for c in u.candidate.categories))
         return replace(
-            first, content=" ".join(texts), category=best.candidate.category, categories=categories,
+            first, content=" ".join(texts), signals=None, category=best.candidate.category, categories=categories,
             durability=max(u.candidate.durability for u in ordered),
             confidence=max(u.candidate.confidence for u in ordered),
             verified=any(u.candidate.verified for u in ordered),
@@ -332,11 +350,16 @@ class CandidateBuilder:
 
     def explicit(self, content: str, scope: str, *, identity: Identity | None = None, reason: str | None = None,
                  confidence: float | None = None, tags: Sequence[str] = (), session_id: str | None = None,
-                 source_agent: str | None = None, platform: str | None = None) -> MemoryCandidate:
-        """The candidate of an explicit `memory_retain` call: the caller chose the scope and vouches for it."""
+                 source_agent: str | None = None, platform: str | None = None,
+                 context: str | None = None) -> MemoryCandidate:
+        """The candidate of an explicit `memory_retain` call: the caller chose the scope and vouches for it.
+        Every stored field is scanned: a secret in `reason`, `context` or a tag rejects the item like one in
+        `content` (offsets are kept for `content` only)."""
         text = content.strip() if isinstance(content, str) else ""
         signals = analyze(text)
         findings = self.gate.blocking(self.gate.scan(text))
+        stored_fields = [f for f in (reason, context, *tags) if isinstance(f, str) and f]
+        field_rules = [f.rule_id for field in stored_fields for f in self.gate.blocking(self.gate.scan(field))]
         return MemoryCandidate(
             content=text, scope=scope, category=signals.category,
             durability=durability_of(signals, origin="explicit"),
@@ -345,7 +368,7 @@ class CandidateBuilder:
             evidence=(), source_agent=source_agent or self.source_agent, session_id=session_id,
             timestamp=self.clock(), tags=_tags(scope, signals.category, "explicit", None, tags), origin="explicit",
             categories=signals.categories or ("general",), markers=signals.markers(),
-            secret_rules=tuple(dict.fromkeys(f.rule_id for f in findings)),
+            secret_rules=tuple(dict.fromkeys([f.rule_id for f in findings] + field_rules)),
             secret_offsets=tuple((f.rule_id, f.start, f.end) for f in findings), raw=signals.raw,
             reason=reason[:500] if isinstance(reason, str) and reason else None,
             user=_user_of(identity), platform=platform)

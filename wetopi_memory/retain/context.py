@@ -11,6 +11,7 @@ from ..config import Config
 from ..oplog import OpLog
 from ..router.rules import RuleRouter
 from ..security import ScopeACL
+from ..source_refs import SourceKey
 
 __all__ = ["MetricsTextfile", "RetainContext"]
 
@@ -33,3 +34,4 @@ class RetainContext:
     audit: AuditLog
     oplog: OpLog
     metrics: MetricsTextfile | None = None
+    source_key: SourceKey | None = None  # the key of source references; None: retains carry none

@@ -40,12 +40,19 @@ from .outbox_records import EnqueueResult, OutboxStats
 from .planning import TurnReport, outbox_item, plan_units
 from .policy import PolicyEngine
 from .reasons import ReasonCode
+from .turn_units import turn_units
 from .worker import DeliveryWorker, RetainTuning
 
-__all__ = ["RetainCoordinator", "RetainStats"]
+__all__ = ["TURN_HOLD_SECONDS", "RetainCoordinator", "RetainStats", "turn_group_key"]
 
 log = logging.getLogger(__name__)
 MAX_TEXT_CHARS = 20_000
+TURN_HOLD_SECONDS = 300.0  # the longest a turn's explicit retains wait for the turn's end before going alone
+
+
+def turn_group_key(session_id: str, turn_id: str) -> str:
+    """The outbox group of one Hermes turn: its automatic retain and its explicit ones share each scope's batch."""
+    return f"turn:{session_id}:{turn_id}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +88,7 @@ class RetainCoordinator:
             outbox.observer = self.observer
         self.evidence = evidence or TurnEvidenceBuffer()
         self.builder = CandidateBuilder(context.router, source_agent=context.agent)
-        self.policy = PolicyEngine(context.config, context.acl)
+        self.policy = PolicyEngine(context.config, context.acl, source_key=context.source_key)
         self.policy.ledger = outbox
         self.worker = DeliveryWorker(context, outbox, observer=self.observer, tuning=tuning or RetainTuning(),
                                      metrics_textfile=metrics_textfile)
@@ -101,18 +108,15 @@ class RetainCoordinator:
     def evaluate_turn(self, identity: Identity | None, *, session_id: Any = None, turn_id: Any = None,
                       user_message: Any = None, assistant_response: Any = None,
                       evidence: TurnEvidence = EMPTY_EVIDENCE, source_agent: str | None = None,
-                      platform: str | None = None) -> TurnReport:
+                      platform: str | None = None, conversation_history: Any = None) -> TurnReport:
         """The decisions for one turn, without writing anything (a dry run of `submit_turn`)."""
         sid, tid = str(session_id or ""), str(turn_id or "")
         user = user_message[:MAX_TEXT_CHARS] if isinstance(user_message, str) else ""
         answer = assistant_response[:MAX_TEXT_CHARS] if isinstance(assistant_response, str) else ""
-        hashes = evidence.line_hashes()
-        sentences = self.builder.sentences(user, "user", tool_line_hashes=hashes)
-        sentences += self.builder.sentences(answer, "assistant", first_index=len(sentences), tool_line_hashes=hashes)
-        fallback = self.builder.context_scopes([user, answer], evidence.tools)
-        units, unrouted = self.builder.units(sentences, origin="turn", fallback=fallback, evidence=evidence,
-                                             identity=identity, session_id=sid or None, turn_id=tid or None,
-                                             source_agent=source_agent, platform=platform)
+        read = turn_units(self.builder, identity, user=user, answer=answer, history=conversation_history,
+                          evidence=evidence, session_id=sid or None, turn_id=tid or None, source_agent=source_agent,
+                          platform=platform)
+        sentences, units, unrouted = read.sentences, read.units, read.unrouted
         decisions, outcomes = plan_units(self.builder, self.policy, identity, units)
         return TurnReport(session_id=sid, turn_id=tid, decisions=tuple(decisions), units=tuple(outcomes),
                           unrouted=tuple(s.index for s in unrouted), sentences=tuple(sentences),
@@ -129,14 +133,20 @@ class RetainCoordinator:
         try:
             report = self.evaluate_turn(identity, session_id=session_id, turn_id=turn_id, user_message=user_message,
                                         assistant_response=assistant_response, evidence=evidence,
-                                        source_agent=source_agent, platform=platform)
+                                        source_agent=source_agent, platform=platform,
+                                        conversation_history=conversation_history)
         except Exception as exc:  # never break the Hermes turn
             log.warning("retain evaluation failed: %s", type(exc).__name__)
             self.observer.on_drop("evaluation_error")
+            if turn_id:
+                self.release_turn(str(session_id or ""), str(turn_id))
             return TurnReport(session_id=str(session_id or ""), turn_id=str(turn_id or ""),
                               error=type(exc).__name__)
-        batches, fates, error = self.enqueue_decisions(report.decisions, origin="turn",
-                                                       group_key=f"{report.session_id}:{report.turn_id}")
+        group = turn_group_key(report.session_id, report.turn_id)
+        batches, fates, error = self.enqueue_decisions(report.decisions, origin="turn", group_key=group,
+                                                       join=bool(report.turn_id))
+        if report.turn_id:
+            self.release_turn(report.session_id, report.turn_id)  # the turn's held explicit retains go with it
         self._count_rejections(report)
         if any(batch is not None for batch in batches.values()):
             self.wake()  # only when something was queued: a dead backend's worker is not woken every turn
@@ -172,16 +182,26 @@ class RetainCoordinator:
             log.debug("retain turn observation failed: %s", type(exc).__name__)
 
     def end_session(self, session_id: Any) -> None:
-        """`on_session_finalize` / `on_session_reset`: forget the session's open evidence."""
+        """`on_session_finalize` / `on_session_reset`: forget the session's open evidence; its held explicit
+        retains become due."""
         self.evidence.drop_session(session_id)
+        if self.outbox is not None and session_id:
+            self.outbox.release_groups_with_prefix(turn_group_key(str(session_id), ""))
+
+    def release_turn(self, session_id: str, turn_id: str) -> None:
+        """A turn ended: its held explicit retains are due now, as one batch per scope (A6)."""
+        if self.outbox is not None and self.outbox.release_group(turn_group_key(session_id, turn_id)):
+            self.wake()
 
     def _count_rejections(self, report: TurnReport) -> None:
         for scope, code in report.sentence_rejections() + report.scope_rejections():
             self.observer.on_rejected(scope, code)
 
     def enqueue_decisions(self, decisions: Sequence[Decision], *, origin: Origin, group_key: str,
-                          max_batch_items: int = 50) -> tuple[dict[str, int | None], dict[str, str], str | None]:
-        """Queue accepted decisions, one batch per (scope, bank) (chunked at `max_batch_items`)."""
+                          max_batch_items: int = 50, join: bool = False
+                          ) -> tuple[dict[str, int | None], dict[str, str], str | None]:
+        """Queue accepted decisions, one batch per (scope, bank) (chunked at `max_batch_items`); with `join`, into
+        the group's pending batch when there is one (A6)."""
         groups: dict[tuple[str, str, str], list[Decision]] = {}
         for decision in decisions:
             if decision.accept and decision.bank and decision.backend:
@@ -199,7 +219,8 @@ class RetainCoordinator:
                 try:
                     result: EnqueueResult = self.outbox.enqueue(scope=scope, bank=bank, backend=backend,
                                                                 items=[outbox_item(d) for d in chunk],
-                                                                origin=origin, group_key=group_key)
+                                                                origin=origin, group_key=group_key,
+                                                                join=join and start == 0)
                 except Exception as exc:  # disk full, locked for too long: say so, loudly
                     error = type(exc).__name__
                     log.error("retain outbox write failed for %d %s item(s): %s", len(chunk), scope, error)

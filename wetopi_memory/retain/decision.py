@@ -38,6 +38,7 @@ class Decision:
     backend: str | None = field(default=None, repr=False)
     evictable: bool = field(default=False, repr=False)
     candidate: MemoryCandidate | None = field(default=None, repr=False, compare=False)
+    source_ref: str | None = field(default=None, repr=False)  # who it came from, keyed (source_refs)
     denied: AccessDenied | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -9,7 +9,8 @@ __all__ = ["Category", "Origin", "Priority", "Role", "RoutedBy"]
 # Where a candidate came from: a conversation turn, an explicit `memory_retain` call, or a MEMORY.md import.
 Origin = Literal["turn", "explicit", "import"]
 # Who wrote a sentence.
-Role = Literal["user", "assistant", "explicit", "import"]
+# `proposal`: the assistant's proposal that the user agreed to in this turn.
+Role = Literal["user", "assistant", "explicit", "import", "proposal"]
 # What a statement is about; `general` when no lexicon table matches.
 Category = Literal[
     "root_cause", "fix", "runbook", "decision", "preference", "constraint", "pricing", "strategy", "incident",

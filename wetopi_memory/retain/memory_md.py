@@ -1,8 +1,9 @@
 """Import a Hermes MEMORY.md into scoped memory, through the same router and policies, losing nothing silently.
 
 A Hermes MEMORY.md is a list of free-text entries separated by lines holding only `§` (Hermes writes them joined
-by "\\n§\\n"). An entry may start with a priority tag (`[P1]`, `[P2]`, `[P3]`; see the consolidation proposal:
-P1/P2 are protected, P3 are completed tasks and transient state).
+by "\\n§\\n") or by ` § ` inside one line (entries an editor merged). An entry may start with a priority tag
+(`[P1]`, `[P2]`, `[P3]`; see the consolidation proposal: P1/P2 are protected, P3 are completed tasks and transient
+state).
 
 Each entry is split into sentences, routed to scopes (sentences that route nowhere go where the whole entry
 routes, and an entry that routes nowhere goes to `personal`, the agent's notes about its user), and judged by
@@ -12,38 +13,40 @@ the PolicyEngine with the `import` origin:
 * untagged entries are curated notes → durability ≥ 0.75, unless they read as a completed task ("… complete",
   "done", "resolved", "terminado", …), which are treated like P3;
 * P3 and completed-task entries → durability ≤ 0.3 → `not_durable`;
-* secrets, hypotheses and raw tool output are rejected as everywhere else.
+* hypotheses, plans and raw tool output are rejected as everywhere else;
+* an entry with a secret anywhere is refused whole (`secret`), listed by number only, never stored;
+* a P1 entry the policies would reject is never dropped: it goes to the review list (`review`), and
+  `--accept-reviewed FILE` imports the ones a person accepted as they are (retain/memory_md_review.py).
 
 Accepted candidates are queued in per-scope batches (one request per scope, chunked at 50 items) in the durable
 outbox and delivered. Document ids are stable, so a second run imports nothing twice (every entry comes back as
 `duplicate`). The source file is only ever read. The report lists EVERY entry with its fate and the reasons:
 `imported`, `queued` (accepted, waiting in the outbox for the backend), `failed` (kept in the outbox after a
-client error), `duplicate`, `rejected`, `would_import` (dry run). Entries with secret-like content are listed
-by number and line only, never with a preview.
+client error), `duplicate`, `rejected`, `would_import` (dry run), `review`, `secret`. Entries with secret-like
+content are listed by number and line only, never with a preview.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import json
 import os
 import re
-import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
-from ..errors import WetopiMemoryError
 from ..identity import Identity
-from .candidates import CandidateBuilder, Unit
+from .candidates import CandidateBuilder, Sentence, Unit, fold
 from .decision import Decision
 from .kinds import Category, Origin, Priority
+from .memory_md_report import EntryFate, EntryReport, ImportReport, MemoryEntry, MemoryImportError, write_report
+from .memory_md_review import ReviewedEntries
 from .outbox import Outbox
 from .planning import UnitOutcome, plan_units
-from .policy import PolicyEngine
-from .reasons import ReasonCode
+from .policy import MERGED_EVALUATION, PolicyEngine
+from .reasons import Reason, ReasonCode
+from .scope_selection import TECHNICAL
 from .signals import analyze
 
 __all__ = [
@@ -57,11 +60,10 @@ __all__ = [
     "parse_memory_md",
     "write_report",
 ]
+# `write_report` and the report types live in retain/memory_md_report.py; re-exported here for callers.
 
-# What became of an entry (or of one of its scopes).
-EntryFate = Literal["imported", "queued", "failed", "evicted", "duplicate", "rejected", "would_import", "partial",
-                    "outbox_full"]
 
+_INLINE_SEPARATOR = re.compile(r"(?:^\s*|\s+)§(?:\s+|\s*$)")
 _PRIORITY = re.compile(r"^\s*\[\s*(P[123])\s*\]\s*", re.IGNORECASE)
 _COMPLETED = re.compile(
     r"\b(complete|completed|done|finished|resolved|shipped|merged|closed|terminad[oa]s?|completad[oa]s?|hech[oa]s?|"
@@ -71,10 +73,6 @@ BATCH_ITEMS = 50
 _PRIORITIES: dict[str, Priority] = {"P1": "P1", "P2": "P2", "P3": "P3"}
 _DURABLE_CATEGORIES: tuple[Category, ...] = ("root_cause", "fix", "runbook", "decision", "constraint")
 _PENDING_FATES: tuple[EntryFate, ...] = ("failed", "evicted", "outbox_full", "queued")
-
-
-class MemoryImportError(WetopiMemoryError):
-    """The MEMORY.md cannot be read, or the report cannot be written."""
 
 
 class ImportingCoordinator(Protocol):
@@ -97,116 +95,48 @@ class ImportingCoordinator(Protocol):
         """Deliver what is queued, for at most `timeout` seconds."""
 
 
-@dataclass(frozen=True, slots=True)
-class MemoryEntry:
-    """One `§`-separated entry. Lines are 1-based and inclusive."""
+def _completed_task(text: str, priority: Priority | None) -> bool:
+    """Reads like a finished task and carries no durable marker (the consolidation proposal's P3)."""
+    if priority is not None:
+        return False
+    signals = analyze(text)
+    return bool(_COMPLETED.search(text)) and not signals.strong and signals.category not in _DURABLE_CATEGORIES
 
-    index: int
-    line_start: int
-    line_end: int
-    text: str
-    priority: Priority | None
 
-    @property
-    def completed_task(self) -> bool:
-        """Reads like a finished task and carries no durable marker (the consolidation proposal's P3)."""
-        if self.priority is not None:
-            return False
-        signals = analyze(self.text)
-        return bool(_COMPLETED.search(self.text)) and not signals.strong and signals.category not in (
-            _DURABLE_CATEGORIES)
+def _entry(index: int, block: Sequence[tuple[int, str]]) -> MemoryEntry | None:
+    """One block of (line number, text) as an entry, its priority tag taken off; None when blank."""
+    lines = list(block)
+    while lines and not lines[0][1].strip():
+        lines.pop(0)
+    while lines and not lines[-1][1].strip():
+        lines.pop()
+    if not lines:
+        return None
+    body = "\n".join(ln for _, ln in lines)
+    match = _PRIORITY.match(body)
+    priority = _PRIORITIES[match.group(1).upper()] if match else None
+    text = body[match.end():].strip() if match else body.strip()
+    return MemoryEntry(index=index, line_start=lines[0][0], line_end=lines[-1][0], text=text, priority=priority,
+                       completed_task=_completed_task(text, priority))
 
 
 def parse_memory_md(text: str) -> list[MemoryEntry]:
-    """Entries of a MEMORY.md: blocks between lines that hold only `§`; blank blocks are skipped."""
-    entries: list[MemoryEntry] = []
-    block: list[tuple[int, str]] = []
-
-    def close() -> None:
-        lines = [(n, ln) for n, ln in block]
-        while lines and not lines[0][1].strip():
-            lines.pop(0)
-        while lines and not lines[-1][1].strip():
-            lines.pop()
-        if lines:
-            body = "\n".join(ln for _, ln in lines)
-            match = _PRIORITY.match(body)
-            priority = _PRIORITIES[match.group(1).upper()] if match else None
-            if match:
-                body = body[match.end():]
-            entries.append(MemoryEntry(index=len(entries) + 1, line_start=lines[0][0], line_end=lines[-1][0],
-                                       text=body.strip(), priority=priority))
-        block.clear()
-
+    """Entries of a MEMORY.md: blocks between lines that hold only `§`, and pieces of a line between inline
+    ` § ` separators; blank blocks are skipped."""
+    blocks: list[list[tuple[int, str]]] = [[]]
     for number, line in enumerate(text.splitlines(), start=1):
         if line.strip() == "§":
-            close()
-        else:
-            block.append((number, line))
-    close()
+            blocks.append([])
+            continue
+        first, *rest = _INLINE_SEPARATOR.split(line)
+        blocks[-1].append((number, first))
+        blocks += [[(number, piece)] for piece in rest]
+    entries: list[MemoryEntry] = []
+    for block in blocks:
+        entry = _entry(len(entries) + 1, block)
+        if entry is not None:
+            entries.append(entry)
     return entries
-
-
-@dataclass(frozen=True, slots=True)
-class EntryReport:
-    """The fate of one entry, per scope, with reasons. `preview` is None when the entry has secret-like content."""
-
-    entry: MemoryEntry
-    fate: EntryFate
-    reasons: tuple[str, ...]
-    scopes: tuple[dict[str, Any], ...]
-    sentences: tuple[dict[str, Any], ...]
-    preview: str | None
-
-    def to_dict(self) -> dict[str, Any]:
-        """The report row of one entry, as written to JSON."""
-        return {"entry": self.entry.index, "lines": [self.entry.line_start, self.entry.line_end],
-                "priority": self.entry.priority, "completed_task": self.entry.completed_task, "fate": self.fate,
-                "reasons": list(self.reasons), "scopes": list(self.scopes), "sentences": list(self.sentences),
-                "preview": self.preview}
-
-
-@dataclass(frozen=True, slots=True)
-class ImportReport:
-    """Every entry of one import run, and the totals."""
-
-    source: str
-    source_sha256: str
-    dry_run: bool
-    entries: tuple[EntryReport, ...]
-    outbox: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def totals(self) -> dict[str, int]:
-        out: dict[str, int] = {"entries": len(self.entries)}
-        for entry in self.entries:
-            out[entry.fate] = out.get(entry.fate, 0) + 1
-        return out
-
-    @property
-    def complete(self) -> bool:
-        """True when nothing accepted is still waiting or failed."""
-        return not any(e.fate in ("queued", "failed", "partial") for e in self.entries)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"source": self.source, "source_sha256": self.source_sha256, "dry_run": self.dry_run,
-                "totals": self.totals, "entries": [e.to_dict() for e in self.entries], "outbox": self.outbox}
-
-    def write_report(self, destination: str | os.PathLike[str], *, source: str | None = None) -> Path:
-        """Write this report (JSON for `.json`, Markdown otherwise) atomically; never over the source file."""
-        return write_report(self, destination, source=source)
-
-    def to_markdown(self) -> str:
-        lines = [f"# MEMORY.md import report{' (dry run)' if self.dry_run else ''}", "",
-                 f"- source: `{self.source}` (sha256 `{self.source_sha256[:16]}…`, never modified)",
-                 "- totals: " + ", ".join(f"{k} {v}" for k, v in self.totals.items()), "",
-                 "| # | lines | tag | fate | scopes | reasons | preview |", "|---|---|---|---|---|---|---|"]
-        for e in self.entries:
-            scopes = ", ".join(f"{s['scope']}:{s['fate']}" for s in e.scopes) or "-"
-            preview = (e.preview or "[withheld: secret-like content]").replace("|", "\\|")
-            lines.append(f"| {e.entry.index} | {e.entry.line_start}-{e.entry.line_end} | {e.entry.priority or '-'} | "
-                         f"{e.fate} | {scopes} | {', '.join(e.reasons) or '-'} | {preview} |")
-        return "\n".join(lines) + "\n"
 
 
 def _preview(coordinator: ImportingCoordinator, text: str) -> str | None:
@@ -216,10 +146,29 @@ def _preview(coordinator: ImportingCoordinator, text: str) -> str | None:
     return flat if len(flat) <= PREVIEW_CHARS else flat[:PREVIEW_CHARS - 1] + "…"
 
 
+_USER_SUBJECTS = ("user ", "the user ", "el usuario ", "la usuaria ")
+
+
+def _about_the_person(builder: CandidateBuilder, sentence: Sentence, identity: Identity) -> Sentence:
+    """The agent's note about its user ("Ana uses zsh", "User prefers …"): the person's own context, unless it
+    is platform knowledge (design §3.1)."""
+    folded = fold(sentence.text).lstrip()
+    name = fold(identity.display_name or "").strip()
+    subject = folded.startswith(_USER_SUBJECTS) or (bool(name) and (folded.startswith(f"{name} ")
+                                                                      or folded.startswith(f"{name}'s ")))
+    signals = sentence.signals
+    technical = bool(set(signals.categories) & TECHNICAL)
+    if not subject or "preference" in signals.categories or (
+            technical and "platform" in builder.scopes_for(sentence)[0]):
+        return sentence
+    return replace(sentence, signals=replace(signals, categories=("preference", *signals.categories)))
+
+
 def _entry_units(coordinator: ImportingCoordinator, identity: Identity, entry: MemoryEntry, first_index: int,
                  source_agent: str) -> tuple[list[Unit], list[int], int]:
     builder = coordinator.builder
-    sentences = builder.sentences(entry.text, "import", first_index=first_index)
+    sentences = [_about_the_person(builder, s, identity)
+                 for s in builder.sentences(entry.text, "import", first_index=first_index)]
     fallback = builder.context_scopes([entry.text])
     if not fallback and "personal" in coordinator.policy.config.stores:
         fallback = ("personal",)
@@ -234,13 +183,61 @@ def _entry_units(coordinator: ImportingCoordinator, identity: Identity, entry: M
     return units, [s.index for s in unrouted], first_index + len(sentences)
 
 
-_Planned = tuple[MemoryEntry, list[Decision], list[UnitOutcome], list[int]]
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """One entry's decisions before queueing: its secret rules (then nothing else), or its units' verdicts."""
+
+    entry: MemoryEntry
+    decisions: list[Decision]
+    outcomes: list[UnitOutcome]
+    unrouted: list[int]
+    secret_rules: tuple[str, ...] = ()
+    reviewed: bool = False
+
+    @property
+    def needs_review(self) -> bool:
+        """A P1 entry that nothing accepted and that is not already stored: a person decides, never a drop."""
+        return (self.entry.priority == "P1" and not self.secret_rules and not self.reviewed
+                and not any(d.accept or d.only(ReasonCode.DUPLICATE) for d in self.decisions))
+
+
+def _plan_entry(coordinator: ImportingCoordinator, identity: Identity, entry: MemoryEntry, first_index: int,
+                source_agent: str, pending: set[tuple[str, str]],
+                reviewed: ReviewedEntries | None) -> tuple[_Plan, int]:
+    """An entry's plan: refused whole for a secret, imported as it is when reviewed, else judged per sentence."""
+    gate = coordinator.builder.gate
+    rules = tuple(dict.fromkeys(f.rule_id for f in gate.blocking(gate.scan(entry.text))))
+    if rules:
+        return _Plan(entry=entry, decisions=[], outcomes=[], unrouted=[], secret_rules=rules), first_index
+    scope = reviewed.scope_for(entry.text) if reviewed is not None else None
+    if scope is not None:
+        decision = _reviewed_decision(coordinator, identity, entry, scope, source_agent, pending)
+        return _Plan(entry=entry, decisions=[decision], outcomes=[], unrouted=[], reviewed=True), first_index
+    units, unrouted, next_index = _entry_units(coordinator, identity, entry, first_index, source_agent)
+    decisions, outcomes = plan_units(coordinator.builder, coordinator.policy, identity, units, pending=pending)
+    return _Plan(entry=entry, decisions=decisions, outcomes=outcomes, unrouted=unrouted), next_index
+
+
+def _reviewed_decision(coordinator: ImportingCoordinator, identity: Identity, entry: MemoryEntry, scope: str,
+                       source_agent: str, pending: set[tuple[str, str]]) -> Decision:
+    """A reviewed P1 entry as it is: only the secret gate, the ACL, the configuration and duplicates apply."""
+    candidate = coordinator.builder.explicit(entry.text, scope, identity=identity, source_agent=source_agent,
+                                             reason="P1 entry of a MEMORY.md, accepted on review")
+    tags = (f"scope:{scope}", f"category:{candidate.category}", "origin:import", f"priority:{entry.priority}",
+            f"import:memory_md#{entry.index}", "reviewed")
+    candidate = replace(candidate, origin="import", priority=entry.priority, tags=tags)
+    decision = coordinator.policy.decide(candidate, identity, options=MERGED_EVALUATION, pending=pending)
+    if decision.accept and decision.bank and decision.document_id:
+        pending.add((decision.bank, decision.document_id))
+    return decision
 
 
 async def import_through(coordinator: ImportingCoordinator, identity: Identity, path: str | os.PathLike[str], *,
                          dry_run: bool = False, deliver_timeout: float = 30.0,
-                         source_agent: str = "memory-md-import") -> ImportReport:
-    """Import one MEMORY.md (read-only) through a retain coordinator and report every entry's fate."""
+                         source_agent: str = "memory-md-import",
+                         reviewed: ReviewedEntries | None = None) -> ImportReport:
+    """Import one MEMORY.md (read-only) through a retain coordinator and report every entry's fate; `reviewed`
+    names the P1 entries a person accepted from an earlier run's review list."""
     source = Path(path)
     raw = _read_source(source)
     try:
@@ -250,18 +247,17 @@ async def import_through(coordinator: ImportingCoordinator, identity: Identity, 
     sha = hashlib.sha256(raw).hexdigest()
 
     pending: set[tuple[str, str]] = set()
-    planned: list[_Planned] = []
+    planned: list[_Plan] = []
     next_index = 0
     for entry in parse_memory_md(text):
-        units, unrouted, next_index = _entry_units(coordinator, identity, entry, next_index, source_agent)
-        decisions, outcomes = plan_units(coordinator.builder, coordinator.policy, identity, units, pending=pending)
-        planned.append((entry, decisions, outcomes, unrouted))
+        plan, next_index = _plan_entry(coordinator, identity, entry, next_index, source_agent, pending, reviewed)
+        planned.append(plan)
 
     fates: dict[str, str] = {}   # accepted documents: imported, queued, failed, evicted
     seen: dict[str, str] = {}    # documents already known before: duplicate (delivered), queued, failed
     outbox = coordinator.outbox
     if not dry_run:
-        accepted = [d for _, decisions, _, _ in planned for d in decisions if d.accept]
+        accepted = [d for plan in planned for d in plan.decisions if d.accept]
         _, fates, _ = coordinator.enqueue_decisions(accepted, origin="import", group_key=f"import:{sha[:16]}",
                                                     max_batch_items=BATCH_ITEMS)
         if outbox is not None and outbox.depth():
@@ -269,8 +265,7 @@ async def import_through(coordinator: ImportingCoordinator, identity: Identity, 
     if outbox is not None:
         _settle_fates(outbox, planned, fates, seen)
 
-    reports = [_entry_report(coordinator, entry, decisions, outcomes, unrouted, fates, seen, dry_run)
-               for entry, decisions, outcomes, unrouted in planned]
+    reports = [_entry_report(coordinator, plan, fates, seen, dry_run) for plan in planned]
     return ImportReport(source=str(source), source_sha256=sha, dry_run=dry_run, entries=tuple(reports),
                         outbox=outbox.stats().to_dict() if outbox is not None else {})
 
@@ -282,10 +277,10 @@ def _read_source(source: Path) -> bytes:
         raise MemoryImportError(f"cannot read {source}: {exc.strerror or type(exc).__name__}") from None
 
 
-def _settle_fates(outbox: Outbox, planned: Sequence[_Planned], fates: dict[str, str], seen: dict[str, str]) -> None:
+def _settle_fates(outbox: Outbox, planned: Sequence[_Plan], fates: dict[str, str], seen: dict[str, str]) -> None:
     """Where every accepted or already-known document really is now: delivered, still queued, failed."""
-    for _, decisions, _, _ in planned:
-        for decision in decisions:
+    for plan in planned:
+        for decision in plan.decisions:
             doc = decision.document_id or ""
             known = decision.only(ReasonCode.DUPLICATE)
             if not decision.bank or not doc or not (known or fates.get(doc) == "queued"):
@@ -323,22 +318,21 @@ def _entry_fate(scope_fates: Sequence[str], dry_run: bool) -> EntryFate:
     return "rejected"
 
 
-def _entry_report(coordinator: ImportingCoordinator, entry: MemoryEntry, decisions: Sequence[Decision],
-                  outcomes: Sequence[UnitOutcome], unrouted: Sequence[int], fates: dict[str, str],
-                  seen: dict[str, str], dry_run: bool) -> EntryReport:
+def _entry_report(coordinator: ImportingCoordinator, plan: _Plan, fates: dict[str, str], seen: dict[str, str],
+                  dry_run: bool) -> EntryReport:
+    """One entry's report row: its scopes' fates, the sentences no scope took, every reason."""
+    decisions = plan.decisions
     scopes: list[dict[str, Any]] = [
         {"scope": d.scope, "fate": _scope_fate(d, fates, seen, dry_run), "reasons": list(d.reason_strings()),
          "document_id": d.document_id, "category": d.category, "durability": d.durability}
         for d in decisions]
     merged = {(d.scope, s) for d in decisions for s in (d.candidate.sentences if d.candidate else ())}
-    sentence_rows: list[dict[str, Any]] = []
-    for outcome in outcomes:
-        if not outcome.decision.accept and (outcome.scope, outcome.sentence) not in merged:
-            sentence_rows.append({"sentence": outcome.sentence, "scope": outcome.scope,
-                                  "reasons": list(outcome.decision.reason_strings())})
-    for index in unrouted:
-        sentence_rows.append({"sentence": index, "scope": None, "reasons": [ReasonCode.UNROUTED.value]})
-    reasons: list[str] = []
+    sentence_rows: list[dict[str, Any]] = [
+        {"sentence": o.sentence, "scope": o.scope, "reasons": list(o.decision.reason_strings())}
+        for o in plan.outcomes if not o.decision.accept and (o.scope, o.sentence) not in merged]
+    sentence_rows += [{"sentence": index, "scope": None, "reasons": [ReasonCode.UNROUTED.value]}
+                      for index in plan.unrouted]
+    reasons: list[str] = [str(Reason.secret(rule)) for rule in plan.secret_rules]
     for s in scopes:
         if s["fate"] == "outbox_full":
             reasons.append(ReasonCode.OUTBOX_FULL.value)
@@ -346,27 +340,8 @@ def _entry_report(coordinator: ImportingCoordinator, entry: MemoryEntry, decisio
     if not scopes:
         for row in sentence_rows:
             reasons += row["reasons"]
-    return EntryReport(entry=entry, fate=_entry_fate([s["fate"] for s in scopes], dry_run),
-                       reasons=tuple(dict.fromkeys(reasons)), scopes=tuple(scopes), sentences=tuple(sentence_rows),
-                       preview=_preview(coordinator, entry.text))
-
-
-def write_report(report: ImportReport, destination: str | os.PathLike[str], *, source: str | None = None) -> Path:
-    """Write the report (JSON for `.json`, Markdown otherwise) atomically; never over the source file."""
-    target = Path(destination)
-    if source is not None and target.resolve() == Path(source).resolve():
-        raise MemoryImportError("the report must not overwrite the MEMORY.md it describes")
-    body = (json.dumps(report.to_dict(), ensure_ascii=False, indent=2) + "\n" if target.suffix.lower() == ".json"
-            else report.to_markdown())
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".wetopi-report-", dir=str(target.parent))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(body)
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    return target
-
+    fate: EntryFate = ("secret" if plan.secret_rules else "review" if plan.needs_review
+                       else _entry_fate([s["fate"] for s in scopes], dry_run))
+    return EntryReport(entry=plan.entry, fate=fate, reasons=tuple(dict.fromkeys(reasons)), scopes=tuple(scopes),
+                       sentences=tuple(sentence_rows), preview=_preview(coordinator, plan.entry.text),
+                       reviewed=plan.reviewed, review_text=plan.entry.text if fate == "review" else None)

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..identity import Identity
 from ..models import RetainItem
+from ..source_refs import SOURCE_REF_METADATA_KEY
 from .candidates import CandidateBuilder, Origin, Role, Sentence, Unit
 from .decision import Decision
 from .evidence import EMPTY_EVIDENCE, TurnEvidence
 from .kinds import Priority, RoutedBy
 from .outbox_records import OutboxItem
-from .policy import SENTENCE_EVALUATION, EvaluationOptions, PolicyEngine
+from .policy import MERGED_EVALUATION, SENTENCE_EVALUATION, PolicyEngine
 from .reasons import Reason, ReasonCode
 
 __all__ = ["TurnReport", "UnitOutcome", "evaluate_statement", "outbox_item", "plan_units", "to_retain_item"]
@@ -55,8 +56,8 @@ def plan_units(builder: CandidateBuilder, policy: PolicyEngine, identity: Identi
     decisions: list[Decision] = []
     seen = pending if pending is not None else set()
     for scoped in by_scope.values():
-        decision = policy.decide(builder.merge(scoped), identity, options=EvaluationOptions(check_acl=check_acl),
-                                   pending=seen)
+        options = MERGED_EVALUATION if check_acl else replace(MERGED_EVALUATION, check_acl=False)
+        decision = policy.decide(builder.merge(scoped), identity, options=options, pending=seen)
         if decision.accept and decision.bank and decision.document_id:
             seen.add((decision.bank, decision.document_id))
         decisions.append(decision)
@@ -108,6 +109,9 @@ def to_retain_item(decision: Decision) -> RetainItem:
     tags = list(candidate.tags)
     if candidate.verified:
         tags.append("verified")
+    if decision.source_ref:  # content-free and keyed: how a forget finds what this person said (source_refs)
+        tags.append(decision.source_ref)
+        metadata[SOURCE_REF_METADATA_KEY] = decision.source_ref
     return RetainItem(content=candidate.content.strip(), document_id=decision.document_id, context=context,
                       timestamp=candidate.timestamp, tags=tuple(dict.fromkeys(tags)), metadata=metadata)
 

@@ -17,13 +17,17 @@ Every decision carries all the reasons that apply, as stable codes:
 | `retain_disabled` / `manual_only` / `automatic_disabled` | the configuration does not allow this write |
 | `raw_tool_output` | pasted tool output (logs, traces, tables, JSON, an echo of this turn's tool results) |
 | `filler` | thanks, ok, gracias, perfecto… |
-| `hypothesis` | hedged: maybe, I think, could be, quizás, creo que, a lo mejor… |
-| `unverified` | explicitly unverified, or a category that must be verified (platform root causes and fixes) is not |
+| `hypothesis` | hedged or only planned: maybe, I think, might, we could, quizás, creo que, estamos pensando… |
+| `unverified` | explicitly unverified, a draft not approved, a fix that did not work, or a category that must be |
+|  | verified (platform root causes and fixes) that is not |
 | `low_confidence` | an explicit call whose confidence is below the policy's `min_confidence` |
-| `transient` | task state: done, in progress, working on it, terminado, en curso, listo, I restarted… |
+| `transient` | task state (done, in progress, terminado, I restarted…) or a one-off ("hoy prefiero", "this time") |
 | `not_durable` | durability below the policy's threshold |
-| `category_not_accepted` | nothing in it is a category this scope keeps |
+| `category_not_accepted` | nothing in it is a category this scope keeps, or its main category is foreign to the scope |
+|  | (personal never keeps platform architecture or configuration said in the first person: design §3.1) |
 | `duplicate` | the same document id is already accepted (queued or delivered) |
+| `opted_out` | the user said not to save this turn ("no guardes esto", "don't save this") |
+| `assistant_statement` | the assistant's own words, backed neither by the turn's verified fix nor the user's assent |
 
 Explicit `memory_retain` calls go through the same checks, with these defaults: durability is raised to at least
 0.9 (the call is durable intent) and the `general` category is accepted in every scope (the caller chose the
@@ -37,7 +41,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from ..config import Config, RetainSettings, StoreConfig
@@ -45,6 +49,7 @@ from ..errors import AccessDenied
 from ..identity import Identity
 from ..secrets import DEFAULT_GATE, SecretGate
 from ..security import ScopeACL
+from ..source_refs import SourceKey, source_ref, with_source_ref
 from .candidates import MemoryCandidate, document_id_for
 from .decision import Decision
 from .kinds import Category
@@ -54,6 +59,7 @@ from .signals import Signals, analyze
 __all__ = [
     "BUILTIN_POLICIES",
     "FULL_EVALUATION",
+    "MERGED_EVALUATION",
     "REASON_CODES",
     "SENTENCE_EVALUATION",
     "Decision",
@@ -77,6 +83,7 @@ class ScopePolicy:
     min_durability: float
     require_verified_for: frozenset[Category] = frozenset()
     evictable: bool = False
+    foreign_categories: frozenset[Category] = frozenset()
     max_chars: int = 8000
     min_confidence: float = 0.5
     description: str = ""
@@ -85,16 +92,19 @@ class ScopePolicy:
         """The policy as plain data, for `status` and reports."""
         return {"name": self.name, "accepted_categories": sorted(self.accepted_categories),
                 "min_durability": self.min_durability, "require_verified_for": sorted(self.require_verified_for),
-                "evictable": self.evictable, "max_chars": self.max_chars, "min_confidence": self.min_confidence,
+                "evictable": self.evictable, "foreign_categories": sorted(self.foreign_categories),
+                "max_chars": self.max_chars, "min_confidence": self.min_confidence,
                 "description": self.description}
 
 
 BUILTIN_POLICIES: dict[str, ScopePolicy] = {
     "personal": ScopePolicy(
         "personal",
-        frozenset({"preference", "decision", "constraint", "process", "general", "architecture", "config",
-                   "relationship", "strategy"}),
+        frozenset({"preference", "decision", "constraint", "process", "general"}),
         min_durability=0.6, evictable=True,
+        # design §3.1: platform knowledge and business facts said in the first person are not personal
+        foreign_categories=frozenset({"root_cause", "fix", "runbook", "incident", "architecture", "config",
+                                      "relationship", "pricing", "strategy"}),
         description="stable preferences, personal decisions, working preferences, personal context"),
     "business": ScopePolicy(
         "business",
@@ -132,6 +142,7 @@ class EvaluationOptions:
     check_acl: bool = True
     check_duplicate: bool = True
     scan_secrets: bool = True
+    judge_statement: bool = True
 
 
 # A scope's candidate, ready to be queued: every check runs.
@@ -139,6 +150,8 @@ FULL_EVALUATION = EvaluationOptions()
 # One sentence of a turn or an entry, judged before merging: the builder scanned the whole text already, and
 # the ACL and duplicates are checked on the scope's merged candidate.
 SENTENCE_EVALUATION = EvaluationOptions(check_acl=False, check_duplicate=False, scan_secrets=False)
+# A scope's candidate merged from sentences that each passed: only what the whole can fail is checked again.
+MERGED_EVALUATION = EvaluationOptions(judge_statement=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,8 +184,9 @@ class PolicyEngine:
 
     def __init__(self, config: Config, acl: ScopeACL | None = None, *,
                  policies: Mapping[str, ScopePolicy] | None = None, gate: SecretGate = DEFAULT_GATE,
-                 ledger: DuplicateLedger | None = None) -> None:
+                 ledger: DuplicateLedger | None = None, source_key: SourceKey | None = None) -> None:
         self.config = config
+        self.source_key = source_key
         self.acl = acl
         self.gate = gate
         self.ledger = ledger
@@ -203,7 +217,7 @@ class PolicyEngine:
                options: EvaluationOptions = FULL_EVALUATION,
                pending: Collection[tuple[str, str]] = ()) -> Decision:
         """Every reason that applies to this candidate, in a fixed order; accept only when there is none."""
-        subject = self._subject(candidate)
+        subject = self._subject(candidate, judge=options.judge_statement)
         findings = self._secret_findings(subject, scan=options.scan_secrets)
         rules = list(dict.fromkeys([r for r, _, _ in findings] + list(candidate.secret_rules)))
         acl = self._check_acl(candidate, identity) if options.check_acl else _UNCHECKED
@@ -213,19 +227,22 @@ class PolicyEngine:
         reasons += self._config_reasons(subject)
         reasons += self._statement_reasons(subject)
         reasons += self._durability_reasons(subject)
-        document_id = (document_id_for(acl.bank, subject.text)
+        who = candidate.user or (identity.internal_user_id if identity is not None else None)
+        ref = source_ref(who, self.source_key()) if who and self.source_key else None
+        document_id = (with_source_ref(document_id_for(acl.bank, subject.text), ref)
                        if acl.bank is not None and subject.text and not rules else None)
         if options.check_duplicate and self._is_duplicate(acl.bank, document_id, pending):
             reasons.append(Reason(ReasonCode.DUPLICATE))
-        return self._decision(subject, tuple(dict.fromkeys(reasons)), document_id, findings, acl)
+        return replace(self._decision(subject, tuple(dict.fromkeys(reasons)), document_id, findings, acl),
+                       source_ref=ref)
 
     # ---------------------------------------------------------------------------------------- the checks
 
-    def _subject(self, candidate: MemoryCandidate) -> _Subject:
+    def _subject(self, candidate: MemoryCandidate, *, judge: bool = True) -> _Subject:
         text = candidate.content.strip()
+        signals = (candidate.signals or analyze(text)) if text and judge else None
         return _Subject(candidate=candidate, text=text, policy=self.policy_for(candidate.scope),
-                        settings=self.config.retain, store=self.config.stores.get(candidate.scope),
-                        signals=analyze(text) if text else None)
+                        settings=self.config.retain, store=self.config.stores.get(candidate.scope), signals=signals)
 
     @staticmethod
     def _content_reasons(subject: _Subject) -> list[Reason]:
@@ -274,6 +291,10 @@ class PolicyEngine:
         if signals is None:
             return []
         reasons: list[Reason] = []
+        if signals.opted_out:
+            reasons.append(Reason(ReasonCode.OPTED_OUT))
+        if signals.unbacked:
+            reasons.append(Reason(ReasonCode.ASSISTANT_STATEMENT))
         if (candidate.raw or signals.raw) and subject.settings.reject_raw_tool_output:
             reasons.append(Reason(ReasonCode.RAW_TOOL_OUTPUT))
         if signals.filler:
@@ -296,14 +317,20 @@ class PolicyEngine:
         reasons: list[Reason] = []
         curated = candidate.origin == "import" and candidate.priority in ("P1", "P2")
         if subject.settings.require_durable:
-            if signals.transient and not signals.strong and not curated:
+            # what was done is task state, unless it is how a decision was carried out ("we moved to Gandi")
+            done = signals.transient or (signals.past_action and "decision" not in signals.categories)
+            if ((done and not signals.strong) or signals.one_off) and not curated:
                 reasons.append(Reason(ReasonCode.TRANSIENT))
             if not signals.filler and candidate.durability < policy.min_durability:
                 reasons.append(Reason(ReasonCode.NOT_DURABLE))
         accepted: set[Category] = set(policy.accepted_categories)
-        if candidate.origin != "turn":
-            accepted.add("general")
-        if not signals.filler and not (set(candidate.categories or ("general",)) & accepted):
+        if candidate.origin != "turn" or signals.weak:
+            accepted.add("general")  # the caller chose the scope, or the speaker asked to keep it
+        if candidate.origin == "explicit":
+            accepted |= policy.foreign_categories  # the caller chose the scope: only the statement is judged
+        if not signals.filler and (not (set(candidate.categories or ("general",)) & accepted)
+                                   or (candidate.category in policy.foreign_categories
+                                       and candidate.origin != "explicit")):
             reasons.append(Reason(ReasonCode.CATEGORY_NOT_ACCEPTED))
         return reasons
 

@@ -25,8 +25,9 @@ _RAW_SINGLE = re.compile(
     r"|(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\s*[:|\]]|\[(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE)\]"
     r"|\$ \S|PS [A-Z]:\\|[\w-]+@[\w.-]+:[~/]|at [\w.$<>]+\(.*\)$|File \".*\", line \d+"
     r"|Traceback \(most recent call last\)|NAME\s{2,}(?:READY|STATUS|TYPE|AGE)"
-    r"|[A-Z][A-Z_]+\s{2,}[A-Z][A-Z_]+\s{2,}[A-Z])")
-_RAW_CONTINUATION = re.compile(r"^(?:\s{2,}\S|\w+(?:Error|Exception|Warning)\b|\s*\^+\s*$)")
+    r"|[A-Z][A-Z_]+\s{2,}[A-Z][A-Z_]+\s{2,}[A-Z]|(?:[A-Z][A-Z_()%-]+ ){3,}[A-Z][A-Z_()%-]+\s*$)")
+# a continuation: indented, an exception line, a caret, or a table row with an age column ("210d", "3m")
+_RAW_CONTINUATION = re.compile(r"^(?:\s{2,}\S|\w+(?:Error|Exception|Warning)\b|\s*\^+\s*$|\S+(?: \S+){2,} \d+[smhd]\b)")
 _TRACE = re.compile(r"Traceback \(most recent call last\)|^\s+at [\w.$<>]+\(.*\)$|Exception in thread", re.M)
 _LONG_TOKEN = re.compile(r"\S{120,}")
 
@@ -55,6 +56,8 @@ def raw_output_kind(text: str, tool_line_hashes: frozenset[int] = frozenset()) -
     if _TRACE.search(text):
         return "stack-trace"
     if len(lines) >= 3 and sum(bool(_RAW_LINE.match(ln)) for ln in lines) * 2 >= len(lines):
+        return "log-lines"
+    if len(lines) >= 2 and opens_raw_run(lines[0]) and all(continues_raw_run(ln) for ln in lines[1:]):
         return "log-lines"
     if lines and sum(bool(_RAW_SINGLE.match(ln)) for ln in lines) * 2 >= len(lines):
         return "log-lines" if len(lines) > 1 else "log-line"

@@ -29,6 +29,8 @@ class ReasonCode(StrEnum):
     DUPLICATE = "duplicate"
     OUTBOX_FULL = "outbox_full"
     UNROUTED = "unrouted"
+    OPTED_OUT = "opted_out"
+    ASSISTANT_STATEMENT = "assistant_statement"
 
 
 REASON_CODES: tuple[str, ...] = tuple(code.value for code in ReasonCode)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -11,7 +12,11 @@ from .lexicon import (
     CATEGORY_ORDER,
     CATEGORY_SETS,
     FILLER_WORDS,
+    FROM_NOW_SET,
     HEDGE_SET,
+    ONE_OFF_SET,
+    ONE_OFF_TIME_SET,
+    PAST_ACTION_SET,
     STRONG_SET,
     TRANSIENT_SET,
     UNVERIFIED_SET,
@@ -21,9 +26,32 @@ from .lexicon import (
 from .raw_output import RawKind, raw_output_kind
 from .term_matching import fold, grams, tokens
 
-__all__ = ["PRIORITY_DURABILITY", "Signals", "analyze", "durability_of", "verification_in"]
+__all__ = ["PRIORITY_DURABILITY", "Signals", "analyze", "durability_of", "states_value", "verification_in"]
 
 PRIORITY_DURABILITY: dict[Priority, float] = {"P1": 0.95, "P2": 0.85}
+# A concrete fact: inline code, key: value or key=value, camelCase or dotted/dashed/underscored names, paths,
+# addresses, sizes and durations. What makes a fix worth keeping beyond its conclusion.
+_FACT = re.compile(
+    r"`[^`\n]+`|\b[\w.-]+\s?[:=]\s?[\w./-]*\d[\w./-]*|\b[\w.-]+=[\w./-]+|\b[a-z]+[A-Z][A-Za-z]+\b"
+    r"|\b[A-Za-z][\w]*(?:[-_.][\w]+){1,}\b|(?<![\w])/[\w.-]+(?:/[\w.-]+)*|\b\d+(?:\.\d+)?\s?(?:Mi|Gi|MB|GB|TB|ms|s|m|h)\b"
+    r"|\b\d+(?:\.\d+){2,}(?:/\d+)?\b|\b[a-z]+(?:-[a-z0-9]+)+\b"
+    r"|\b[a-z][\w.-]*:\s(?:true|false|yes|no|on|off|enabled|disabled)\b|\b[a-z][a-z0-9]*[A-Z][A-Za-z0-9]+\b"
+    r"|\b(?:kubectl|helm|velero|argocd|ceph|rke2|systemctl|docker|curl|psql|pvesm|git|terraform|ansible|certbot"
+    r"|rbd|virsh|pct|qm|redis-cli|mysql|pg_dump|openssl|ip|iptables|nft)\s+[a-z][\w-]*")
+
+# A concrete value: key: value / key=value, a path or URL, an IP, a host, a port, a version, a size, an identifier.
+_VALUE = re.compile(
+    r"\b[A-Za-z][\w.-]*\s?[:=]\s?[\w./-]*\d|\b[\w.-]+=[\w./-]+|\b[a-z][\w-]*:\s(?:true|false|yes|no|on|off)\b"
+    r"|(?<![\w])/[\w.-]+/[\w./-]+|\b[a-z0-9]+://\S+|\b\d{1,3}(?:\.\d{1,3}){3}(?:/\d+)?\b"
+    r"|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:lan|local|com|es|io|net|org|svc|internal)(?::\d+)?\b|\b[A-Za-z][\w.-]*:\d{2,5}\b"
+    r"|\b\d+\.\d+(?:\.\d+)*\b|\b\d+(?:[.,]\d+)?\s?(?:Mi|Gi|Ki|MB|GB|TB|ms|days|d[ií]as|hours|horas|minutes|minutos)\b|\b[a-z]+_[a-z0-9_]+\b"
+    r"|\b[A-Z][A-Z0-9]+_[A-Z0-9_]+\b|\b[a-z]+[A-Z][a-zA-Z]+\b")
+
+
+def states_value(text: str) -> bool:
+    """Whether a sentence states a concrete value (stricter than `Signals.fact`, which a command mention or a
+    hyphenated word also sets): what makes a plain statement a configuration fact."""
+    return bool(_VALUE.search(text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +68,13 @@ class Signals:
     filler: bool = False
     question: bool = False
     raw: RawKind | None = None
+    one_off: tuple[str, ...] = ()
+    past_action: tuple[str, ...] = ()
+    fact: bool = False
+    # The turn around the statement (set by retain/turn_reading.py, never by `analyze`): the user asked not to
+    # save this turn; an assistant statement that neither tool evidence nor the user's assent backs.
+    opted_out: bool = False
+    unbacked: bool = False
 
     @property
     def category(self) -> Category:
@@ -51,6 +86,11 @@ class Signals:
         out = [f"durable:{m}" for m in self.strong] + [f"note:{m}" for m in self.weak]
         out += [f"hedge:{m}" for m in self.hedges] + [f"unverified:{m}" for m in self.unverified]
         out += [f"verified:{m}" for m in self.verified] + [f"transient:{m}" for m in self.transient]
+        out += [f"one_off:{m}" for m in self.one_off] + [f"done:{m}" for m in self.past_action]
+        if self.opted_out:
+            out.append("opted_out")
+        if self.unbacked:
+            out.append("unbacked")
         if self.filler:
             out.append("filler")
         if self.question:
@@ -80,7 +120,20 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
     return Signals(categories=categories, strong=STRONG_SET.find(folded, text_grams),
                    weak=WEAK_SET.find(folded, text_grams), hedges=HEDGE_SET.find(folded, text_grams),
                    unverified=unverified, verified=verified, transient=TRANSIENT_SET.find(folded, text_grams),
-                   filler=filler, question=question, raw=raw_output_kind(text, tool_line_hashes))
+                   filler=filler, question=question, raw=raw_output_kind(text, tool_line_hashes),
+                   one_off=_one_off(folded, text_grams, categories),
+                   past_action=PAST_ACTION_SET.find(folded, text_grams),
+                   fact=bool(_FACT.search(text)))
+
+
+def _one_off(folded: str, text_grams: dict[str, int], categories: tuple[Category, ...]) -> tuple[str, ...]:
+    """What makes a statement hold for this time only ("hoy prefiero", "this time"), unless it starts a rule."""
+    if FROM_NOW_SET.search(folded, text_grams):
+        return ()
+    found = ONE_OFF_SET.find(folded, text_grams)
+    if not found and "preference" in categories:
+        found = ONE_OFF_TIME_SET.find(folded, text_grams)
+    return found
 
 
 def verification_in(text: str) -> bool:
@@ -93,7 +146,9 @@ def durability_of(signals: Signals, *, origin: Origin = "turn", priority: Priori
     """A 0..1 durability score: the category's base, raised by durable markers, lowered by transient ones."""
     score = CATEGORY_DURABILITY.get(signals.category, 0.45)
     score += min(0.2, 0.1 * len(signals.strong)) + min(0.05, 0.05 * len(signals.weak))
-    if signals.transient:
+    if signals.verified and not signals.unverified:
+        score += 0.15  # a confirmed fact lasts
+    if signals.transient or (signals.past_action and "decision" not in signals.categories):
         score -= 0.15 if signals.strong else 0.35
     if signals.question:
         score -= 0.4
@@ -101,6 +156,8 @@ def durability_of(signals: Signals, *, origin: Origin = "turn", priority: Priori
         score = min(score, 0.1)
     if origin == "explicit" and not signals.transient and not signals.filler and not signals.question:
         score = max(score, 0.9)  # an explicit memory_retain is durable intent
+    if signals.weak and not (signals.transient or signals.question or signals.hedges or signals.one_off):
+        score = max(score, 0.8)  # "apunta que", "for the record": the speaker asks to keep it
     if origin == "import":
         score = _import_durability(score, signals, priority)
     return round(max(0.0, min(0.99, score)), 3)

@@ -1,0 +1,48 @@
+"""Benchmark turn curation: every corpus turn through the Hermes plugin, then what each scope stored.
+
+For `tests/corpus/turns/tune.jsonl`, `tune2.jsonl` (a second tuning part, other styles) and `test.jsonl`
+separately: per-scope precision and recall on (turn, scope) pairs, fact recall, the share of turns with exactly the
+right stores, and (tuning parts only, unless --misses) every miss. Targets (issue #11): precision >= 0.95 and
+recall >= 0.85 per scope on the held-out part; >= 0.97 / >= 0.92 on the tuning parts. Prints figures, asserts
+nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.support.judgement import format_score, load_turns, run_corpus, score_turns  # noqa: E402
+
+CORPUS = ROOT / "tests" / "corpus" / "turns"
+PARTS = ("tune", "tune2", "test")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--part", choices=[*PARTS, "all"], default="all")
+    parser.add_argument("--misses", action="store_true", help="also print the misses of the test part")
+    parser.add_argument("--only", help="run only the case ids starting with this prefix")
+    args = parser.parse_args()
+    parts = list(PARTS) if args.part == "all" else [args.part]
+    for part in parts:
+        path = CORPUS / f"{part}.jsonl"
+        if not path.exists():
+            print(f"{part}: {path.relative_to(ROOT)} not found")
+            continue
+        cases = [c for c in load_turns(path) if not args.only or c.id.startswith(args.only)]
+        started = time.perf_counter()
+        score = score_turns(run_corpus(cases))
+        print(format_score(part, score) + f"\n  ({time.perf_counter() - started:.1f} s)")
+        if part != "test" or args.misses:
+            for miss in score.misses:
+                print(f"  miss {miss}")
+
+
+if __name__ == "__main__":
+    main()

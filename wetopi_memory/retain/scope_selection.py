@@ -1,0 +1,64 @@
+"""Which of its routed scopes a sentence belongs to (design §3.1, §16): category rules and who said it."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from .kinds import Category, Role
+
+__all__ = ["CATEGORY_FALLBACK", "CATEGORY_SCOPE", "SPEAKER_ROLES", "TECHNICAL", "fallback_for",
+           "own_scopes", "unrouted_decision_scope"]
+
+# Categories that always (also) belong to a scope: a stated preference is the speaker's, pricing and strategy
+# are the business's, whatever else the sentence mentions.
+CATEGORY_SCOPE: dict[Category, str] = {"preference": "personal", "pricing": "business", "strategy": "business"}
+# Categories that point to a scope only when the router finds none (a churn root cause is business, not platform).
+CATEGORY_FALLBACK: dict[Category, str] = {"root_cause": "platform", "fix": "platform", "runbook": "platform",
+                                     "incident": "platform", "config": "platform"}
+# Who may state a personal preference: the user, their curated notes, an explicit call. An agreed proposal is
+# personal only when it is about how the user is treated (retain/turn_units.py pins those).
+SPEAKER_ROLES: frozenset[Role] = frozenset({"user", "import", "explicit"})
+# Categories of technical knowledge: platform's, never personal, not business on their own.
+TECHNICAL: frozenset[Category] = frozenset({"architecture", "config", "relationship", "root_cause", "fix",
+                                            "runbook", "incident"})
+_COMMERCIAL: frozenset[Category] = frozenset({"pricing", "strategy", "decision", "process"})
+# A decision or rule the router places nowhere, in the speaker's own words (never a proposal's: the assistant's
+# wording is no evidence of its domain): the speaker's organisation decided it (hiring, a supplier, a policy),
+# unless it carries technical values, which the router would have placed on the platform.
+_DECIDED: frozenset[Category] = frozenset({"decision", "process", "constraint"})
+
+
+def fallback_for(fallback: Sequence[str], categories: Sequence[Category]) -> tuple[str, ...]:
+    """The turn's scopes for a sentence that routes nowhere itself: personal only for what may be the speaker's
+    own (a preference, or a sentence no category claims), never for a decision, a price or a platform fact."""
+    kinds = set(categories)
+    personal_ok = not kinds or "preference" in kinds
+    return tuple(s for s in fallback if s != "personal" or personal_ok)
+
+
+def unrouted_decision_scope(categories: Sequence[Category], *, speaker: bool, technical_values: bool,
+                            known: Collection[str]) -> str | None:
+    """The scope of a speaker's durable decision that no rule routed: business, when it names no technical value."""
+    if speaker and not technical_values and set(categories) & _DECIDED and not set(categories) & TECHNICAL:
+        return "business" if "business" in known else None
+    return None
+
+
+def own_scopes(routed: list[str], categories: Sequence[Category], *, speaker: bool,
+                known: Collection[str]) -> list[str]:
+    """The routed scopes a sentence really belongs to (design §3.1, §16): platform facts and business facts said in
+    the first person are theirs, not personal; a purely technical sentence naming a customer is not business."""
+    kinds = set(categories)
+    technical = bool(kinds & TECHNICAL) and "preference" not in kinds
+    if speaker and routed == ["personal"] and technical and "platform" in known:
+        return ["platform"]
+    shared = "platform" in routed or "business" in routed
+    if not speaker or (shared and "preference" not in kinds):
+        routed = [s for s in routed if s != "personal"]
+    if "platform" in routed and technical and not kinds & _COMMERCIAL:
+        routed = [s for s in routed if s != "business"]
+    if "business" in routed and kinds & _COMMERCIAL and not kinds & TECHNICAL:
+        routed = [s for s in routed if s != "platform"]
+    return routed
+
+

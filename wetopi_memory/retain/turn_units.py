@@ -1,0 +1,90 @@
+"""A finished turn's units (sentence × scope): the user's sentences, the assistant's as the turn backs them, and
+the proposal the user agreed to; each sentence goes only to the scopes it belongs to (design §16)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..identity import Identity
+from .candidates import CandidateBuilder, Unit
+from .evidence import TurnEvidence
+from .kinds import Category
+from .sentences import Sentence
+from .turn_reading import TurnReading, addresses_user, agreed, backed_fix, plain_statement, read_turn, users_word
+
+__all__ = ["TurnUnits", "turn_units"]
+
+_NOT_THE_ASSISTANTS: frozenset[Category] = frozenset({"preference"})
+# The user reports how a fix was proven: a postmortem, a before/after measurement.
+_MEASURED = re.compile(r"(?i)\b(?:post-?mortem|dropped from|went from|fell from|bajo de|paso de|bajaron de)\b")
+
+
+@dataclass(frozen=True, slots=True)
+class TurnUnits:
+    """The turn's analysed sentences (user, assistant, agreed proposal), its units and the unrouted sentences."""
+
+    sentences: list[Sentence]
+    units: list[Unit]
+    unrouted: list[Sentence]
+    reading: TurnReading
+
+
+def _assistant(sentence: Sentence, reading: TurnReading) -> tuple[Sentence, str | None]:
+    """An answer sentence as the turn backs it: a verified fix's fact goes to platform, anything else is the
+    assistant's own statement (its "prefiero" is never the user's preference)."""
+    fixed = backed_fix(sentence.signals) if reading.fix_context else None
+    if fixed is not None:
+        return replace(sentence, signals=fixed), "platform"
+    categories = tuple(c for c in sentence.signals.categories if c not in _NOT_THE_ASSISTANTS)
+    return replace(sentence, signals=replace(sentence.signals, categories=categories, unbacked=True)), None
+
+
+def _users(sentence: Sentence) -> Sentence:
+    """A sentence of a user message that says how its fix was proven: the change made is a verified fix."""
+    signals = sentence.signals
+    fixed = backed_fix(signals) if signals.past_action and signals.fact else None
+    return replace(sentence, signals=fixed or users_word(signals))
+
+
+def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: str, answer: str,
+               history: Any, evidence: TurnEvidence, session_id: str | None, turn_id: str | None,
+               source_agent: str | None, platform: str | None) -> TurnUnits:
+    """Read the turn, then build one unit per (sentence, scope) it belongs to."""
+    hashes = evidence.line_hashes()
+    said = builder.sentences(user, "user", tool_line_hashes=hashes)
+    answered = builder.sentences(answer, "assistant", first_index=len(said), tool_line_hashes=hashes)
+    reading = read_turn(user, answer, history, answered, evidence)
+    proposed = builder.sentences(reading.proposal, "proposal", first_index=len(said) + len(answered))
+    pinned: dict[int, str] = {}
+    vouched = any(s.signals.verified for s in said) or bool(_MEASURED.search(user))
+    habits = not evidence.items and not any(s.signals.question for s in said)
+    sentences = [_users(s) if vouched else replace(s, signals=plain_statement(s.signals, s.text, habits=habits))
+                 for s in said]
+    for sentence in answered:
+        backed, scope = _assistant(sentence, reading)
+        sentences.append(backed)
+        if scope is not None and scope in builder.router.known_scopes:
+            pinned[backed.index] = scope
+    for sentence in proposed:
+        sentences.append(replace(sentence, signals=agreed(sentence.signals)))
+        if addresses_user(sentence.text) and "personal" in builder.router.known_scopes:
+            pinned[sentence.index] = "personal"
+    if reading.opted_out:
+        sentences = [replace(s, signals=replace(s.signals, opted_out=True)) for s in sentences]
+    common: dict[str, Any] = {"origin": "turn", "evidence": evidence, "identity": identity, "session_id": session_id,
+                              "turn_id": turn_id, "source_agent": source_agent, "platform": platform}
+    units = [builder.unit(s, pinned[s.index], routed_by="category", **common) for s in sentences if s.index in pinned]
+    free = [s for s in sentences if s.index not in pinned]
+    fallback = builder.context_scopes([reading.proposal, reading.topic] if reading.proposal else [user, answer],
+                                      evidence.tools)
+    if reading.proposal:  # a proposal is personal only when it is about how the user is treated (pinned above)
+        fallback = tuple(s for s in fallback if s != "personal")
+    routed, unrouted = builder.units(free, fallback=fallback, **common)
+    return TurnUnits(sentences=sentences, units=_ordered(units + routed), unrouted=unrouted, reading=reading)
+
+
+def _ordered(units: Sequence[Unit]) -> list[Unit]:
+    return sorted(units, key=lambda u: u.sentence.index)
