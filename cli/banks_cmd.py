@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
-from rich.progress import Progress
 from rich.table import Table
 
-from wetopi_memory import BankOutcome, MemoryPlane, ReconcileReport
+from wetopi_memory import BankOutcome, LoadedConfig, MemoryPlane, ReconcileReport
 
 from ._common import EXIT_DRIFT, EXIT_ERROR, EXIT_OK, OutputFormat, err, out, print_json, run_with_plane
+from .progress import BankProgress
 
 BOOTSTRAP_AGENT = "wetopi-memory-bootstrap"
 
-BanksArgument = Annotated[Path, typer.Argument(
-    help="The banks declaration (default: $WETOPI_MEMORY_BANKS, else banks/banks.yaml).",
-    default_factory=lambda: Path(os.environ.get("WETOPI_MEMORY_BANKS", "banks/banks.yaml")),
-    show_default=False)]
+BanksArgument = Annotated[Optional[Path], typer.Argument(  # noqa: UP045
+    help="The banks declaration (default: $WETOPI_MEMORY_BANKS, else banks.yaml beside the config file in use, "
+         "else banks/banks.yaml in the current directory).", show_default=False)]
 IdentitiesOption = Annotated[Optional[Path], typer.Option(  # noqa: UP045
     "--identities", help="Also reconcile the personal banks of everyone in this identities file "
                          "(default: the config's identities file, if any).")]
@@ -30,52 +27,66 @@ ConcurrencyOption = Annotated[int, typer.Option(min=1, max=64, help="Banks recon
 OutputOption = Annotated[OutputFormat, typer.Option("--output", "-o", help="text or json (json on stdout).")]
 
 
-def _run(ctx: typer.Context, banks: Path, identities: Path | None, *, prune: bool, dry_run: bool,
-         concurrency: int) -> ReconcileReport:
-    progress: Progress | None = None
-    task = None
+AllOption = Annotated[bool, typer.Option("--all", help="List every bank, in sync or not (default: only the "
+                                                         "banks that differ, then a one-line summary).")]
+UNSET = "(unset)"
 
-    def advance(_: BankOutcome) -> None:
-        if progress is not None and task is not None:
-            progress.advance(task)
 
+def _run(ctx: typer.Context, banks: Path | None, identities: Path | None, *, prune: bool, dry_run: bool,
+         concurrency: int, output: OutputFormat) -> ReconcileReport:
     async def work(plane: MemoryPlane) -> ReconcileReport:
-        return await plane.reconcile_banks(banks, identities=identities, prune=prune, dry_run=dry_run,
-                                           concurrency=concurrency, on_done=advance)
+        path = banks or LoadedConfig(plane.config, plane.config_source).banks_path()
+        return await plane.reconcile_banks(path, identities=identities, prune=prune, dry_run=dry_run,
+                                           concurrency=concurrency, on_done=progress.advance,
+                                           on_planned=progress.set_total)
 
-    try:
-        if sys.stderr.isatty() and not dry_run:
-            progress = Progress(console=err, transient=True)
-            progress.start()
-            task = progress.add_task("reconciling banks", total=None)
-        return run_with_plane(ctx, work, agent=BOOTSTRAP_AGENT)
-    finally:
-        if progress is not None:
-            progress.stop()
+    with BankProgress(err, "checking banks" if dry_run else "reconciling banks") as progress:
+        return run_with_plane(ctx, work, agent=BOOTSTRAP_AGENT, output=output)
 
 
 def _short(value: Any) -> str:
+    if value is None:
+        return UNSET
     text = repr(value) if not isinstance(value, str) else value.replace("\n", "⏎")
     return text if len(text) <= 60 else f"{text[:57]}… ({len(str(value))} chars)"
 
 
-def _render(report: ReconcileReport, output: OutputFormat, *, title: str) -> None:
+def _changes(outcome: BankOutcome) -> list[str]:
+    plan = outcome.plan
+    lines = [f"{key}: {_short(a)} → {_short(b)}" for key, (a, b) in plan.fields.items()]
+    if plan.name is not None:
+        lines.insert(0, f"name: {_short(plan.name[0])} → {_short(plan.name[1])}")
+    return lines + [f"unmanaged {key}: {_short(v)}" + (" (pruned)" if plan.prune else "")
+                    for key, v in plan.unmanaged.items()]
+
+
+def _differs(outcome: BankOutcome) -> bool:
+    return outcome.plan.drift or not outcome.ok or bool(outcome.plan.unmanaged)
+
+
+def summary_line(report: ReconcileReport, *, applied: bool) -> str:
+    """`N banks in sync, M drifted, K to create` (after a bootstrap: `updated`, `created`), then failures."""
+    plans = [o.plan for o in report.outcomes]
+    in_sync = sum(1 for p in plans if not p.drift)
+    drifted = sum(1 for p in plans if p.drift and p.action != "create")
+    create = sum(1 for p in plans if p.action == "create")
+    words = ("updated", "created") if applied else ("drifted", "to create")
+    line = f"{in_sync} bank{'' if in_sync == 1 else 's'} in sync, {drifted} {words[0]}, {create} {words[1]}"
+    return line + (f", {len(report.failed)} failed" if report.failed else "")
+
+
+def _render(report: ReconcileReport, output: OutputFormat, *, title: str, every: bool, applied: bool) -> None:
     if output is OutputFormat.json:
         print_json(report.to_dict())
         return
-    table = Table("bank", "action", "changes", "status", title=title)
-    for outcome in report.outcomes:
-        plan = outcome.plan
-        lines = [f"{key}: {_short(a)} → {_short(b)}" for key, (a, b) in plan.fields.items()]
-        if plan.name is not None:
-            lines.insert(0, f"name: {_short(plan.name[0])} → {_short(plan.name[1])}")
-        lines += [f"unmanaged {key}: {_short(v)}" + (" (pruned)" if plan.prune else "")
-                  for key, v in plan.unmanaged.items()]
-        status = "ok" if outcome.ok else f"FAILED: {outcome.error}"
-        table.add_row(plan.bank_id, plan.action, "\n".join(lines) or "-", status)
-    out.print(table)
-    summary = report.to_dict()["summary"]
-    out.print(", ".join(f"{k}: {v}" for k, v in summary.items()), markup=False)
+    shown = [o for o in report.outcomes if every or _differs(o)]
+    if shown:
+        table = Table("bank", "action", "changes", "status", title=title)
+        for outcome in shown:
+            status = "ok" if outcome.ok else f"FAILED: {outcome.error}"
+            table.add_row(outcome.plan.bank_id, outcome.plan.action, "\n".join(_changes(outcome)) or "-", status)
+        out.print(table)
+    out.print(summary_line(report, applied=applied), markup=False, highlight=False)
     if report.extra_banks:
         out.print(f"banks on the server not declared in banks.yaml: {', '.join(report.extra_banks)}", markup=False)
     for outcome in report.failed:
@@ -84,12 +95,13 @@ def _render(report: ReconcileReport, output: OutputFormat, *, title: str) -> Non
 
 def bootstrap(
     ctx: typer.Context,
-    banks: BanksArgument,
+    banks: BanksArgument = None,
     *,
     identities: IdentitiesOption = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would change; write nothing.")] = False,
     prune_overrides: PruneOption = False,
     concurrency: ConcurrencyOption = 8,
+    every: AllOption = False,
     output: OutputOption = OutputFormat.text,
 ) -> None:
     """Make the backend match banks.yaml: create missing banks, set names and config. Never deletes a bank.
@@ -98,8 +110,10 @@ def bootstrap(
 
     Example: wetopi-memory bootstrap banks/banks.yaml --identities banks/identities.yaml
     """
-    report = _run(ctx, banks, identities, prune=prune_overrides, dry_run=dry_run, concurrency=concurrency)
-    _render(report, output, title="bootstrap (dry run)" if dry_run else "bootstrap")
+    report = _run(ctx, banks, identities, prune=prune_overrides, dry_run=dry_run, concurrency=concurrency,
+                  output=output)
+    _render(report, output, title="bootstrap (dry run)" if dry_run else "bootstrap", every=every,
+            applied=not dry_run)
     if dry_run:
         raise typer.Exit(EXIT_OK if report.converged else EXIT_DRIFT)
     raise typer.Exit(EXIT_OK if report.converged else EXIT_ERROR)
@@ -107,10 +121,11 @@ def bootstrap(
 
 def diff(
     ctx: typer.Context,
-    banks: BanksArgument,
+    banks: BanksArgument = None,
     *,
     identities: IdentitiesOption = None,
     prune_overrides: PruneOption = False,
+    every: AllOption = False,
     output: OutputOption = OutputFormat.text,
 ) -> None:
     """Show how the backend differs from banks.yaml, field by field. Writes nothing.
@@ -119,17 +134,18 @@ def diff(
 
     Example: wetopi-memory diff banks/banks.yaml -o json
     """
-    report = _run(ctx, banks, identities, prune=prune_overrides, dry_run=True, concurrency=8)
-    _render(report, output, title="diff")
+    report = _run(ctx, banks, identities, prune=prune_overrides, dry_run=True, concurrency=8, output=output)
+    _render(report, output, title="diff", every=every, applied=False)
     raise typer.Exit(EXIT_OK if report.converged else EXIT_DRIFT)
 
 
 def verify(
     ctx: typer.Context,
-    banks: BanksArgument,
+    banks: BanksArgument = None,
     *,
     identities: IdentitiesOption = None,
     prune_overrides: PruneOption = False,
+    every: AllOption = False,
     output: OutputOption = OutputFormat.text,
 ) -> None:
     """Check that the backend matches banks.yaml (the Argo CD PostSync check). Writes nothing.
@@ -138,11 +154,6 @@ def verify(
 
     Example: wetopi-memory verify /etc/wetopi-memory/banks.yaml
     """
-    report = _run(ctx, banks, identities, prune=prune_overrides, dry_run=True, concurrency=8)
-    if output is OutputFormat.json:
-        print_json(report.to_dict())
-    elif report.converged:
-        out.print(f"in sync: {len(report.outcomes)} banks match {banks}", markup=False)
-    else:
-        _render(report, output, title="drift")
+    report = _run(ctx, banks, identities, prune=prune_overrides, dry_run=True, concurrency=8, output=output)
+    _render(report, output, title="verify", every=every, applied=False)
     raise typer.Exit(EXIT_OK if report.converged else EXIT_DRIFT)

@@ -2,23 +2,30 @@
 
 from __future__ import annotations
 
-import sys
-import time
-from typing import Annotated, Optional
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import Annotated, Any, Optional
 
 import typer
 from rich.table import Table
 
-from wetopi_memory import Budget, Decision, Identity, MemoryPlane, PlaneStatus, RetainResult, published_metrics_path
+from wetopi_memory import Budget, Decision, MemoryPlane, RetainResult
 
-from ._common import EXIT_ERROR, EXIT_OK, OutputFormat, err, fail, out, print_json, resolve_user, run_with_plane
+from ._common import EXIT_ERROR, EXIT_OK, OutputFormat, err, out, print_json, resolve_user, run_with_plane
 
 UserOption = Annotated[Optional[str], typer.Option("--user", "-u", metavar="PLATFORM:ID",  # noqa: UP045
-                                                   help="Act as this platform account (resolved through the "
-                                                        "identities file). Default: cli:<your login>.")]
+                                                   help="Act as this platform account (exactly one PLATFORM:ID "
+                                                        "in the identities file); another person's needs the "
+                                                        "operator role. Default: cli:<your login>.")]
 ScopesOption = Annotated[Optional[list[str]], typer.Option("--scope", "-s",  # noqa: UP045
                                                           help="Scope to use; repeat for several.")]
 OutputOption = Annotated[OutputFormat, typer.Option("--output", "-o", help="text or json (json on stdout).")]
+
+
+class BudgetChoice(StrEnum):
+    low = "low"
+    mid = "mid"
+    high = "high"
 
 
 def recall(
@@ -27,7 +34,8 @@ def recall(
     *,
     scope: ScopesOption = None,
     user: UserOption = None,
-    budget: Annotated[Optional[str], typer.Option(help="low, mid or high (default: each scope's).")] = None,  # noqa: UP045
+    budget: Annotated[Optional[BudgetChoice], typer.Option(help="The recall budget (default: each scope's).")  # noqa: UP045
+    ] = None,
     deep: Annotated[bool, typer.Option("--deep", help="Search observations, world facts and experiences "
                                                       "with a high budget.")] = False,
     limit: Annotated[int, typer.Option(min=1, max=200, help="At most this many results.")] = 10,
@@ -37,12 +45,10 @@ def recall(
 
     Example: wetopi-memory recall "how do we expose ingress?" --scope platform
     """
-    if budget is not None and budget not in ("low", "mid", "high"):
-        fail(f"--budget must be low, mid or high, got '{budget}'")
-    chosen: Budget | None = budget  # type: ignore[assignment]
+    chosen: Budget | None = budget.value if budget is not None else None
 
     async def work(plane: MemoryPlane) -> int:
-        identity = resolve_user(plane, user)
+        identity = resolve_user(plane, user, command="recall", scopes=scope or ())
         result = await plane.search(identity, query, scope or None, budget=chosen,
                                     mode="deep" if deep else "normal", limit=limit)
         if output is OutputFormat.json:
@@ -57,7 +63,7 @@ def recall(
             err.print(f"error: scope {failed_scope}: {reason}", markup=False, highlight=False)
         return EXIT_ERROR if result.failed else EXIT_OK
 
-    raise typer.Exit(run_with_plane(ctx, work))
+    raise typer.Exit(run_with_plane(ctx, work, output=output))
 
 
 def retain(
@@ -82,7 +88,7 @@ def retain(
     """
 
     async def work(plane: MemoryPlane) -> int:
-        identity = resolve_user(plane, user)
+        identity = resolve_user(plane, user, command="retain", scopes=[scope])
         if dry_run:  # an existing outbox only tells what is already queued or delivered; nothing is written
             decision = plane.evaluate_retain(identity, content, scope, reason=reason, confidence=confidence)
             return _render_dry_run(decision, scope, output)
@@ -91,13 +97,25 @@ def retain(
             await plane.deliver_pending(timeout=10.0)
         return _render_retain(result, scope, output)
 
-    raise typer.Exit(run_with_plane(ctx, work, outbox="existing" if dry_run else "durable"))
+    raise typer.Exit(run_with_plane(ctx, work, outbox="existing" if dry_run else "durable", output=output))
+
+
+def retain_document(decision: Decision | None, *, scope: str, document_id: str | None, status: str,
+                    stored: bool, reasons: Sequence[str], detail: str | None, dry_run: bool) -> dict[str, Any]:
+    """`retain -o json`: the same keys for a dry run and a real one (README "CLI")."""
+    explained = decision.to_dict() if decision is not None else {}
+    verdict = explained.get("decision") or ("reject" if status == "rejected" else "accept")
+    return {"dry_run": dry_run, "scope": scope, "status": status, "stored": stored, "document_id": document_id,
+            "decision": verdict, "reasons": list(reasons), "category": explained.get("category"),
+            "durability": explained.get("durability"), "verified": explained.get("verified"),
+            "secrets": explained.get("secrets", []), "detail": detail}
 
 
 def _render_dry_run(decision: Decision, scope: str, output: OutputFormat) -> int:
-    data = {**decision.to_dict(), "stored": False, "dry_run": True}
     if output is OutputFormat.json:
-        print_json(data)
+        print_json(retain_document(decision, scope=scope, document_id=decision.document_id,
+                                   status="would_store" if decision.accept else "rejected", stored=False,
+                                   reasons=decision.reasons, detail=None, dry_run=True))
     elif decision.accept:
         out.print(f"would store in scope {scope} as {decision.document_id}", markup=False)
     else:
@@ -106,9 +124,10 @@ def _render_dry_run(decision: Decision, scope: str, output: OutputFormat) -> int
 
 
 def _render_retain(result: RetainResult, scope: str, output: OutputFormat) -> int:
-    data = {**result.to_dict(), "dry_run": False}
     if output is OutputFormat.json:
-        print_json(data)
+        print_json(retain_document(result.decision, scope=scope, document_id=result.document_id,
+                                   status=result.status, stored=result.stored, reasons=result.reasons,
+                                   detail=result.detail, dry_run=False))
     elif result.stored:
         out.print(f"stored in scope {scope} as {result.document_id}", markup=False)
     if result.stored:
@@ -139,7 +158,7 @@ def reflect(
     """
 
     async def work(plane: MemoryPlane) -> int:
-        identity = resolve_user(plane, user)
+        identity = resolve_user(plane, user, command="reflect", scopes=scope or ())
         answers = await plane.reflect(identity, query, scope or None)
         if output is OutputFormat.json:
             print_json({"answers": [a.to_dict() for a in answers]})
@@ -150,83 +169,4 @@ def reflect(
                 out.print(answer.text or "(no answer)", markup=False)
         return EXIT_OK
 
-    raise typer.Exit(run_with_plane(ctx, work))
-
-
-def status(
-    ctx: typer.Context,
-    *,
-    user: UserOption = None,
-    output: OutputOption = OutputFormat.text,
-    metrics: Annotated[bool, typer.Option("--metrics", help="Print the Prometheus exposition instead: the file the "
-                                                            "Hermes plugin writes (<state dir>/metrics.prom) when "
-                                                            "present, else this process's metrics after a "
-                                                            "health probe.")] = False,
-) -> None:
-    """Show backend health and the scopes you can use (never secrets, never other people's banks).
-
-    Exit codes: 0 every backend healthy (with --metrics: exposition printed), 2 otherwise, with one error line
-    per unhealthy backend on stderr.
-
-    Example: wetopi-memory status --user telegram:123456789
-    """
-    if metrics:
-        raise typer.Exit(_print_metrics(ctx, user))
-
-    async def work(plane: MemoryPlane) -> int:
-        identity = resolve_user(plane, user)
-        report = await plane.status(identity)
-        _render_status(report, identity, output)
-        for name, health in report.backends.items():
-            if not health.ok:
-                err.print(f"error: backend {name} is unavailable: {health.detail or 'no detail'}", markup=False,
-                          highlight=False)
-        return EXIT_OK if report.healthy else EXIT_ERROR
-
-    raise typer.Exit(run_with_plane(ctx, work, outbox="existing"))
-
-
-def _print_metrics(ctx: typer.Context, user: str | None) -> int:
-    """The exposition the Hermes plugin last wrote, else this process's metrics after a health probe."""
-    textfile = published_metrics_path()
-    try:
-        exposition = textfile.read_bytes()
-    except FileNotFoundError:
-        exposition = None
-    except OSError as exc:
-        fail(f"cannot read {textfile}: {exc.strerror or type(exc).__name__}")
-    if exposition is not None:
-        age = max(time.time() - textfile.stat().st_mtime, 0.0)
-        err.print(f"metrics written by the plugin {age:.0f}s ago: {textfile}", markup=False, highlight=False)
-        sys.stdout.write(exposition.decode("utf-8", "replace"))
-        return EXIT_OK
-
-    async def probe(plane: MemoryPlane) -> int:
-        await plane.status(resolve_user(plane, user))
-        sys.stdout.write(plane.metrics_text().decode("utf-8"))
-        return EXIT_OK
-
-    err.print(f"no plugin metrics at {textfile}; showing this process's metrics", markup=False, highlight=False)
-    return run_with_plane(ctx, probe)
-
-
-def _render_status(report: PlaneStatus, identity: Identity, output: OutputFormat) -> None:
-    if output is OutputFormat.json:
-        print_json({**report.to_dict(), "identity": identity.to_dict()})
-        return
-    out.print(f"config: {report.config_source}", markup=False)
-    backends = Table("backend", "kind", "ok", "version", "latency ms", "detail")
-    for name, health in report.backends.items():
-        latency = f"{health.latency_ms:.1f}" if health.latency_ms is not None else "-"
-        backends.add_row(name, health.backend, "yes" if health.ok else "NO", health.version or "-", latency,
-                         health.detail)
-    out.print(backends)
-    scopes = Table("scope", "backend", "access", "you may use", "bank")
-    for item in report.scopes:
-        scopes.add_row(item.scope, item.backend, item.access, "yes" if item.allowed else "no", item.bank or "-")
-    out.print(scopes)
-    box = report.outbox
-    if box is not None:
-        age = box.oldest_age_seconds
-        out.print(f"retain outbox: {box.depth} waiting{f' (oldest {age:.0f}s)' if age is not None else ''}, "
-                  f"{box.failed} failed, {box.evicted_total} evicted, {box.refused_total} refused", markup=False)
+    raise typer.Exit(run_with_plane(ctx, work, output=output))

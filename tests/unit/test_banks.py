@@ -277,3 +277,20 @@ def test_reconcile_reports_undeclared_banks(tmp_path: Path) -> None:
     run(backend.ensure_bank("stray-bank", "Stray"))
     report = run(reconcile(backend, [DesiredBank("a", "A", {}, "t")]))
     assert report.extra_banks == ["stray-bank"]
+
+
+def test_progress_learns_how_many_banks_follow(tmp_path: Path) -> None:
+    path = write(tmp_path, "banks:\n  b1: {config: {}}\n  b2: {config: {}}\n  b3: {config: {}}\n")
+    fake, backend = fake_backend()
+    totals: list[int] = []
+    done: list[str] = []
+    run(reconcile_file(backend, path, dry_run=True, on_planned=totals.append,
+                       on_done=lambda o: done.append(o.plan.bank_id)))
+    assert totals == [3] and sorted(done) == ["b1", "b2", "b3"] and fake.writes == 0
+    totals.clear()
+    done.clear()
+    run(reconcile_file(backend, path, on_planned=totals.append, on_done=lambda o: done.append(o.plan.bank_id)))
+    assert totals == [3] and sorted(done) == ["b1", "b2", "b3"]  # three to create, each reported as it lands
+    totals.clear()
+    run(reconcile_file(backend, path, on_planned=totals.append))
+    assert totals == [0]  # converged: nothing left to write

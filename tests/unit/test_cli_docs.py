@@ -46,6 +46,39 @@ def test_command_has_help(path: list[str]) -> None:
     assert len(result.output.strip().splitlines()) > 3
 
 
+CLI_SECTION = README.split("\n## CLI\n", 1)[1].split("\n## ", 1)[0]
+
+
+def _readme_row(path: list[str]) -> str:
+    """The first cell of the command's row in the README's CLI table (its synopsis)."""
+    rows = [line for line in CLI_SECTION.splitlines() if line.startswith(f"| `{' '.join(path)} ")
+            or line.startswith(f"| `{' '.join(path)}`")]
+    assert rows, f"README's CLI table lacks `{' '.join(path)}`"
+    return rows[0].split(" | ")[0]
+
+
+GLOBAL_OPTIONS = {opt for param in get_command(app).params for opt in param.opts if opt.startswith("--")}
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=lambda p: " ".join(p))
+def test_every_option_of_a_command_is_in_its_readme_row(path: list[str]) -> None:
+    command = get_command(app)
+    for name in path:
+        command = command.commands[name]  # type: ignore[attr-defined]
+    row = _readme_row(path)
+    own = [param for param in command.params if param.param_type_name == "option"
+           and not (param.name or "").startswith("late_")]
+    missing = sorted(param.opts[0] for param in own if not any(f"{opt} " in row or f"{opt}]" in row
+                                                                 for opt in param.opts))
+    assert not missing, f"README's row for `{' '.join(path)}` lacks {missing}"
+
+
+def test_every_global_option_is_in_the_readme_table() -> None:
+    assert {"--config", "--identities", "--verbose", "--log-level", "--log-format", "--version"} <= GLOBAL_OPTIONS
+    missing = sorted(opt for opt in GLOBAL_OPTIONS if f"`{opt}" not in README and f", `{opt}" not in README)
+    assert not missing, f"README's global options table lacks {missing}"
+
+
 def test_readme_shows_the_two_commands() -> None:
     assert "make demo" in README and "make test" in README
     assert isinstance(app, typer.Typer)

@@ -145,3 +145,61 @@ def test_the_wheel_ships_the_plugin_files_and_the_entry_point(tmp_path: Path) ->
         (entry_points,) = [n for n in names if n.endswith(".dist-info/entry_points.txt")]
         text = archive.read(entry_points).decode()
     assert "[hermes_agent.plugins]\nwetopi-memory = wetopi_memory.hermes_plugin" in text
+
+
+def _hermes_importable(monkeypatch: pytest.MonkeyPatch, present: bool) -> None:
+    """Pretend Hermes is (or is not) installed in this Python, as it is in Hermes' own venv."""
+    real = importlib.util.find_spec
+
+    def find_spec(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "hermes_cli":
+            return real("json") if present else None
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr("wetopi_memory_cli.plugin_cmd.importlib.util.find_spec", find_spec)
+
+
+def test_plugin_install_in_hermes_python_says_the_entry_point_wins_and_warns(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _hermes_importable(monkeypatch, True)
+    home = tmp_path / "hermes"
+    result = CliRunner().invoke(app, ["plugin", "install", "--hermes-home", str(home)])
+    assert result.exit_code == 0, result.output
+    assert (f"Hermes will load: the pip entry point wetopi-memory = wetopi_memory.hermes_plugin ({sys.executable})"
+            in result.stdout)
+    target = home / "plugins" / "wetopi-memory"
+    warning = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
+    assert warning == [f"warning: both are present; the directory plugin {target} is shadowed by the entry point of "
+                       "the same name (Hermes loads entry points last and the last wins). Both run the installed "
+                       f"package; {target / 'config.yaml'} is still the config it reads."]
+
+
+def test_without_the_entry_point_hermes_loads_the_directory_plugin(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    _hermes_importable(monkeypatch, True)
+    monkeypatch.setattr("wetopi_memory_cli.plugin_cmd.importlib.metadata.entry_points", lambda **_: [])
+    home = tmp_path / "hermes"
+    result = CliRunner().invoke(app, ["plugin", "install", "--hermes-home", str(home)])
+    assert result.exit_code == 0, result.output
+    assert (f"Hermes will load: the directory plugin {home / 'plugins' / 'wetopi-memory'} (no wetopi-memory entry "
+            "point in Hermes' Python)") in result.stdout
+    assert "warning" not in result.stderr
+
+
+def test_outside_hermes_python_plugin_install_says_it_cannot_tell(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    _hermes_importable(monkeypatch, False)
+    result = CliRunner().invoke(app, ["plugin", "install", "--hermes-home", str(tmp_path / "hermes")])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith(f"note: Hermes is not installed in this Python ({sys.executable})")
+    assert "Hermes will load" not in result.stdout
+
+
+def test_the_readme_documents_the_routes_that_work_and_no_registry_package() -> None:
+    readme = (ROOT / "README.md").read_text()
+    assert "pip install wetopi-memory " not in readme and "pip install wetopi-memory\n" not in readme
+    for step in ('hermes plugins install "file://$PWD#plugin" --enable', "pip wheel --no-deps . -w dist",
+                 "<hermes venv>/bin/pip install dist/wetopi_memory-*.whl",
+                 "<hermes venv>/bin/wetopi-memory plugin install",
+                 "<hermes venv>/bin/pip install -e ."):
+        assert step in readme, step

@@ -125,3 +125,93 @@ def test_the_plugin_serves_metrics_on_the_configured_loopback_port(tmp_path: Pat
         if server is not None:
             server[0].shutdown()
         plugin.runtime.shutdown()
+
+
+def test_each_process_writes_its_own_pid_labelled_textfile_with_the_configured_mode(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    from wetopi_memory.metrics import process_textfile, published_textfiles
+
+    metrics = Metrics("hermes-default", textfile_mode=0o640)
+    metrics.route_misses.labels(metrics.agent).inc()
+    path = metrics.textfile(tmp_path)
+    assert path == tmp_path / f"metrics-hermes-default-{os.getpid()}.prom"
+    metrics.write_textfile(path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    body = path.read_text()
+    assert f'wetopi_memory_route_misses_total{{agent="hermes-default",pid="{os.getpid()}"}} 1.0' in body
+    assert 'pid="' not in metrics.render().decode()  # the HTTP endpoint is one process already
+    other = process_textfile(tmp_path, "hermes-default", pid=os.getppid())
+    other.write_text("# another live process\n")
+    assert set(published_textfiles(tmp_path)) == {path, other}
+    assert Metrics().textfile_mode == 0o644
+
+
+def test_a_dead_processes_quiet_textfile_is_removed_by_the_next_writer(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from wetopi_memory.metrics import TEXTFILE_STALE_SECONDS, process_textfile, published_textfiles
+
+    child = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = int(child.stdout)
+    stale, fresh = process_textfile(tmp_path, "a", pid=dead), process_textfile(tmp_path, "b", pid=dead)
+    for file in (stale, fresh):
+        file.write_text("# old\n")
+    old = stale.stat().st_mtime - TEXTFILE_STALE_SECONDS - 5
+    os.utime(stale, (old, old))  # fresh: maybe a live process of another pid namespace, kept
+    unrelated = tmp_path / "metrics-notes.txt"
+    unrelated.write_text("x")
+    assert stale not in published_textfiles(tmp_path) and fresh in published_textfiles(tmp_path)
+    metrics = Metrics("c")
+    metrics.write_textfile(metrics.textfile(tmp_path))
+    assert not stale.exists() and fresh.exists() and unrelated.exists()
+    assert metrics.textfile(tmp_path).exists()
+
+
+def test_observability_bind_and_textfile_mode_are_validated_with_their_location() -> None:
+    import pytest
+
+    from wetopi_memory.config.models import ObservabilitySettings
+    from wetopi_memory.errors import ConfigError
+
+    def observability(text: str) -> ObservabilitySettings:
+        return parse_config(f"stores:\n  platform: {{bank: p}}\nobservability: {text}\n", "c.yaml", {}).observability
+
+    default = parse_config("stores:\n  platform: {bank: p}\n", "c.yaml", {}).observability
+    assert (default.metrics_bind, default.metrics_textfile_mode) == ("127.0.0.1", 0o644)
+    settings = observability("{metrics_bind: 0.0.0.0, metrics_textfile_mode: 0640}")
+    assert (settings.metrics_bind, settings.metrics_textfile_mode) == ("0.0.0.0", 0o640)
+    assert observability("{metrics_textfile_mode: '0600'}").metrics_textfile_mode == 0o600
+    for bad, message in (("{metrics_bind: 'localhost:9'}", "not an IP address"),
+                         ("{metrics_textfile_mode: 644}", "0000-0777"),
+                         ("{metrics_textfile_mode: 0666}", "world-write"),
+                         ("{metrics_textfile_mode: rw}", "octal")):
+        with pytest.raises(ConfigError, match=rf"c\.yaml:3 observability\.metrics_\w+: .*{message}"):
+            observability(bad)
+
+
+def test_the_plugin_serves_metrics_on_the_configured_bind_address(tmp_path: Path) -> None:
+    import socket
+
+    from wetopi_memory import hermes
+    from wetopi_memory.config import LoadedConfig
+    from wetopi_memory.hermes import registration
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = parse_config(f"stores:\n  platform: {{bank: p}}\nobservability:\n  metrics_port: {port}\n"
+                          "  metrics_bind: 0.0.0.0\n", "c", {})
+    plugin = hermes.build_plugin({"WETOPI_MEMORY_STATE_DIR": str(tmp_path)}, config=LoadedConfig(config, "test"))
+    try:
+        registration._serve_metrics(plugin)
+        server = registration._metrics_servers[port][0]
+        assert server.server_address[0] == "0.0.0.0"
+    finally:
+        entry = registration._metrics_servers.pop(port, None)
+        if entry is not None:
+            entry[0].shutdown()
+        plugin.runtime.shutdown()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import subprocess
 import sys
 import textwrap
@@ -192,9 +193,14 @@ def test_status_metrics_prints_the_plugin_textfile(cli_env: Path) -> None:
 
     metrics = Metrics("hermes-default", scopes=["platform"])
     metrics.retain_total.labels(metrics.agent, "platform", "delivered").inc(3)
-    metrics.write_textfile(cli_env / "metrics.prom")
+    metrics.write_textfile(metrics.textfile(cli_env))
+    other = Metrics("hermes-build", scopes=["platform"])  # a second process sharing the state dir
+    other.retain_total.labels(other.agent, "platform", "delivered").inc(5)
+    other.write_textfile(other.textfile(cli_env).with_name(f"metrics-hermes-build-{os.getpid() + 1}.prom"))
     result = CliRunner().invoke(app, ["status", "--metrics"])
     assert result.exit_code == 0
-    assert 'wetopi_memory_retain_total{agent="hermes-default",scope="platform",status="delivered"} 3.0' \
-        in result.stdout
-    assert "written by the plugin" in result.stderr
+    pid = os.getpid()
+    assert (f'wetopi_memory_retain_total{{agent="hermes-default",pid="{pid}",scope="platform",status="delivered"}}'
+            " 3.0") in result.stdout
+    assert 'agent="hermes-build"' in result.stdout and "status=\"delivered\"} 5.0" in result.stdout
+    assert result.stderr.count("written by a plugin process") == 2

@@ -38,7 +38,8 @@ def _create_raw(settings: BackendSettings, *, state_dir: Path,
         assert settings.url is not None
         api_key = settings.api_key.get_secret_value() if settings.api_key else None
         return HindsightBackend(settings.url, api_key=api_key, timeouts=HindsightTimeouts.from_mapping(timeouts),
-                                max_inflight=settings.concurrency.max_inflight)
+                                max_inflight=settings.concurrency.max_inflight,
+                                max_response_bytes=settings.max_response_bytes)
     from .local import LocalBackend
 
     path = Path(settings.path).expanduser() if settings.path else state_dir / "memory.db"

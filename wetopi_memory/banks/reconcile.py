@@ -197,17 +197,24 @@ async def apply(backend: MemoryBackend, plans: Sequence[BankPlan], *, concurrenc
 async def reconcile(backend: MemoryBackend, desired: Sequence[DesiredBank], *, prune: bool = False,
                     dry_run: bool = False, concurrency: int = 8,
                     on_done: Callable[[BankOutcome], None] | None = None,
+                    on_planned: Callable[[int], None] | None = None,
                     listed: Sequence[BankInfo] | None = None) -> ReconcileReport:
-    """Plan, apply (unless dry-run), then re-read and check that the server now matches the declaration."""
+    """Plan, apply (unless dry-run), then re-read and check that the server now matches the declaration.
+
+    `on_planned(n)` tells a progress display how many `on_done` calls follow: every bank in a dry run, the
+    banks to write otherwise."""
     ids = [b.bank_id for b in desired]
     live = await read_live(backend, ids, concurrency=concurrency, listed=listed)
     plans = plan(desired, live, prune=prune)
     extra = sorted(set(live.names) - set(ids))
     if dry_run:
         outcomes = [BankOutcome(p, ok=True) for p in plans]
+        _report_progress(outcomes, on_planned, on_done)
         remaining = [p for p in plans if p.drift]
         return ReconcileReport(outcomes, converged=not remaining, remaining=remaining, extra_banks=extra)
     to_apply = [p for p in plans if p.drift]
+    if on_planned is not None:
+        on_planned(len(to_apply))
     applied = {o.plan.bank_id: o for o in await apply(backend, to_apply, concurrency=concurrency, on_done=on_done)}
     outcomes = [applied.get(p.bank_id, BankOutcome(p, ok=True)) for p in plans]
     if not to_apply:
@@ -220,10 +227,19 @@ async def reconcile(backend: MemoryBackend, desired: Sequence[DesiredBank], *, p
 
 
 
+def _report_progress(outcomes: Sequence[BankOutcome], on_planned: Callable[[int], None] | None,
+                     on_done: Callable[[BankOutcome], None] | None) -> None:
+    if on_planned is not None:
+        on_planned(len(outcomes))
+    if on_done is not None:
+        for outcome in outcomes:
+            on_done(outcome)
+
+
 async def reconcile_file(backend: MemoryBackend, path: str | os.PathLike[str], *,
                          identities: IdentityResolver | None = None, prune: bool = False, dry_run: bool = False,
-                         concurrency: int = 8, on_done: Callable[[BankOutcome], None] | None = None
-                         ) -> ReconcileReport:
+                         concurrency: int = 8, on_done: Callable[[BankOutcome], None] | None = None,
+                         on_planned: Callable[[int], None] | None = None) -> ReconcileReport:
     """Validate banks.yaml offline, then against the server's live key set, then reconcile; an invalid file
     raises ConfigError before the first write."""
     spec = load_banks(path, identities=identities)
@@ -232,4 +248,4 @@ async def reconcile_file(backend: MemoryBackend, path: str | os.PathLike[str], *
     if keys is not None:
         spec = load_banks(path, known_keys=keys, identities=identities)
     return await reconcile(backend, spec.banks, prune=prune, dry_run=dry_run, concurrency=concurrency,
-                           on_done=on_done, listed=listed)
+                           on_done=on_done, on_planned=on_planned, listed=listed)

@@ -22,7 +22,11 @@ from .fields import (
     ToolName,
 )
 from .loading import (
+    BUILT_IN_SOURCE,
+    ENV_BANKS,
     ENV_CONFIG,
+    ENV_HINDSIGHT_KEY,
+    ENV_HINDSIGHT_URL,
     ENV_IDENTITIES,
     ENV_STATE_DIR,
     PLUGIN_NAME,
@@ -52,11 +56,16 @@ from .models import (
     SynchronousRecall,
     ToolsSettings,
 )
+from .urls import URL_EXAMPLE, check_backend_url, mask_url
 
 __all__ = [
     "BANK_ID",
+    "BUILT_IN_SOURCE",
     "DEFAULT_INJECT_HEADER",
+    "ENV_BANKS",
     "ENV_CONFIG",
+    "ENV_HINDSIGHT_KEY",
+    "ENV_HINDSIGHT_URL",
     "ENV_IDENTITIES",
     "ENV_STATE_DIR",
     "PLUGIN_NAME",
@@ -64,6 +73,7 @@ __all__ = [
     "TEMPLATE_FIELD",
     "TEMPLATE_FIELDS",
     "TOOL_NAMES",
+    "URL_EXAMPLE",
     "AutomaticRecall",
     "BackendRetainSettings",
     "BackendSettings",
@@ -91,9 +101,11 @@ __all__ = [
     "SynchronousRecall",
     "ToolName",
     "ToolsSettings",
+    "check_backend_url",
     "default_config",
     "hermes_plugin_dir",
     "load_config",
+    "mask_url",
     "parse_config",
     "state_dir",
 ]

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 
 from ..models import TimedOperation
 from .fields import ConfigSection, only_supported
+from .urls import check_backend_url
 
 
 class ConcurrencySettings(ConfigSection):
@@ -58,6 +58,10 @@ class OperationTimeouts(ConfigSection):
 _TIMEOUT_FLOORS: dict[TimedOperation, float] = {"recall": 0.0, "config": 10.0, "retain": 60.0, "reflect": 120.0}
 
 
+DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024
+"""The largest backend answer body read (after decompression); a bigger one is a one-line error, never read whole."""
+
+
 class BackendSettings(ConfigSection):
     """How to reach one backend: a Hindsight server or the embedded SQLite store."""
 
@@ -71,6 +75,7 @@ class BackendSettings(ConfigSection):
     retain: BackendRetainSettings = BackendRetainSettings()
     retry: RetrySettings = RetrySettings()
     circuit_breaker: BreakerSettings = BreakerSettings()
+    max_response_bytes: int = Field(DEFAULT_MAX_RESPONSE_BYTES, ge=64 * 1024, le=1024 * 1024 * 1024)
     fail_open: Annotated[bool, only_supported(
         True, "a failing backend never fails the agent's turn: recall injects nothing and retains wait in "
               "the outbox")] = True
@@ -80,13 +85,15 @@ class BackendSettings(ConfigSection):
     def _empty_key_is_none(cls, value: Any) -> Any:
         return None if value == "" else value
 
+    @field_validator("url")
+    @classmethod
+    def _http_url(cls, value: str | None) -> str | None:
+        return check_backend_url(value) if value else None  # empty: `${HINDSIGHT_API_URL:-}` on a local backend
+
     @model_validator(mode="after")
     def _check_kind(self) -> BackendSettings:
-        if self.type == "hindsight":
-            if not self.url:
-                raise ValueError("a hindsight backend needs url (e.g. ${HINDSIGHT_API_URL})")
-            if not re.match(r"https?://[^\s/]+", self.url):
-                raise ValueError(f"url must start with http:// or https://, got '{self.url}'")
+        if self.type == "hindsight" and not self.url:
+            raise ValueError("a hindsight backend needs url (e.g. ${HINDSIGHT_API_URL})")
         return self
 
     def timeout_for(self, operation: TimedOperation) -> float:

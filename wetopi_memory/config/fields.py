@@ -11,8 +11,10 @@ SCOPE_NAME = re.compile(r"[a-z][a-z0-9_-]{0,62}\Z")
 BANK_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}\Z")
 TEMPLATE_FIELD = re.compile(r"\{([^{}]*)\}")
 TEMPLATE_FIELDS = frozenset({"internal_user_id"})
-ToolName = Literal["memory_search", "memory_retain", "memory_reflect", "memory_status"]
+ToolName = Literal["memory_search", "memory_retain", "memory_reflect", "memory_status", "memory_forget"]
+# The design's four tools, the default surface; memory_forget is registered only when `tools.expose` lists it.
 TOOL_NAMES: tuple[ToolName, ...] = ("memory_search", "memory_retain", "memory_reflect", "memory_status")
+OPT_IN_TOOL_NAMES: tuple[ToolName, ...] = ("memory_forget",)
 
 BudgetName = Literal["low", "mid", "high"]
 MemoryTypeName = Literal["world", "experience", "observation"]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 
 from .._yaml import PathError
 from .backend import BackendSettings
@@ -20,6 +21,7 @@ from .fields import (
     ToolName,
     only_supported,
 )
+from .urls import mask_url
 
 
 class SemanticFallback(ConfigSection):
@@ -123,6 +125,7 @@ class RetainSettings(ConfigSection):
     reject_secrets: Literal[True] = True
     reject_raw_tool_output: bool = True
     reject_unverified_hypotheses: bool = True
+    allow_with_native_provider: bool = False  # automatic retains while Hermes' native Hindsight provider is on (A1)
     outbox: OutboxSettings = OutboxSettings()
 
 
@@ -180,8 +183,34 @@ class ObservabilitySettings(ConfigSection):
     log_retain: bool = True
     metrics: bool = True
     metrics_port: int | None = Field(None, ge=1, le=65535)
+    metrics_bind: str = "127.0.0.1"
+    metrics_textfile_mode: int = 0o644  # no user data in it; a textfile collector often runs as another user
+    metrics_textfile_dir: str | None = None  # default: the state dir, which is 0700 (issue #15)
     include_content_in_logs: Literal[False] = False
     audit_path: str | None = None
+
+    @field_validator("metrics_bind")
+    @classmethod
+    def _bind_address(cls, value: str) -> str:
+        try:
+            return str(ipaddress.ip_address(value.strip()))
+        except ValueError:
+            raise ValueError(f"{value!r} is not an IP address (e.g. 127.0.0.1, 0.0.0.0 or ::)") from None
+
+    @field_validator("metrics_textfile_mode", mode="before")
+    @classmethod
+    def _octal_mode(cls, value: Any) -> Any:
+        """A file mode as YAML gives it: 0644 (an int already), or the string "0644"/"0o644"."""
+        if isinstance(value, str):
+            try:
+                value = int(value.strip().removeprefix("0o"), 8)
+            except ValueError:
+                raise ValueError(f"{value!r} is not an octal file mode such as 0644") from None
+        if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= 0o777:
+            raise ValueError(f"{value} is not a file mode in 0000-0777 (write it in octal, e.g. 0644)")
+        if isinstance(value, int) and value & 0o002:
+            raise ValueError(f"{oct(value)} lets every user rewrite the metrics; drop the world-write bit")
+        return value
 
 
 class IdentitySettings(ConfigSection):
@@ -189,6 +218,12 @@ class IdentitySettings(ConfigSection):
 
     file: str | None = None
     unknown_caller_scopes: tuple[str, ...] = ()
+
+
+class PrivacySettings(ConfigSection):
+    """The key behind source references (`source_refs`); every process serving the same banks must share it."""
+
+    source_key: SecretStr | None = None  # usually ${WETOPI_MEMORY_SOURCE_KEY}; unset: <state_dir>/source.key
 
 
 class Config(ConfigSection):
@@ -204,6 +239,7 @@ class Config(ConfigSection):
     tools: ToolsSettings = ToolsSettings()
     observability: ObservabilitySettings = ObservabilitySettings()
     identity: IdentitySettings = IdentitySettings()
+    privacy: PrivacySettings = PrivacySettings()
 
     @field_validator("stores")
     @classmethod
@@ -261,8 +297,10 @@ class Config(ConfigSection):
 def _mask_secrets(value: Any) -> None:
     if isinstance(value, dict):
         for key, item in value.items():
-            if key == "api_key" and item:
+            if key in ("api_key", "source_key") and item:
                 value[key] = "**********"
+            elif key == "url" and isinstance(item, str):
+                value[key] = mask_url(item)
             else:
                 _mask_secrets(item)
     elif isinstance(value, list):
