@@ -12,12 +12,14 @@ from .errors import (
     BackendTimeoutError,
     BackendUnavailableError,
     ConfigError,
+    ConfigErrors,
     InvalidRequest,
     WetopiMemoryError,
 )
+from .governance import BankTransfer, ForgetPlan, ForgetReceipt, Governance, ScopeErasure, ScopeOutcome, TransferSummary
 from .identity import Identity, IdentityResolver
 from .models import Budget, RecallHit, RetainItem
-from .plane import METRICS_TEXTFILE, MemoryPlane, OutboxMode, published_metrics_path
+from .plane import MemoryPlane, OutboxMode
 from .plugin_files import plugin_source_dir
 from .results import (
     Decision,
@@ -31,6 +33,7 @@ from .results import (
     SearchResult,
 )
 from .retain.memory_md import ImportReport
+from .state_db import StateFileUnusable
 
 __version__ = "0.1.0"
 
@@ -44,7 +47,6 @@ def register_hermes_plugin(ctx: Any) -> None:
 
 
 __all__ = [
-    "METRICS_TEXTFILE",
     "PLUGIN_NAME",
     "AccessDenied",
     "BackendAuthError",
@@ -53,10 +55,15 @@ __all__ = [
     "BackendTimeoutError",
     "BackendUnavailableError",
     "BankOutcome",
+    "BankTransfer",
     "Budget",
     "Config",
     "ConfigError",
+    "ConfigErrors",
     "Decision",
+    "ForgetPlan",
+    "ForgetReceipt",
+    "Governance",
     "Identity",
     "IdentityResolver",
     "ImportReport",
@@ -73,13 +80,16 @@ __all__ = [
     "RetainResult",
     "RetainStats",
     "RouteDecision",
+    "ScopeErasure",
+    "ScopeOutcome",
     "ScopeStatus",
     "SearchResult",
+    "StateFileUnusable",
+    "TransferSummary",
     "WetopiMemoryError",
     "__version__",
     "load_config",
     "plugin_source_dir",
-    "published_metrics_path",
     "register_hermes_plugin",
     "state_dir",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -12,15 +13,17 @@ from typing import Any, Literal
 
 from .audit import AuditLog
 from .backends import create_backend
-from .backends.base import MemoryBackend
+from .backends.base import AccessCheck, MemoryBackend
 from .backends.resilience import NullObserver as NullResilienceObserver
 from .backends.resilience import ResilientBackend
 from .banks.reconcile import BankOutcome, ReconcileReport, reconcile_file
 from .config import Config, LoadedConfig, load_config, state_dir
 from .errors import AccessDenied, BackendError, InvalidRequest
 from .facade_log import observed, reflect_summary, retain_summary, search_summary, status_summary
-from .identity import Identity, IdentityResolver
-from .metrics import Metrics
+from .governance import Governance
+from .host_conflicts import native_provider_conflict
+from .identity import Identity, IdentityResolver, parse_account
+from .metrics import Metrics, metrics_textfile_dir, process_textfile, published_metrics_paths
 from .models import BackendHealth, Budget, MemoryType
 from .oplog import OpLog
 from .recall.fanout import recall_scopes, recallable_scopes, select_scopes
@@ -30,17 +33,18 @@ from .retain.context import RetainContext
 from .retain.coordinator import RetainCoordinator
 from .retain.decision import Decision
 from .retain.delivery import DeliveryOutcome
-from .retain.explicit import evaluate_explicit, retain_explicit
+from .retain.explicit import TurnRef, evaluate_explicit, retain_explicit
 from .retain.memory_md import ImportReport, import_through
+from .retain.memory_md_review import ReviewedEntries
 from .retain.observer import RetainObserver
 from .retain.outbox import Outbox
 from .retain.outbox_records import default_outbox_path
 from .retain.worker import RetainTuning
 from .router.rules import RouteDecision, RuleRouter
 from .security import ScopeACL, StoreBinding, StoreRegistry
+from .source_refs import load_source_key
 
-__all__ = ["BUDGETS", "MAX_CONTENT_CHARS", "MAX_QUERY_CHARS", "METRICS_TEXTFILE", "InvalidRequest", "MemoryPlane",
-           "OutboxMode", "published_metrics_path"]
+__all__ = ["BUDGETS", "MAX_CONTENT_CHARS", "MAX_QUERY_CHARS", "InvalidRequest", "MemoryPlane", "OutboxMode"]
 
 SearchMode = Literal["normal", "deep"]
 # How a plane uses the retain outbox: not at all (deliver directly), only if its file already exists (read-only
@@ -49,7 +53,6 @@ OutboxMode = Literal["none", "existing", "durable"]
 MAX_QUERY_CHARS = 4000
 MAX_CONTENT_CHARS = 20_000
 BUDGETS: tuple[Budget, ...] = ("low", "mid", "high")
-METRICS_TEXTFILE = "metrics.prom"
 
 
 class MemoryPlane:
@@ -60,12 +63,14 @@ class MemoryPlane:
                  config_source: str = "in-memory", metrics: Metrics | None = None,
                  audit: AuditLog | None = None, outbox: Outbox | None = None,
                  retain_observer: RetainObserver | None = None, retain_tuning: RetainTuning | None = None,
-                 metrics_textfile: Path | None = None) -> None:
+                 metrics_textfile: Path | None = None, environ: Mapping[str, str] | None = None) -> None:
         self.config = config
+        self.environ = os.environ if environ is None else environ
         self.identities = identities
         self.agent = agent
         self.config_source = config_source
-        self.metrics = metrics or Metrics(agent, scopes=list(config.stores))
+        self.metrics = metrics or Metrics(agent, scopes=list(config.stores),
+                                          textfile_mode=config.observability.metrics_textfile_mode)
         self.oplog = OpLog(config.observability, agent=agent)
         self._recall_metrics = self.metrics.recall_observer()  # tool searches count as recalls too
         configured = config.observability.audit_path
@@ -76,8 +81,9 @@ class MemoryPlane:
                 backend.observer = self.metrics
         self.acl = ScopeACL(StoreRegistry(config, backends))
         self.router = RuleRouter.from_settings(config.routing, known_scopes=config.stores)
+        self.source_key = functools.cache(lambda: load_source_key(config, self.environ, state_dir(self.environ)))
         context = RetainContext(config=config, acl=self.acl, router=self.router, agent=agent, audit=self.audit,
-                                oplog=self.oplog, metrics=self.metrics)
+                                oplog=self.oplog, metrics=self.metrics, source_key=self.source_key)
         self.retention = RetainCoordinator(context, outbox, observer=retain_observer or self.metrics.retain_observer(),
                                            tuning=retain_tuning, metrics_textfile=metrics_textfile)
 
@@ -100,10 +106,11 @@ class MemoryPlane:
                 assert settings is not None
                 built[name] = create_backend(settings, state_dir=root)
         durable = _open_outbox(cfg, env, outbox)
-        textfile = published_metrics_path(env) if outbox == "durable" and cfg.observability.metrics else None
+        publish = outbox == "durable" and cfg.observability.metrics
+        textfile = process_textfile(metrics_textfile_dir(cfg, env), agent) if publish else None
         return cls(cfg, identities=_load_identities(cfg, identities), backends=built, agent=agent,
                    config_source=loaded.source, audit=AuditLog.for_config(cfg, env, agent=agent), outbox=durable,
-                   retain_tuning=retain_tuning, metrics_textfile=textfile)
+                   retain_tuning=retain_tuning, metrics_textfile=textfile, environ=env)
 
     async def __aenter__(self) -> MemoryPlane:
         return self
@@ -116,14 +123,40 @@ class MemoryPlane:
     def scopes(self) -> list[str]:
         return self.acl.registry.scopes
 
-    def route(self, text: str, *, identity: Identity | None = None, tools: Sequence[str] = ()) -> RouteDecision:
-        """Which scopes a message routes to, with the matched rules; limited to what `identity` may read."""
+    @functools.cached_property
+    def governance(self) -> Governance:
+        """Forget (a person, a mistaken memory: plan, apply, receipt) and export/import of this plane's banks."""
+        return Governance(self.acl, self.identities, self.retention.outbox, self.audit, self.source_key)
+
+    def route(self, text: str, *, identity: Identity | None = None, tools: Sequence[str] = (),
+              agent: str | None = None) -> RouteDecision:
+        """Which scopes a message routes to, with the matched rules; limited to what `identity` may read. `agent`
+        (the Hermes profile) is only a weak prior."""
         allowed = self.acl.readable_scopes(identity) if identity is not None else None
-        return self.router.route(text, tools=tools, allowed_scopes=allowed)
+        return self.router.route(text, tools=tools, allowed_scopes=allowed, agent=agent)
 
     def identify(self, platform: str | None, platform_user_id: str | None) -> Identity:
         """Resolve a speaker through the IdentityResolver (never from model-written text)."""
         return self.identities.resolve(platform, platform_user_id)
+
+    def identify_account(self, account: str) -> Identity:
+        """Resolve a `platform:id` account written by a person (the CLI's --user): InvalidRequest, naming the
+        value, unless it is exactly one well-formed account."""
+        parsed = parse_account(account)
+        return self.identities.resolve(parsed.platform, parsed.user_id)
+
+    def act_as(self, caller: Identity, target: Identity, *, command: str, scopes: Sequence[str] = ()) -> Identity:
+        """`target`, when `caller` may act as them: both known, and the same person or a caller with the operator
+        role; acting as someone else is audited (who, as whom, command, scopes). AccessDenied otherwise."""
+        if self.identities.authorize_acting(caller, target):
+            self.audit.acted_as(caller=caller, target=target, command=command, scopes=scopes)
+        return target
+
+    def require_known(self, identity: Identity) -> Identity:
+        """`identity` when the identities file knows it, else AccessDenied `identity_required` naming it and the
+        identities file in use."""
+        self.identities.require_known(identity, who="the identity")
+        return identity
 
     def _bindings(self, identity: Identity, scopes: Sequence[str] | None, operation: Literal["recall", "reflect"]
                   ) -> list[StoreBinding]:
@@ -178,8 +211,10 @@ class MemoryPlane:
     @observed("retain", "retain", retain_summary)
     async def retain(self, identity: Identity, content: str, scope: str, *, reason: str | None = None,
                      confidence: float | None = None, tags: Sequence[str] = (),
-                     context: str | None = None, dry_run: bool = False) -> RetainResult:
-        """Store one memory in one scope through the ACL and the retain policies.
+                     context: str | None = None, dry_run: bool = False,
+                     turn: TurnRef | None = None) -> RetainResult:
+        """Store one memory in one scope through the ACL and the retain policies (inside a Hermes `turn`: held
+        to join that turn's batch, A6).
 
         Raises AccessDenied when the ACL refuses the scope. Otherwise the result says what happened: `stored`,
         `rejected` with reason codes (secret, raw tool output, hypothesis, transient, duplicate, …), `queued`
@@ -192,14 +227,16 @@ class MemoryPlane:
                 isinstance(confidence, int | float) and 0.0 <= confidence <= 1.0)):
             raise InvalidRequest("confidence must be a number between 0 and 1")
         return await retain_explicit(self.retention, identity, content, scope, reason=reason,
-                                     confidence=confidence, tags=tags, context=context, dry_run=dry_run)
+                                     confidence=confidence, tags=tags, context=context, dry_run=dry_run,
+                                     turn=turn)
 
     def evaluate_retain(self, identity: Identity, content: str, scope: str, *, reason: str | None = None,
-                        confidence: float | None = None, tags: Sequence[str] = ()) -> Decision:
+                        confidence: float | None = None, tags: Sequence[str] = (),
+                        context: str | None = None) -> Decision:
         """The policy Decision an explicit retain would get, with every reason code (ACL included); stores
         nothing."""
         return evaluate_explicit(self.retention, identity, content if isinstance(content, str) else "", scope,
-                                 reason=reason, confidence=confidence, tags=tags)
+                                 reason=reason, confidence=confidence, tags=tags, context=context)
 
     async def deliver_pending(self, timeout: float = 10.0) -> list[DeliveryOutcome]:
         """Deliver, in this task, what the outbox holds that is due (what earlier runs left), for at most
@@ -215,16 +252,23 @@ class MemoryPlane:
         """This process's metrics in the Prometheus text format."""
         return self.metrics.render()
 
+    def published_metrics_paths(self) -> list[Path]:
+        """The metrics textfiles live plugin processes published for this config, newest first."""
+        return published_metrics_paths(self.config, self.environ)
+
     async def import_memory_md(self, identity: Identity, path: str | os.PathLike[str], *, dry_run: bool = False,
-                               deliver_timeout: float = 30.0) -> ImportReport:
+                               deliver_timeout: float = 30.0,
+                               reviewed: ReviewedEntries | None = None) -> ImportReport:
         """Import a Hermes MEMORY.md: route and judge every entry, queue the accepted ones per scope and deliver
-        them (only reported with `dry_run`); the source file is only ever read."""
+        them (only reported with `dry_run`); the source file is only ever read. `reviewed` holds P1 entries a
+        person accepted as they are (from `--accept-reviewed`)."""
         return await import_through(self.retention, identity, path, dry_run=dry_run,
-                                    deliver_timeout=deliver_timeout)
+                                    deliver_timeout=deliver_timeout, reviewed=reviewed)
 
     async def reconcile_banks(self, path: str | os.PathLike[str], *, identities: str | os.PathLike[str] | None = None,
                               prune: bool = False, dry_run: bool = False, concurrency: int = 8,
                               on_done: Callable[[BankOutcome], None] | None = None,
+                              on_planned: Callable[[int], None] | None = None,
                               environ: Mapping[str, str] | None = None) -> ReconcileReport:
         """Make the default backend match banks.yaml (personal banks for this plane's identities, or those of
         `identities`); every bank written or failed is recorded in the audit trail, a dry run records nothing."""
@@ -243,7 +287,7 @@ class MemoryPlane:
         backend = create_backend(settings, state_dir=state_dir(environ))
         try:
             return await reconcile_file(backend, path, identities=resolver, prune=prune, dry_run=dry_run,
-                                        concurrency=concurrency, on_done=done)
+                                        concurrency=concurrency, on_done=done, on_planned=on_planned)
         finally:
             await backend.aclose()
 
@@ -263,12 +307,17 @@ class MemoryPlane:
 
     @observed("status", "ops", status_summary)
     async def status(self, identity: Identity | None = None, *, timeout: float = 5.0) -> PlaneStatus:
-        """Probe every backend (bounded) and list the scopes, with banks only where the caller may see them."""
+        """Probe every backend's health and credentials (bounded, concurrently), list the scopes with banks only
+        where the caller may see them, and name any Hermes memory provider that would own the same banks (A1)."""
         backends = self.acl.registry.backends
-        healths = await asyncio.gather(*(_probe(b, timeout) for b in backends.values()))
+        healths, checks = await asyncio.gather(
+            asyncio.gather(*(_probe(b, timeout) for b in backends.values())),
+            asyncio.gather(*(_check_access(b, timeout) for b in backends.values())))
+        conflict = native_provider_conflict(self.environ)
         return PlaneStatus(config_source=self.config_source, backends=dict(zip(backends, healths, strict=True)),
                            scopes=[self._scope_status(scope, identity) for scope in self.scopes],
-                           outbox=self.outbox_stats())
+                           outbox=self.outbox_stats(), access=dict(zip(backends, checks, strict=True)),
+                           conflicts=(conflict.describe(),) if conflict is not None else ())
 
     def _scope_status(self, scope: str, identity: Identity | None) -> ScopeStatus:
         store = self.config.stores[scope]
@@ -304,6 +353,15 @@ async def _probe(backend: MemoryBackend, timeout: float) -> BackendHealth:
         return BackendHealth(backend=backend.kind, ok=False, detail=str(exc))
 
 
+async def _check_access(backend: MemoryBackend, timeout: float) -> AccessCheck:
+    try:
+        return await asyncio.wait_for(backend.check_access(), timeout)
+    except TimeoutError:
+        return AccessCheck("unreachable", f"no answer to the access check within {timeout:g}s")
+    except BackendError as exc:
+        return AccessCheck("unreachable", str(exc))
+
+
 def _load_identities(config: Config, path: str | os.PathLike[str] | None) -> IdentityResolver:
     chosen = path or config.identity.file
     if chosen:
@@ -316,7 +374,7 @@ def _open_outbox(config: Config, environ: Mapping[str, str], mode: OutboxMode) -
     if mode == "none":
         return None
     path = default_outbox_path(config, environ)
-    if mode == "existing" and not path.exists():
+    if mode == "existing" and not os.path.lexists(path):  # a dangling planted link is refused, not "absent"
         return None
     return Outbox(path, max_items=config.retain.outbox.max_items)
 
@@ -328,7 +386,3 @@ def _check_query(query: Any) -> str:
         raise InvalidRequest(f"query is longer than {MAX_QUERY_CHARS} characters")
     return query.strip()
 
-
-def published_metrics_path(environ: Mapping[str, str] | None = None) -> Path:
-    """Where the Hermes plugin's delivery worker publishes its metrics: `<state_dir>/metrics.prom`."""
-    return state_dir(environ) / METRICS_TEXTFILE
