@@ -5,6 +5,16 @@ set -euo pipefail
 cli=${1:-wetopi-memory}
 step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; "$@"; }
 
+# The engineer at this terminal (cli:<login>) is Carlos, with the operator role, so the demo can also ask as
+# Lucía below (acting as someone else needs that role, and is audited).
+ids="${WETOPI_MEMORY_STATE_DIR:-.demo}/identities.yaml"
+mkdir -p "$(dirname "$ids")"
+awk -v login="$(id -un)" '
+  /^  u_01carlos:/ { print; print "    roles: [operator]"; next }
+  /^      - cli:carlos$/ { print; print "      - cli:" login; next }
+  { print }' banks/identities.example.yaml > "$ids"
+export WETOPI_MEMORY_IDENTITIES="$ids"
+
 step "$cli" config validate
 step "$cli" bootstrap banks/banks.yaml --identities banks/identities.example.yaml
 printf '\nA second bootstrap writes nothing, and diff agrees (exit 0 = in sync):\n'
