@@ -38,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -69,10 +70,15 @@ MESSAGES = [
 
 
 class FakeHindsightServer:
-    """FakeHindsight behind a real HTTP listener on 127.0.0.1, every request delayed by `latency`."""
+    """FakeHindsight behind a real HTTP listener on 127.0.0.1, every request delayed by `latency`.
 
-    def __init__(self, latency: float) -> None:
-        self.fake = FakeHindsight("1.1.0", latency=latency)
+    `fake` replaces the default FakeHindsight (its own latency applies); `served` records every request
+    answered as {"method", "path", "start", "end"} (wall clock, comparable with the stub LLM's log)."""
+
+    def __init__(self, latency: float, fake: FakeHindsight | None = None) -> None:
+        self.fake = fake if fake is not None else FakeHindsight("1.1.0", latency=latency)
+        self.served: list[dict[str, Any]] = []
+        served = self.served
         self.loop = asyncio.new_event_loop()
         threading.Thread(target=self.loop.run_forever, name="fake-hindsight", daemon=True).start()
         fake, loop = self.fake, self.loop
@@ -84,6 +90,7 @@ class FakeHindsightServer:
                 return
 
             def _serve(self) -> None:
+                start = time.time()
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 request = httpx.Request(self.command, f"http://fake{self.path}", headers=dict(self.headers),
                                         content=body)
@@ -97,11 +104,19 @@ class FakeHindsightServer:
                 self.end_headers()
                 with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the client gave up: fine
                     self.wfile.write(data)
+                served.append({"method": self.command, "path": self.path, "start": start, "end": time.time()})
 
             do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = _serve
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
+        report_error = self.server.handle_error
+
+        def handle_error(request: Any, client_address: Any) -> None:
+            if not isinstance(sys.exc_info()[1], ConnectionError):  # a client that hung up is no server error
+                report_error(request, client_address)
+
+        self.server.handle_error = handle_error  # type: ignore[method-assign]
         threading.Thread(target=self.server.serve_forever, name="fake-hindsight-http", daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
 
@@ -119,7 +134,7 @@ SEED = [
 ]
 
 
-def seed(url: str) -> None:
+def seed(url: str, bank: str = "bench-platform", texts: list[str] = SEED) -> None:
     """A few platform memories, so every arm with the plugin has something to inject from the first turn."""
     from wetopi_memory.backends.hindsight import HindsightBackend
     from wetopi_memory.models import RetainItem
@@ -127,8 +142,8 @@ def seed(url: str) -> None:
     async def main() -> None:
         backend = HindsightBackend(url)
         try:
-            await backend.retain("bench-platform", [RetainItem(content=text, document_id=f"seed-{i}")
-                                                    for i, text in enumerate(SEED)])
+            await backend.retain(bank, [RetainItem(content=text, document_id=f"seed-{i}")
+                                        for i, text in enumerate(texts)])
         finally:
             await backend.aclose()
 
