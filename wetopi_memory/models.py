@@ -42,6 +42,7 @@ class RecallHit:
     type: str
     tags: tuple[str, ...] = ()
     occurred_at: str | None = None
+    document_id: str | None = None  # the retained document it was extracted from, when the backend says
 
     def to_dict(self) -> dict[str, Any]:
         return {"scope": self.scope, "bank": self.bank, "id": self.id, "content": self.content,

@@ -28,6 +28,7 @@ from .models import BackendHealth, Budget, MemoryType
 from .oplog import OpLog
 from .recall.fanout import recall_scopes, recallable_scopes, select_scopes
 from .recall.merge import merge_hits
+from .recall.own_writes import OwnWrites, merge_own_writes
 from .results import OutboxStats, PlaneStatus, ReflectResult, RetainResult, ScopeStatus, SearchResult
 from .retain.context import RetainContext
 from .retain.coordinator import RetainCoordinator
@@ -82,8 +83,10 @@ class MemoryPlane:
         self.acl = ScopeACL(StoreRegistry(config, backends))
         self.router = RuleRouter.from_settings(config.routing, known_scopes=config.stores)
         self.source_key = functools.cache(lambda: load_source_key(config, self.environ, state_dir(self.environ)))
+        self.own_writes = OwnWrites()  # read-your-writes: retain feeds it, recall merges it (recall/own_writes.py)
         context = RetainContext(config=config, acl=self.acl, router=self.router, agent=agent, audit=self.audit,
-                                oplog=self.oplog, metrics=self.metrics, source_key=self.source_key)
+                                oplog=self.oplog, metrics=self.metrics, source_key=self.source_key,
+                                own_writes=self.own_writes)
         self.retention = RetainCoordinator(context, outbox, observer=retain_observer or self.metrics.retain_observer(),
                                            tuning=retain_tuning, metrics_textfile=metrics_textfile)
 
@@ -126,7 +129,8 @@ class MemoryPlane:
     @functools.cached_property
     def governance(self) -> Governance:
         """Forget (a person, a mistaken memory: plan, apply, receipt) and export/import of this plane's banks."""
-        return Governance(self.acl, self.identities, self.retention.outbox, self.audit, self.source_key)
+        return Governance(self.acl, self.identities, self.retention.outbox, self.audit, self.source_key,
+                          own_writes=self.own_writes)
 
     def route(self, text: str, *, identity: Identity | None = None, tools: Sequence[str] = (),
               agent: str | None = None) -> RouteDecision:
@@ -206,7 +210,10 @@ class MemoryPlane:
         merged = merge_hits([o.hits for o in fan.outcomes], max_total_tokens=self.config.recall.max_total_tokens,
                             store_max_tokens={s: self.config.stores[s].recall.max_tokens for s in fan.scopes},
                             deduplicate=self.config.recall.deduplicate, limit=max(limit, 0))
-        return SearchResult(hits=merged.recall_hits, scopes=fan.scopes, failed=fan.failed)
+        for outcome in (o for o in fan.outcomes if o.status == "ok"):  # what the backend shows now is settled
+            self.own_writes.settle(outcome.scope, [h.document_id or h.id for h in outcome.hits])
+        hits = merge_own_writes(merged.hits, self.own_writes.visible(identity, fan.scopes), max_items=max(limit, 0))
+        return SearchResult(hits=[m.hit for m in hits], scopes=fan.scopes, failed=fan.failed)
 
     @observed("retain", "retain", retain_summary)
     async def retain(self, identity: Identity, content: str, scope: str, *, reason: str | None = None,

@@ -55,7 +55,7 @@ from wetopi_memory.identity import Identity
 from wetopi_memory.models import RecallQuery
 from wetopi_memory.plane import MemoryPlane, OutboxMode
 from wetopi_memory.recall import RecallCoordinator
-from wetopi_memory.recall.coordinator import SYNC_GRACE_SECONDS
+from wetopi_memory.recall.sync import SYNC_GRACE_SECONDS
 from wetopi_memory.retain import Backoff, RetainTuning
 
 URL = "http://hindsight.test:8888"
@@ -186,6 +186,7 @@ def ana(plane: MemoryPlane) -> Identity:
 async def seed(plane: MemoryPlane) -> None:
     result = await plane.retain(ana(plane), SEED, "platform", reason="verified runbook", confidence=0.95)
     assert result.stored, result.to_dict()
+    plane.own_writes.forget_person("u_ana")  # a memory of an earlier session: only the backend may show it
 
 
 # ---------------------------------------------------------------------------------------------- the cells

@@ -170,3 +170,13 @@ def test_the_outbox_purge_reaches_queued_in_flight_and_failed_items_and_the_ledg
     assert not outbox.delivered("b", delivered.document_id)  # a returning person's retain is not a "duplicate"
     assert outbox.counters()["purged"] == 2
     assert outbox.purge(OutboxSelection()) == []  # an empty selection selects nothing
+
+
+def test_an_erased_person_s_recent_writes_are_never_injected_again(plane: MemoryPlane) -> None:
+    seed(plane)
+    alice = plane.identify("telegram", "1001")
+    plane.own_writes.record(alice, "personal", "Alice prefers tea in the mornings.", "wm-alice-tea")
+    assert plane.own_writes.visible(alice, ["personal"])
+    ops = plane.identify("cli", "ops")
+    run(plane.governance.apply_forget(run(plane.governance.plan_forget_person(ops, "u_alice")), ops))
+    assert plane.own_writes.visible(alice, ["personal"]) == []

@@ -274,7 +274,8 @@ def test_native_hindsight_provider_gives_one_loud_warning(make: Callable[..., An
 # ------------------------------------------------------------------------------------------- tools
 
 
-def test_a_bank_id_argument_is_refused_and_touches_nothing(make: Callable[..., Any]) -> None:
+def test_a_bank_id_argument_is_refused_and_touches_nothing(make: Callable[..., Any],
+                                                           runtime: _runtime.Runtime) -> None:
     plugin, ctx = make()
     calls: list[str] = []
     backend = plugin.plane.acl.registry.backends["local"]
@@ -286,6 +287,8 @@ def test_a_bank_id_argument_is_refused_and_touches_nothing(make: Callable[..., A
 
     backend.recall = spy
     turn(ctx, "s1", ALICE, "hello", close=False)
+    drain(runtime)
+    calls.clear()  # the session-start prefetch of the first turn is not the tools' doing
     for args in ({"query": "rke2", "bank_id": "wetopi-platform"},
                  {"query": "rke2", "scopes": ["platform"], "bank": "wetopi-platform"},
                  {"query": "rke2", "scopes": ["wetopi-platform"]},
@@ -541,7 +544,7 @@ def test_session_finalize_drops_the_session_and_its_prefetch(make: Callable[...,
     turn(ctx, "s1", ALICE, "Our RKE2 Kubernetes clusters need a CNI review.")
     drain(runtime)
     identity = plugin.session("s1").identity  # type: ignore[union-attr]
-    assert plugin.recall.cached_scopes("s1", identity) == ("platform",)
+    assert "platform" in plugin.recall.cached_scopes("s1", identity)
     ctx.hook("on_session_end", session_id="s1", completed=True, interrupted=False, platform="telegram")
     assert plugin.session("s1") is not None  # on_session_end fires every turn: nothing is dropped there
     ctx.hook("on_session_finalize", session_id="s1", platform="telegram", reason="shutdown")

@@ -237,9 +237,10 @@ def test_an_explicit_memory_request_warrants_a_sync_recall(rig: Rig, text: str, 
     assert all(h.scope in decision.sync_scopes for h in result.hits)
 
 
-def test_an_explicit_request_recalls_even_on_a_cache_hit_and_merges_with_it(rig: Rig) -> None:
+def test_an_explicit_request_on_a_stale_cache_hit_recalls_and_merges_with_it(rig: Rig) -> None:
     warm(rig, text=TURN_PLATFORM)
     seed(rig.fake, "wetopi-platform", "Decision: RKE2 was chosen over k3s for production.", type="world")
+    rig.clock.advance(rig.plane.config.recall.cache.fresh_seconds + 1)  # past the freshness window, within the TTL
     decision = rig.coordinator.cached_context("s1", rig.alice, EXPLICIT_ES)
     assert decision.reason == "cache_hit" and decision.sync == "explicit_memory_request"
     result = run(rig.coordinator.sync_recall("s1", rig.alice, EXPLICIT_ES, decision=decision))
@@ -313,6 +314,7 @@ def test_sync_recall_timeout_falls_back_to_the_cached_block(tmp_path: Path) -> N
     seed_defaults(rig.fake)
     warm(rig)
     rig.fake.latency = 1.5
+    rig.clock.advance(rig.plane.config.recall.cache.fresh_seconds + 1)  # stale: the explicit request recalls
     decision = rig.coordinator.cached_context("s1", rig.alice, EXPLICIT_ES)
     result = run(rig.coordinator.sync_recall("s1", rig.alice, EXPLICIT_ES, decision=decision))
     assert result.status == "timeout" and result.context == decision.context != ""

@@ -76,7 +76,7 @@ class AutomaticRecall(ConfigSection):
 
 class SynchronousRecall(ConfigSection):
     enabled: bool = True
-    only_when: tuple[Literal["explicit_memory_request", "high_confidence_cache_miss"], ...] = (
+    only_when: tuple[Literal["explicit_memory_request", "high_confidence_cache_miss", "first_turn"], ...] = (
         "explicit_memory_request", "high_confidence_cache_miss")
     timeout_seconds: float = Field(1.5, gt=0, le=60)
 
@@ -84,6 +84,7 @@ class SynchronousRecall(ConfigSection):
 class CacheSettings(ConfigSection):
     enabled: bool = True
     ttl_seconds: float = Field(300, gt=0, le=86_400)
+    fresh_seconds: float = Field(60, gt=0, le=86_400)  # a cached scope this young answers an explicit request
     max_entries: int = Field(1024, ge=1, le=1_000_000)
 
 

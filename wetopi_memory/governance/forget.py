@@ -17,6 +17,7 @@ from ..audit import AuditLog
 from ..errors import InvalidRequest
 from ..identity import Identity
 from ..models import Operation
+from ..recall.own_writes import OwnWrites
 from ..retain.outbox import Outbox
 from ..retain.outbox_records import OutboxSelection
 from ..security import ScopeACL, StoreBinding
@@ -34,11 +35,23 @@ class Forgetting:
     """Plans and applies forgets over the ACL's bindings, the retain outbox and the audit trail."""
 
     def __init__(self, acl: ScopeACL, *, outbox: Outbox | None, audit: AuditLog,
-                 source_key: SourceKey) -> None:
+                 source_key: SourceKey, own_writes: OwnWrites | None = None) -> None:
         self.acl = acl
         self.outbox = outbox
         self.audit = audit
+        self.own_writes = own_writes
         self._source_key = source_key
+
+    def _forget_own_writes(self, plan: ForgetPlan) -> None:
+        """Read-your-writes copies of what was just erased are never injected again."""
+        if self.own_writes is None:
+            return
+        if plan.kind == "person" and plan.subject:
+            self.own_writes.forget_person(plan.subject)
+        scope_of = {s.bank: s.scope for s in plan.scopes}
+        for erasure in plan.scopes:
+            queued = [doc for bank, doc in plan.outbox_items if scope_of.get(bank) == erasure.scope]
+            self.own_writes.settle(erasure.scope, [*erasure.document_ids, *queued])
 
     # ------------------------------------------------------------------ a person
 
@@ -106,6 +119,7 @@ class Forgetting:
         bindings = [self.acl.check(owner, s.scope, operation) for s in plan.scopes]  # all before any delete
         purged = self.outbox.purge(plan.outbox_selection) if self.outbox is not None else []
         outcomes = [await _apply_scope(b, s) for b, s in zip(bindings, plan.scopes, strict=True)]
+        self._forget_own_writes(plan)
         receipt = ForgetReceipt(plan.kind, plan.subject, plan.source_ref, by.internal_user_id or "unknown",
                                 by.account, datetime.now(UTC).isoformat(timespec="seconds"), tuple(outcomes),
                                 len(purged))

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 
 from ..audit import AuditLog
 from ..identity import Identity, IdentityResolver
+from ..recall.own_writes import OwnWrites
 from ..retain.outbox import Outbox
 from ..security import ScopeACL
 from ..source_refs import SourceKey
@@ -21,8 +22,8 @@ class Governance:
     """Forget a person or a mistaken memory (plan, then apply, with a receipt) and export or import banks."""
 
     def __init__(self, acl: ScopeACL, identities: IdentityResolver, outbox: Outbox | None, audit: AuditLog,
-                 source_key: SourceKey) -> None:
-        self._forgetting = Forgetting(acl, outbox=outbox, audit=audit, source_key=source_key)
+                 source_key: SourceKey, own_writes: OwnWrites | None = None) -> None:
+        self._forgetting = Forgetting(acl, outbox=outbox, audit=audit, source_key=source_key, own_writes=own_writes)
         self._transfer = Transfer(acl, identities)
 
     async def plan_forget_person(self, operator: Identity, internal_user_id: str) -> ForgetPlan:

@@ -10,6 +10,7 @@ is the exception; retain is handed off and never waited for).
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import functools
 import logging
@@ -18,6 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from ..recall import PrefetchResult
 from .plane_gateway import PlaneGateway
 from .sessions import SessionRegistry, SessionState, TurnSpeaker
 from .status_records import (
@@ -37,6 +39,7 @@ __all__ = ["FINALIZE_FLUSH_SECONDS", "SYNC_GUARD_SECONDS", "LifecycleHooks", "me
 log = logging.getLogger(__name__)
 
 FINALIZE_FLUSH_SECONDS = 2.0  # the most a CLI exit waits for queued retains (the outbox keeps the rest)
+PREVIOUS_TURN_WAIT_SECONDS = 0.03  # the most a back-to-back turn waits for the previous turn's retain hand-off
 SYNC_GUARD_SECONDS = 0.1  # outer guard around the coordinator's own synchronous-recall deadline (+0.05 s)
 MAX_PREFETCH_QUERY_CHARS = 800
 HEALTH_PROBE_SECONDS = 2.0
@@ -162,13 +165,18 @@ class LifecycleHooks:
         message = message_text(kwargs.get("user_message"))
         if not message.strip():
             return None
-        block = self._recall_block(state, speaker, message)
+        if not _on_event_loop_thread():  # the gateway's loop never blocks; elsewhere a back-to-back turn waits a little
+            self.gateway.await_previous_turn(state.session_id, PREVIOUS_TURN_WAIT_SECONDS)
+        block = self._recall_block(state, speaker, message, first_turn=state.turns == 1)
         return {"context": block} if block else None
 
-    def _recall_block(self, state: SessionState, speaker: TurnSpeaker, message: str) -> str:
-        """The prefetched context (no I/O); a bounded synchronous recall only when the coordinator asks for one."""
+    def _recall_block(self, state: SessionState, speaker: TurnSpeaker, message: str, *, first_turn: bool) -> str:
+        """The prefetched context (no I/O); a bounded synchronous recall only when the coordinator asks for one.
+        A session's first turn of a known speaker also starts the session-start prefetch, so turn 2 is warm."""
         started = time.perf_counter()
-        decision = self.gateway.cached_context(state.session_id, speaker.identity, message)
+        decision = self.gateway.cached_context(state.session_id, speaker.identity, message, first_turn=first_turn)
+        if first_turn and decision.sync != "first_turn" and speaker.identity.known and self.gateway.automatic_recall:
+            self._watch_prefetch(state, self.gateway.prefetch_session(state.session_id, speaker.identity, message))
         block: str = decision.context
         outcome: RecallOutcome = decision.reason
         if decision.sync is not None:
@@ -204,14 +212,21 @@ class LifecycleHooks:
         answer_text = message_text(kwargs.get("assistant_response"))
         tools = self.sessions.pop_turn_tools((session_id, turn_id))
         history = kwargs.get("conversation_history")
-        self._retain_turn(state, speaker, user_text, answer_text, history if isinstance(history, list) else None)
-        if user_text.strip() and self.gateway.automatic_recall:
-            self._prefetch(state, speaker, f"{user_text}\n{answer_text}", user_text[:MAX_PREFETCH_QUERY_CHARS],
-                           tools)
+        started = threading.Event()
+
+        def prefetch_next() -> None:  # once, after the turn's retain is queued (its own writes are visible then)
+            if user_text.strip() and self.gateway.automatic_recall and not started.is_set():
+                started.set()
+                self._prefetch(state, speaker, f"{user_text}\n{answer_text}", user_text[:MAX_PREFETCH_QUERY_CHARS],
+                               tools)
+
+        self._retain_turn(state, speaker, user_text, answer_text, history if isinstance(history, list) else None,
+                          then=prefetch_next)
 
     def _retain_turn(self, state: SessionState, speaker: TurnSpeaker, user_text: str, answer_text: str,
-                     history: list[Any] | None) -> None:
-        """Queue the turn's curated learnings (at most one batch per scope, A6) for background delivery.
+                     history: list[Any] | None, *, then: Callable[[], None]) -> None:
+        """Queue the turn's curated learnings (at most one batch per scope, A6) for background delivery, then
+        (`then`: the next turn's prefetch) once they are queued, or at once when nothing is handed off.
 
         The identity is the one recorded for this turn's speaker, snapshotted now (F.3). A turn we cannot
         attribute, scheduled jobs, sub-agents and a native Hindsight provider in charge (A1) write nothing
@@ -222,24 +237,32 @@ class LifecycleHooks:
         if (speaker.doubt in ("no_turn_id", "unknown_turn") or self.gateway.automatic_retain_paused
                 or not (self.gateway.config.retain.automatic and state.automatic_writes)):
             self.gateway.drop_turn_evidence(state.session_id, turn_id)
+            then()
             return
 
         def queued(record: TurnRetainRecord) -> None:
             state.last_retain = record
+            then()
 
         def failed(error: BaseException) -> None:
             self.stats.errors["retain"] += 1
             log.warning("wetopi-memory retain hand-off failed: %s", type(error).__name__)
+            then()
 
         # the identity and platform are snapshotted at hand-off (F.3)
         speaker.handed_off = True  # the hand-off releases the turn's held explicit retains with its own batch
-        self.gateway.hand_off_turn(speaker.identity, session_id=state.session_id, turn_id=turn_id,
-                                   user_text=user_text, answer_text=answer_text, platform=state.platform or None,
-                                   conversation_history=history, on_queued=queued, on_failure=failed)
+        if not self.gateway.hand_off_turn(speaker.identity, session_id=state.session_id, turn_id=turn_id,
+                                          user_text=user_text, answer_text=answer_text,
+                                          platform=state.platform or None, conversation_history=history,
+                                          on_queued=queued, on_failure=failed):
+            then()
 
     def _prefetch(self, state: SessionState, speaker: TurnSpeaker, text: str, query: str,
                   tools: Sequence[str]) -> None:
-        future = self.gateway.prefetch(state.session_id, speaker.identity, text, query, tools)
+        self._watch_prefetch(state, self.gateway.prefetch(state.session_id, speaker.identity, text, query, tools))
+
+    def _watch_prefetch(self, state: SessionState, future: concurrent.futures.Future[PrefetchResult]) -> None:
+        """Record a background prefetch's outcome for memory_status; a failure never surfaces in Hermes."""
 
         def done(f: Any) -> None:
             try:

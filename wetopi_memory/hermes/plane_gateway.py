@@ -18,7 +18,7 @@ from ..config import Config, LoadedConfig
 from ..host_conflicts import NativeProviderConflict
 from ..identity import Identity
 from ..plane import MemoryPlane, OutboxMode
-from ..recall import RecallCoordinator
+from ..recall import InjectionDecision, PrefetchResult, RecallCoordinator, SyncRecallResult
 from ..results import PlaneStatus, ReflectResult, RetainResult, SearchResult
 from ..retain import RetainCoordinator
 from ..retain.explicit import TurnRef
@@ -75,6 +75,7 @@ class PlaneGateway:
         self._retain_lock = threading.Lock()
         self._handoffs: set[concurrent.futures.Future[None]] = set()
         self._handoffs_lock = threading.Lock()
+        self._session_handoffs: dict[str, concurrent.futures.Future[None]] = {}  # the latest one, while pending
         plane.metrics.watch_state_files(lambda: {"outbox": self.outbox_problem()})
         if plane.config.retain.enabled and plane.retention.outbox is None:
             log.warning("wetopi-memory: the plane has no retain outbox (open it with outbox='durable'); finished "
@@ -143,17 +144,23 @@ class PlaneGateway:
 
     # ------------------------------------------------------------------ recall
 
-    def cached_context(self, session_id: str, identity: Identity, message: str) -> Any:
-        return self.recall.cached_context(session_id, identity, message)
+    def cached_context(self, session_id: str, identity: Identity, message: str, *, first_turn: bool = False
+                       ) -> InjectionDecision:
+        return self.recall.cached_context(session_id, identity, message, first_turn=first_turn)
 
-    def sync_recall(self, session_id: str, identity: Identity, message: str, decision: Any
-                    ) -> Coroutine[Any, Any, Any]:
+    def sync_recall(self, session_id: str, identity: Identity, message: str, decision: InjectionDecision
+                    ) -> Coroutine[Any, Any, SyncRecallResult]:
         return self.recall.sync_recall(session_id, identity, message, decision=decision)
 
     def prefetch(self, session_id: str, identity: Identity, text: str, query: str, tools: Sequence[str]
-                 ) -> concurrent.futures.Future[Any]:
+                 ) -> concurrent.futures.Future[PrefetchResult]:
         """Start the next turn's prefetch on the loop; returns at once."""
         return self.runtime.submit(self.recall.prefetch(session_id, identity, text, tools=tools, query=query))
+
+    def prefetch_session(self, session_id: str, identity: Identity, message: str
+                         ) -> concurrent.futures.Future[PrefetchResult]:
+        """Start the session-start prefetch (personal, routed and the agent's usual scopes); returns at once."""
+        return self.runtime.submit(self.recall.prefetch_session(session_id, identity, message))
 
     def note_manual_search(self, session_id: str) -> None:
         self.recall.note_manual_search(session_id)
@@ -194,11 +201,12 @@ class PlaneGateway:
     def hand_off_turn(self, identity: Identity, *, session_id: str, turn_id: str, user_text: str, answer_text: str,
                       platform: str | None, conversation_history: list[Any] | None,
                       on_queued: Callable[[TurnRetainRecord], None],
-                      on_failure: Callable[[BaseException], None]) -> None:
-        """Queue one finished turn (at most one batch per scope) off Hermes' thread; never waits."""
+                      on_failure: Callable[[BaseException], None]) -> bool:
+        """Queue one finished turn (at most one batch per scope) off Hermes' thread; never waits. False when
+        there is no retain pipeline (nothing handed off, neither callback will run)."""
         coordinator = self.retain_coordinator()
         if coordinator is None:
-            return
+            return False
 
         def submit() -> None:  # sentence analysis, policies, one SQLite transaction per scope: off Hermes' thread
             report = coordinator.submit_turn(identity, session_id=session_id, turn_id=turn_id,
@@ -209,7 +217,25 @@ class PlaneGateway:
             on_queued({"at": now_iso(), "source": "turn", "queued_scopes": queued, "accepted": len(report.accepted),
                        "rejected": len(report.rejected), "outbox_problem": report.error})
 
-        self._track(self.runtime.submit(asyncio.to_thread(submit)), on_failure)
+        future = self.runtime.submit(asyncio.to_thread(submit))
+        with self._handoffs_lock:
+            self._session_handoffs[session_id] = future
+        future.add_done_callback(lambda f: self._forget_session_handoff(session_id, f))
+        self._track(future, on_failure)
+        return True
+
+    def _forget_session_handoff(self, session_id: str, future: concurrent.futures.Future[None]) -> None:
+        with self._handoffs_lock:
+            if self._session_handoffs.get(session_id) is future:
+                del self._session_handoffs[session_id]
+
+    def await_previous_turn(self, session_id: str, timeout: float) -> None:
+        """Back-to-back turns: give the session's previous hand-off at most `timeout` to record its writes, so the
+        next turn sees them (read-your-writes); usually it is already done and this returns at once."""
+        with self._handoffs_lock:
+            pending = self._session_handoffs.get(session_id)
+        if pending is not None and not pending.done():
+            concurrent.futures.wait([pending], timeout=timeout)
 
     def release_turn(self, session_id: str, turn_id: str) -> None:
         """A turn ended without a hand-off: its held explicit retains go now, one batch per scope (off Hermes'

@@ -4,8 +4,10 @@
 * `merge.merge_hits`: normalize → deduplicate (provenance kept) → reciprocal-rank fusion → token budgets.
 * `inject.render_block`: the `[Wetopi Memory Plane]` block with one escaped `<scope>` group per scope.
 * `cache.PrefetchCache`: pre-rendered recalled scopes per (session, identity, allowed scopes), TTL and LRU bounded.
-* `coordinator.RecallCoordinator`: prefetch (turn N → turn N+1), `cached_context` (sync, no I/O) and the bounded
-  synchronous fallback.
+* `coordinator.RecallCoordinator`: prefetch (turn N → turn N+1, and at session start), `cached_context` (sync, no
+  I/O; a fresh cache answers explicit requests; own writes in front) and the bounded synchronous fallback
+  (`sync.SyncRecaller`: one parallel round trip); `assembly.HitAssembly` merges and renders for all three.
+* `own_writes`: read-your-writes, what this plane accepted for retain before the backend shows it.
 * `results`: what recall returns and its closed vocabularies; `observer`: the metrics hooks protocol.
 """
 

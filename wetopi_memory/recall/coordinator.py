@@ -9,7 +9,15 @@ Flow
 * Turn N+1 starts → `cached_context(session, identity, message)` (SYNCHRONOUS, no I/O, safe to call on Hermes'
   thread inside `pre_llm_call`): route the new message and answer from the cache with an `InjectionDecision`.
 * Only when the decision says so (`decision.sync`): `await sync_recall(session, identity, message,
-  decision=decision)`, bounded by `recall.synchronous.timeout_seconds`, fail-open.
+  decision=decision)`: one parallel round trip bounded by `recall.synchronous.timeout_seconds`, fail-open
+  (recall/sync.py). An explicit request that a fresh cache covers (every scope it needs recalled within
+  `recall.cache.fresh_seconds`, and something to show) is served from the cache: no round trip.
+* A session's first turn of a known speaker → `prefetch_session` (background): the personal scopes, the routed
+  ones and the agent's usual scope, so the next turn is warm; with `first_turn` in
+  `recall.synchronous.only_when` a cold first turn recalls them synchronously instead (one backend latency).
+* Read-your-writes: what this identity had accepted for retain (`OwnWrites`, recall/own_writes.py) and the
+  backend may not return yet is merged in front of the cached or recalled hits, for the scopes the message is
+  about (or whose own write shares a salient word with it); every backend answer settles the documents it holds.
 
 Decision reasons: `cache_hit`, `cache_miss`, `not_confident`, `disabled` (recall off, automatic recall off, or the
 cache off), `error` (an unexpected failure inside the coordinator; nothing injected, fail-open). Which cached
@@ -25,32 +33,39 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Final, Protocol
 
 from ..config import Config
 from ..errors import AccessDenied
 from ..identity import Identity
-from ..models import MemoryType, RecallHit
 from ..oplog import OpLog, elapsed_ms
-from ..router import RouteDecision, RuleRouter
+from ..router import RouteDecision, RuleRouter, tokenize
 from ..security import ScopeACL
-from .cache import CachedScope, CacheEntry, CacheKey, PrefetchCache, cache_key, cached_scope
-from .fanout import FanoutResult, recall_scopes, recallable_scopes, select_scopes
-from .inject import MAX_BLOCK_CHARS, MAX_ITEM_CHARS, first_line, render_block
-from .injection_rules import MemoryWords, choose_cached, related_scopes, sync_trigger
-from .merge import MergedHit, merge_hits
+from .assembly import HitAssembly, recall_query, user_name
+from .cache import EMPTY_ENTRY, CacheKey, PrefetchCache, cache_key
+from .fanout import recall_scopes, recallable_scopes, select_scopes
+from .inject import MAX_BLOCK_CHARS, MAX_ITEM_CHARS
+from .injection_rules import (
+    MAX_GATE_CHARS,
+    MemoryWords,
+    choose_cached,
+    covers,
+    related_scopes,
+    salient_words,
+    session_scopes,
+    sync_trigger,
+)
 from .observer import NULL_RECALL_OBSERVER, RecallObserver, RecallObserverSource, guarded
-from .results import InjectionDecision, PrefetchResult, SyncReason, SyncRecallResult
+from .own_writes import OwnWrites
+from .results import InjectionDecision, PrefetchResult, SyncRecallResult
+from .sync import AUTOMATIC_LIMIT, SyncRecaller
 from .tokens import estimate_tokens
 
 log = logging.getLogger("wetopi_memory.recall")
 
-AUTOMATIC_LIMIT: Final = 10          # hits asked from each bank by automatic recall (the merge budget trims)
-MAX_AUTOMATIC_QUERY_CHARS: Final = 2000
-SYNC_GRACE_SECONDS: Final = 0.05     # the outer guard of sync_recall: per-scope deadline + this
 MAX_MEMO_CANDIDATES: Final = 1024
-
-EXPLICIT_TYPES: Final[tuple[MemoryType, ...]] = ("observation", "world")
+MAX_SESSION_QUERY_CHARS: Final = 800
 
 Fingerprint = tuple[tuple[str, ...], str]
 
@@ -68,6 +83,10 @@ class RecallPlane(Protocol):
     def metrics(self) -> RecallObserverSource: ...
     @property
     def oplog(self) -> OpLog: ...
+    @property
+    def own_writes(self) -> OwnWrites: ...
+    @property
+    def agent(self) -> str | None: ...
 
 
 class RecallCoordinator:
@@ -76,27 +95,31 @@ class RecallCoordinator:
     def __init__(self, config: Config, acl: ScopeACL, router: RuleRouter, *,
                  observer: RecallObserver = NULL_RECALL_OBSERVER, clock: Callable[[], float] = time.monotonic,
                  max_item_chars: int = MAX_ITEM_CHARS, max_block_chars: int = MAX_BLOCK_CHARS,
-                 oplog: OpLog | None = None) -> None:
+                 oplog: OpLog | None = None, own_writes: OwnWrites | None = None, agent: str | None = None) -> None:
         self.config = config
+        self.agent = agent  # the Hermes agent served: its usual scope is prefetched at session start
         self.acl = acl
         self.router = router
         self.observer = guarded(observer)
         self.oplog = oplog or OpLog(config.observability)
-        self._max_item_chars = max_item_chars
-        self._max_block_chars = max_block_chars
-        self._header_line = first_line(config.recall.inject_header)
         self._cache = PrefetchCache(ttl=float(config.recall.cache.ttl_seconds),
                                     max_entries=config.recall.cache.max_entries, clock=clock)
+        self._assembly = HitAssembly(config, self._cache, max_item_chars=max_item_chars,
+                                     max_block_chars=max_block_chars, own_writes=own_writes)
+        self._sync = SyncRecaller(config, acl, self._assembly, observer=self.observer, oplog=self.oplog)
         self._candidates: dict[tuple[frozenset[str], bool], list[str]] = {}  # read by two threads: a plain dict
         self._inflight: dict[CacheKey, tuple[Fingerprint, asyncio.Task[PrefetchResult]]] = {}
         self._memory_words = MemoryWords()
 
     @classmethod
     def from_plane(cls, plane: RecallPlane, *, observer: RecallObserver | None = None,
-                   clock: Callable[[], float] = time.monotonic) -> RecallCoordinator:
-        """A coordinator over a MemoryPlane's config, ACL, router and oplog, feeding the plane's metrics by default."""
+                   clock: Callable[[], float] = time.monotonic, own_writes: OwnWrites | None = None
+                   ) -> RecallCoordinator:
+        """A coordinator over a MemoryPlane's config, ACL, router and oplog, feeding the plane's metrics by default;
+        `own_writes` (default: the plane's) makes its accepted writes visible at once."""
         chosen = observer if observer is not None else plane.metrics.recall_observer()
-        return cls(plane.config, plane.acl, plane.router, observer=chosen, clock=clock, oplog=plane.oplog)
+        return cls(plane.config, plane.acl, plane.router, observer=chosen, clock=clock, oplog=plane.oplog,
+                   own_writes=own_writes if own_writes is not None else plane.own_writes, agent=plane.agent)
 
     # ------------------------------------------------------------------------------------------ cache state
 
@@ -155,18 +178,39 @@ class RecallCoordinator:
             candidates = self._recallable(identity)
             decision = self.router.route(text, tools=tools, allowed_scopes=candidates)
             scopes = select_scopes(decision, candidates, self.config, fallback_to_all=False)
-            question = _query(query if query is not None else text)
+            question = recall_query(query if query is not None else text)
         except Exception as exc:
             log.warning("wetopi-memory prefetch skipped: %s", type(exc).__name__)
             self.oplog.emit("prefetch", "recall", session=str(session_id), status="failed", reason="routing_error")
             return PrefetchResult("failed", f"routing failed ({type(exc).__name__})", code="routing_error")
         if not scopes or not question:
-            self.oplog.emit("prefetch", "recall", session=str(session_id), user=_user(identity), status="skipped",
+            self.oplog.emit("prefetch", "recall", session=str(session_id), user=user_name(identity), status="skipped",
                             reason="not_confident" if not scopes else "empty_query", **self._route_fields(decision))
             if not scopes:
                 return PrefetchResult("skipped", "not_confident", code="not_confident")
             return PrefetchResult("skipped", "empty query", code="empty_query")
         return await self._shared_prefetch(cache_key(session_id, identity), identity, scopes, question, decision)
+
+    async def prefetch_session(self, session_id: str, identity: Identity, text: str) -> PrefetchResult:
+        """At a session's first turn of a known speaker: cache what it most likely needs next (its personal scopes,
+        the routed ones, the agent's usual scope) for `text`, so the next turn is warm. Never raises."""
+        if not self.automatic_enabled or not identity.known:
+            return PrefetchResult("disabled", "automatic recall off or unknown speaker", code="disabled")
+        try:
+            candidates = self._recallable(identity)
+            route = self.router.route(text, allowed_scopes=candidates)
+            relevant = select_scopes(route, candidates, self.config, fallback_to_all=False)
+            scopes = list(session_scopes(candidates, relevant, self.config, agent=self.agent))
+            question = recall_query(text[:MAX_SESSION_QUERY_CHARS])
+        except Exception as exc:
+            log.warning("wetopi-memory session prefetch skipped: %s", type(exc).__name__)
+            return PrefetchResult("failed", f"routing failed ({type(exc).__name__})", code="routing_error")
+        if not scopes or not question:
+            return PrefetchResult("skipped", "nothing to prefetch", code="not_confident" if not scopes else
+                                  "empty_query")
+        key = cache_key(session_id, identity)
+        return await self._prefetch(key, identity, scopes, question, epoch=self._cache.epoch(session_id),
+                                    ticket=None, route=route)
 
     async def _shared_prefetch(self, key: CacheKey, identity: Identity, scopes: list[str], question: str,
                                route: RouteDecision) -> PrefetchResult:
@@ -190,11 +234,11 @@ class RecallCoordinator:
         return await asyncio.shield(task)
 
     async def _prefetch(self, key: CacheKey, identity: Identity, scopes: list[str], question: str, *,
-                        epoch: int, ticket: int, route: RouteDecision | None = None) -> PrefetchResult:
+                        epoch: int, ticket: int | None, route: RouteDecision | None = None) -> PrefetchResult:
         result = await self._prefetch_scopes(key, identity, scopes, question, epoch=epoch, ticket=ticket)
         if self.oplog.enabled("recall"):
             self.oplog.write("prefetch", "recall", {
-                "session": key[0], "user": _user(identity), "scopes": scopes, "cached": result.scopes,
+                "session": key[0], "user": user_name(identity), "scopes": scopes, "cached": result.scopes,
                 "latency_ms": result.seconds * 1000.0, "results": result.hits,
                 "tokens": self.cached_tokens(key, result.scopes), "failed": sorted(result.failed) or None,
                 "status": result.status, "reason": result.log_reason,
@@ -202,7 +246,7 @@ class RecallCoordinator:
         return result
 
     async def _prefetch_scopes(self, key: CacheKey, identity: Identity, scopes: list[str], question: str, *,
-                               epoch: int, ticket: int) -> PrefetchResult:
+                               epoch: int, ticket: int | None) -> PrefetchResult:
         automatic = self.config.recall.automatic
         started = time.perf_counter()
         try:
@@ -216,7 +260,10 @@ class RecallCoordinator:
             log.warning("wetopi-memory prefetch failed: %s", type(exc).__name__)
             return PrefetchResult("failed", type(exc).__name__, seconds=time.perf_counter() - started,
                                   code="unexpected_error", error=type(exc).__name__)
-        fresh = self._cached_scopes_of(fan)
+        self._assembly.settle(fan)
+        fresh = self._assembly.cached_scopes_of(fan)
+        if ticket is None:  # a session-start prefetch never replaces what a later prefetch already cached
+            fresh = {s: c for s, c in fresh.items() if s not in self._cache.fresh_scopes(key)} or fresh
         elapsed = time.perf_counter() - started
         if not fresh:
             return PrefetchResult("failed", "every scope failed", failed=fan.failed, seconds=elapsed,
@@ -227,27 +274,12 @@ class RecallCoordinator:
         return PrefetchResult("stored", scopes=tuple(fresh), failed=fan.failed,
                               hits=sum(len(s.hits) for s in fresh.values()), seconds=elapsed)
 
-    def _merge(self, ranked: Sequence[Sequence[RecallHit]]) -> tuple[MergedHit, ...]:
-        recall = self.config.recall
-        store_max = {name: store.recall.max_tokens for name, store in self.config.stores.items()}
-        merged = merge_hits(ranked, max_total_tokens=recall.max_total_tokens, store_max_tokens=store_max,
-                            deduplicate=recall.deduplicate)
-        return merged.hits
-
-    def _cached_scopes_of(self, fan: FanoutResult) -> dict[str, CachedScope]:
-        """Merged, pre-rendered cache entries for every scope that answered (an empty answer is cached too)."""
-        ok = [o for o in fan.outcomes if o.status == "ok"]
-        merged = self._merge([o.hits for o in ok])
-        now = self._cache.now()
-        return {o.scope: cached_scope([m for m in merged if m.scope == o.scope], created=now,
-                                      max_item_chars=self._max_item_chars, header_line=self._header_line)
-                for o in ok}
-
     # ------------------------------------------------------------------------------------------ pre_llm_call
 
     def cached_context(self, session_id: str, identity: Identity, text: str, *,
-                       tools: Sequence[str] = ()) -> InjectionDecision:
-        """SYNCHRONOUS and network-free: route the new message and answer from the prefetch cache.
+                       tools: Sequence[str] = (), first_turn: bool = False) -> InjectionDecision:
+        """SYNCHRONOUS and network-free: route the new message and answer from the prefetch cache (`first_turn`:
+        the session's first turn, which may warrant a `first_turn` synchronous recall when listed).
 
         Never raises: an unexpected failure returns reason `error` with nothing to inject.
         """
@@ -256,19 +288,19 @@ class RecallCoordinator:
             return InjectionDecision("disabled")
         started = time.perf_counter()
         try:
-            decision = self._cached_context(session_id, identity, text, tools)
+            decision = self._cached_context(session_id, identity, text, tools, first_turn)
         except Exception as exc:  # fail-open on Hermes' thread
             log.warning("wetopi-memory cached_context failed: %s", type(exc).__name__)
             decision = InjectionDecision("error", error=type(exc).__name__)
         if self.oplog.enabled("recall"):
             self.oplog.write("inject", "recall", {
-                "session": str(session_id), "user": _user(identity), "reason": decision.reason,
+                "session": str(session_id), "user": user_name(identity), "reason": decision.reason,
                 "scopes": decision.scopes, "carried_over": decision.carried_over or None, "items": len(decision.hits),
                 "tokens": sum(estimate_tokens(h.content) for h in decision.hits), "sync": decision.sync,
                 "sync_scopes": decision.sync_scopes or None, "latency_us": round(elapsed_ms(started) * 1000),
                 "error": decision.error, **self._route_fields(decision.route)})
         elif decision.route is not None and self.oplog.enabled("routing"):  # log_recall off, log_routing on
-            self.oplog.write("route", "routing", {"session": str(session_id), "user": _user(identity),
+            self.oplog.write("route", "routing", {"session": str(session_id), "user": user_name(identity),
                                                   **self._route_fields(decision.route)})
         return decision
 
@@ -281,8 +313,8 @@ class RecallCoordinator:
                 "route_scopes": route.scope_names or None,
                 "explicit": route.explicit_memory_request or None}
 
-    def _cached_context(self, session_id: str, identity: Identity, text: str,
-                        tools: Sequence[str]) -> InjectionDecision:
+    def _cached_context(self, session_id: str, identity: Identity, text: str, tools: Sequence[str],
+                        first_turn: bool) -> InjectionDecision:
         candidates = self._recallable(identity)
         route = self.router.route(text, tools=tools, allowed_scopes=candidates)
         self.observer.on_route(route)
@@ -292,109 +324,57 @@ class RecallCoordinator:
         relevant = select_scopes(route, candidates, self.config, fallback_to_all=False)
         if not self.automatic_enabled:
             sync, sync_scopes = sync_trigger(route, candidates, relevant, missing=relevant, config=self.config)
-            return InjectionDecision("disabled", "", (), sync, sync_scopes, route)
-        entry = self._cache.fresh_entry(cache_key(session_id, identity)) or CacheEntry({})
+            return self._own_writes_in(identity, text, candidates, relevant,
+                                       InjectionDecision("disabled", "", (), sync, sync_scopes, route))
+        entry = self._cache.fresh_entry(cache_key(session_id, identity)) or EMPTY_ENTRY
         related: frozenset[str] = frozenset()
         if entry.scopes and not (relevant and route.confident):
             related = related_scopes(route, text, entry.scopes, self._memory_words)
         reason, chosen, carried = choose_cached(route, relevant, candidates, entry.scopes, related)
-        self.observer.on_cache(bool(chosen))
-        recall = self.config.recall
-        context, injected = entry.block(chosen, budget=recall.max_total_tokens, header=recall.inject_header,
-                                        max_block_chars=self._max_block_chars)
         missing = [s for s in relevant if s not in entry.scopes]
         sync, sync_scopes = sync_trigger(route, candidates, relevant, missing=missing, config=self.config)
-        return InjectionDecision(reason, context, tuple(chosen), sync, sync_scopes, route, carried, injected)
+        recall = self.config.recall
+        if sync == "explicit_memory_request" and covers(entry.scopes, sync_scopes, now=self._cache.now(),
+                                                        window=float(recall.cache.fresh_seconds)):
+            reason, carried = "cache_hit", False
+            chosen = list(dict.fromkeys([*chosen, *sync_scopes]))
+            sync, sync_scopes = None, ()
+        elif sync is None and first_turn and not entry.scopes and self._first_turn_sync(identity):
+            sync_scopes = session_scopes(candidates, relevant, self.config, agent=self.agent)
+            sync = "first_turn" if sync_scopes else None
+        self.observer.on_cache(bool(chosen))
+        context, injected = entry.block(chosen, budget=recall.max_total_tokens, header=recall.inject_header,
+                                        max_block_chars=self._assembly.max_block_chars)
+        decision = InjectionDecision(reason, context, tuple(chosen), sync, sync_scopes, route, carried, injected)
+        return self._own_writes_in(identity, text, candidates, relevant, decision)
 
-    # ------------------------------------------------------------------------------------------ sync fallback
+    def _first_turn_sync(self, identity: Identity) -> bool:
+        synchronous = self.config.recall.synchronous
+        return identity.known and synchronous.enabled and "first_turn" in synchronous.only_when
+
+    def _own_writes_in(self, identity: Identity, text: str, candidates: Sequence[str], relevant: Sequence[str],
+                       decision: InjectionDecision) -> InjectionDecision:
+        """Put this identity's accepted writes in front of the block: those of the scopes the message is about,
+        and those that share a salient word with it (the relevance gate of recall/injection_rules.py)."""
+        own = self._assembly.visible(identity, candidates)
+        if not own:
+            return decision
+        about = {*decision.scopes, *decision.sync_scopes, *relevant}
+        words = salient_words(tokenize(text[:MAX_GATE_CHARS]))
+        kept = [w for w in own if w.scope in about or not words.isdisjoint(salient_words(tokenize(w.text)))]
+        if not kept:
+            return decision
+        hits = self._assembly.front(decision.hits, kept)
+        return replace(decision, context=self._assembly.render(hits), hits=hits, own_writes=tuple(kept))
+
+    # ------------------------------------------------------------------------------------------ sync recall
 
     async def sync_recall(self, session_id: str, identity: Identity, text: str, *,
                           decision: InjectionDecision | None = None, tools: Sequence[str] = ()
                           ) -> SyncRecallResult:
-        """The bounded synchronous recall a decision asked for (`decision.sync`); computes the decision first
-        when none is given. Never raises (except cancellation) and returns within about
-        `recall.synchronous.timeout_seconds`: on timeout or error the result is empty and `context` falls back
-        to the decision's cached block."""
-        started = time.perf_counter()
-        result = await self._sync_recall(session_id, identity, text, decision=decision, tools=tools)
-        if result.status != "skipped" and self.oplog.enabled("recall"):
-            self.oplog.write("sync_recall", "recall", {
-                "session": str(session_id), "user": _user(identity), "reason": result.reason,
-                "scopes": result.scopes or (decision.sync_scopes if decision is not None else None),
-                "latency_ms": elapsed_ms(started), "results": len(result.hits),
-                "tokens": sum(estimate_tokens(h.content) for h in result.hits),
-                "failed": sorted(result.failed) or None, "status": result.status})
-        return result
-
-    async def _sync_recall(self, session_id: str, identity: Identity, text: str, *,
-                           decision: InjectionDecision | None, tools: Sequence[str]) -> SyncRecallResult:
+        """The bounded synchronous recall a decision asked for (`decision.sync`; recall/sync.py): one parallel
+        round trip; computes the decision first when none is given. Never raises (except cancellation); on
+        timeout or error `context` falls back to the decision's cached block."""
         if decision is None:
             decision = self.cached_context(session_id, identity, text, tools=tools)
-        if decision.sync is None or not decision.sync_scopes:
-            return SyncRecallResult("skipped", None, decision.context)
-        reason = decision.sync
-        self.observer.on_sync_recall(reason)
-        question = _query(text)
-        if not question:
-            return SyncRecallResult("skipped", reason, decision.context, error="empty query")
-        epoch = self._cache.epoch(session_id)
-        started = time.perf_counter()
-        try:
-            fan = await self._sync_fanout(identity, decision.sync_scopes, question, reason)
-        except Exception as exc:  # fail-open
-            return SyncRecallResult("timeout" if isinstance(exc, TimeoutError) else "error", reason,
-                                    decision.context, seconds=time.perf_counter() - started,
-                                    error=self._sync_error(exc))
-        elapsed = time.perf_counter() - started
-        ok = [o for o in fan.outcomes if o.status == "ok"]
-        if not ok:
-            statuses = {o.status for o in fan.outcomes}
-            return SyncRecallResult("timeout" if statuses == {"timeout"} else "error", reason, decision.context,
-                                    failed=fan.failed, seconds=elapsed, error="; ".join(
-                                        f"{s}: {e}" for s, e in fan.failed.items()))
-        if reason == "high_confidence_cache_miss":
-            self._cache.store(cache_key(session_id, identity), self._cached_scopes_of(fan), epoch=epoch,
-                              ticket=None)
-        fresh_scopes = {o.scope for o in ok}
-        cached_by_scope: dict[str, list[RecallHit]] = {}
-        for merged in decision.hits:
-            if merged.scope not in fresh_scopes:
-                cached_by_scope.setdefault(merged.scope, []).append(merged.hit)
-        hits = self._merge([*(o.hits for o in ok), *cached_by_scope.values()])
-        context = render_block(hits, header=self.config.recall.inject_header, max_item_chars=self._max_item_chars,
-                               max_block_chars=self._max_block_chars)
-        return SyncRecallResult("partial" if fan.failed else "ok", reason, context, hits,
-                                tuple(o.scope for o in ok), fan.failed, elapsed)
-
-    async def _sync_fanout(self, identity: Identity, scopes: Sequence[str], question: str,
-                           reason: SyncReason) -> FanoutResult:
-        """The fan-out of one synchronous recall, bounded per scope and, with a small grace, as a whole."""
-        automatic = self.config.recall.automatic
-        timeout = float(self.config.recall.synchronous.timeout_seconds)
-        explicit = reason == "explicit_memory_request"
-        types: tuple[MemoryType, ...] = EXPLICIT_TYPES if explicit else automatic.types
-        return await asyncio.wait_for(
-            recall_scopes(self.acl, identity, scopes, query=question, types=types,
-                          budget_override=None if explicit else automatic.budget, limit=AUTOMATIC_LIMIT,
-                          prefer_observations=True if explicit else automatic.prefer_observations,
-                          timeout=timeout, observer=self.observer),
-            timeout + SYNC_GRACE_SECONDS)
-
-    def _sync_error(self, exc: Exception) -> str:
-        """The error text of a failed synchronous recall: the deadline, the ACL code, or the exception class."""
-        if isinstance(exc, TimeoutError):
-            return f"no answer within {float(self.config.recall.synchronous.timeout_seconds):g}s"
-        if isinstance(exc, AccessDenied):
-            return f"access denied ({exc.code})"
-        return type(exc).__name__
-
-
-def _user(identity: Identity) -> str:
-    """The log name of a caller: internal user id, or `unknown`."""
-    return identity.internal_user_id or "unknown"
-
-
-def _query(text: object) -> str:
-    if not isinstance(text, str):
-        return ""
-    return text.strip()[:MAX_AUTOMATIC_QUERY_CHARS].strip()
+        return await self._sync.run(session_id, identity, text, decision)

@@ -118,7 +118,8 @@ async def _one(binding: StoreBinding, *, query: str, types: tuple[MemoryType, ..
         else:
             records = await asyncio.wait_for(binding.backend.recall(binding.bank, request), timeout)
         hits = tuple(RecallHit(scope=binding.scope, bank=binding.bank, id=r.id, content=r.content, score=r.score,
-                               type=r.type, tags=r.tags, occurred_at=r.occurred_at) for r in records)
+                               type=r.type, tags=r.tags, occurred_at=r.occurred_at, document_id=r.document_id)
+                     for r in records)
     except TimeoutError:
         status, error = "timeout", f"no answer within {timeout:g}s"
     except BackendTimeoutError as exc:

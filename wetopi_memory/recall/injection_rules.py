@@ -24,6 +24,10 @@ Each only when listed in `recall.synchronous.only_when` and `recall.synchronous.
   scopes not cached; automatic types and budget; the result is stored in the cache.
 With `recall.automatic.mode: off` only explicit requests recall; with `recall.cache.enabled: false` the cache is
 always cold, so high-confidence routes recall synchronously.
+* An explicit request that a fresh cache `covers` (every scope recalled within `recall.cache.fresh_seconds`, one
+  of them with a memory) is served from the cache with no round trip.
+* `first_turn` (only when listed): a session's first turn of a known speaker with nothing cached; scopes =
+  `session_scopes` (the personal scopes, the routed ones, the agent's usual scope); the result is cached.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from typing import Final
 
 from ..config import Config
 from ..router import RouteDecision, tokenize
+from ..router.senses import AGENT_PRIORS
 from .cache import CachedScope
 from .fanout import select_scopes
 from .results import InjectionReason, SyncReason
@@ -132,3 +137,21 @@ def sync_trigger(route: RouteDecision, candidates: Sequence[str], relevant: Sequ
         scopes = tuple(missing)
         return ("high_confidence_cache_miss" if scopes else None), scopes
     return None, scopes
+
+
+def covers(cached: Mapping[str, CachedScope], scopes: Sequence[str], *, now: float, window: float) -> bool:
+    """Whether a fresh cache answers a request over `scopes`: each recalled within `window` seconds, and at least
+    one of them holds a memory (an empty answer to the previous question says nothing about this one)."""
+    slots = [cached.get(s) for s in scopes]
+    fresh = [s for s in slots if s is not None and now - s.created < window]
+    return bool(scopes) and len(fresh) == len(slots) and any(s.hits for s in fresh)
+
+
+def session_scopes(candidates: Sequence[str], relevant: Sequence[str], config: Config, *,
+                   agent: str | None) -> tuple[str, ...]:
+    """What a session most likely needs first: the identity's own (per-person) scopes, the routed ones, then the
+    agent's usual scope; readable ones only, at most `routing.max_scopes_per_recall`."""
+    personal = [s for s in candidates if config.stores[s].bank_template is not None]
+    usual = AGENT_PRIORS.get(agent.strip().casefold(), "") if isinstance(agent, str) else ""
+    chosen = [*personal, *relevant, *([usual] if usual in candidates else [])]
+    return tuple(dict.fromkeys(chosen))[:config.routing.max_scopes_per_recall]

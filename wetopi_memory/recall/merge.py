@@ -36,7 +36,7 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal
 
 from ..models import RecallHit
 from .tokens import estimate_tokens
@@ -46,6 +46,8 @@ NEAR_DUPLICATE_JACCARD = 0.9
 NEAR_MIN_TOKENS = 4
 _WORD = re.compile(r"\w+")
 _TRAILING = ".,;:!?¡¿…\"' "
+# Where a merged hit came from: a backend's recall, or this plane's own accepted write (recall/own_writes.py)
+HitSource = Literal["backend", "own_write"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +59,7 @@ class MergedHit:
     fused: float
     tokens: int
     also_in: tuple[tuple[str, str, str], ...] = ()   # (scope, bank, id) of every dropped duplicate
+    source: HitSource = "backend"
 
     @property
     def scope(self) -> str:
@@ -76,7 +79,8 @@ class MergedHit:
         return tuple(dict.fromkeys(s for s, _, _ in self.also_in if s != self.hit.scope))
 
     def to_dict(self) -> dict[str, Any]:
-        return {**self.hit.to_dict(), "fused": round(self.fused, 6), "also_in": list(self.also_in_scopes)}
+        return {**self.hit.to_dict(), "fused": round(self.fused, 6), "also_in": list(self.also_in_scopes),
+                "source": self.source}
 
 
 @dataclass(frozen=True, slots=True)

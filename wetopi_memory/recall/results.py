@@ -7,9 +7,10 @@ from typing import Literal
 
 from ..router import RouteDecision
 from .merge import MergedHit
+from .own_writes import OwnWrite
 
 InjectionReason = Literal["cache_hit", "cache_miss", "not_confident", "disabled", "error"]
-SyncReason = Literal["explicit_memory_request", "high_confidence_cache_miss"]
+SyncReason = Literal["explicit_memory_request", "high_confidence_cache_miss", "first_turn"]
 PrefetchStatus = Literal["stored", "disabled", "skipped", "failed", "stale"]
 PrefetchReason = Literal["disabled", "routing_error", "not_confident", "empty_query", "access_denied",
                          "unexpected_error", "every_scope_failed", "session_invalidated_or_superseded"]
@@ -20,7 +21,7 @@ ScopeStatus = Literal["ok", "error", "timeout"]
 @dataclass(frozen=True, slots=True)
 class InjectionDecision:
     """What `cached_context` decided for one message: the block to inject now (maybe ""), and whether a bounded
-    synchronous recall is warranted (`sync`) and over which scopes."""
+    synchronous recall is warranted (`sync`) and over which scopes; `hits` holds the own writes in front."""
 
     reason: InjectionReason
     context: str = ""
@@ -31,6 +32,7 @@ class InjectionDecision:
     carried_over: bool = False
     hits: tuple[MergedHit, ...] = ()
     error: str | None = None
+    own_writes: tuple[OwnWrite, ...] = ()   # this identity's accepted writes put in front of `hits`
 
     @property
     def sync_recall_warranted(self) -> bool:
@@ -40,6 +42,7 @@ class InjectionDecision:
         """A log-safe summary: reasons and scope names, never memory content."""
         return {"reason": self.reason, "scopes": list(self.scopes), "sync": self.sync,
                 "sync_scopes": list(self.sync_scopes), "carried_over": self.carried_over, "items": len(self.hits),
+                "own_writes": len(self.own_writes),
                 "chars": len(self.context), "error": self.error}
 
 

@@ -8,12 +8,13 @@ from typing import Protocol
 
 from ..audit import AuditLog
 from ..config import Config
+from ..identity import Identity
 from ..oplog import OpLog
 from ..router.rules import RuleRouter
 from ..security import ScopeACL
 from ..source_refs import SourceKey
 
-__all__ = ["MetricsTextfile", "RetainContext"]
+__all__ = ["MetricsTextfile", "OwnWriteLedger", "RetainContext"]
 
 
 class MetricsTextfile(Protocol):
@@ -21,6 +22,13 @@ class MetricsTextfile(Protocol):
 
     def write_textfile(self, path: str | os.PathLike[str]) -> None:
         """Write the exposition to `path` atomically."""
+
+
+class OwnWriteLedger(Protocol):
+    """Where accepted writes go so their writer sees them before the backend does (recall/own_writes.py)."""
+
+    def record(self, identity: Identity, scope: str, text: str, document_id: str) -> None:
+        """Remember one accepted, durably queued (or delivered) write of `identity`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,3 +43,4 @@ class RetainContext:
     oplog: OpLog
     metrics: MetricsTextfile | None = None
     source_key: SourceKey | None = None  # the key of source references; None: retains carry none
+    own_writes: OwnWriteLedger | None = None  # read-your-writes; None: nobody sees writes before the backend

@@ -48,6 +48,7 @@ __all__ = ["TURN_HOLD_SECONDS", "RetainCoordinator", "RetainStats", "turn_group_
 log = logging.getLogger(__name__)
 MAX_TEXT_CHARS = 20_000
 TURN_HOLD_SECONDS = 300.0  # the longest a turn's explicit retains wait for the turn's end before going alone
+OWN_WRITE_FATES = frozenset({"queued", "direct"})  # durably queued, or delivered without an outbox
 
 
 def turn_group_key(session_id: str, turn_id: str) -> str:
@@ -145,6 +146,7 @@ class RetainCoordinator:
         group = turn_group_key(report.session_id, report.turn_id)
         batches, fates, error = self.enqueue_decisions(report.decisions, origin="turn", group_key=group,
                                                        join=bool(report.turn_id))
+        self.note_own_writes(identity, report.decisions, fates)
         if report.turn_id:
             self.release_turn(report.session_id, report.turn_id)  # the turn's held explicit retains go with it
         self._count_rejections(report)
@@ -192,6 +194,22 @@ class RetainCoordinator:
         """A turn ended: its held explicit retains are due now, as one batch per scope (A6)."""
         if self.outbox is not None and self.outbox.release_group(turn_group_key(session_id, turn_id)):
             self.wake()
+
+    def note_own_writes(self, identity: Identity | None, decisions: Sequence[Decision],
+                        fates: Mapping[str, str]) -> None:
+        """Read-your-writes: accepted decisions now durably queued (or delivered) become visible to their writer
+        at once, before the backend has them; a failure here never breaks the retain."""
+        ledger = self.context.own_writes
+        if ledger is None or identity is None or not identity.known:
+            return
+        for decision in decisions:
+            document_id = decision.document_id
+            if (decision.accept and decision.candidate is not None and document_id
+                    and fates.get(document_id) in OWN_WRITE_FATES):
+                try:
+                    ledger.record(identity, decision.scope, decision.candidate.content, document_id)
+                except Exception as exc:  # the ledger only speeds up visibility: the write itself is safe
+                    log.warning("own-write record failed: %s", type(exc).__name__)
 
     def _count_rejections(self, report: TurnReport) -> None:
         for scope, code in report.sentence_rejections() + report.scope_rejections():

@@ -72,6 +72,7 @@ async def retain_explicit(retention: RetainCoordinator, identity: Identity, cont
     if retention.outbox is None:
         audit.retain_decision(decision, identity=identity, fate="direct")
         await binding.backend.retain(binding.bank, [item])
+        retention.note_own_writes(identity, [decision], {item.document_id: "direct"})
         retention.observer.on_batch(scope, 1)
         retention.observer.on_retain(scope, "delivered")
         return RetainResult(scope=scope, bank=binding.bank, document_id=item.document_id, stored=True,
@@ -98,6 +99,7 @@ async def _held_for_turn(retention: RetainCoordinator, outbox: Outbox, identity:
         retention.observer.on_rejected(scope, code)
         return RetainResult(scope=scope, bank=binding.bank, document_id=item.document_id, stored=False,
                             status="rejected", reasons=(code,), decision=decision)
+    retention.note_own_writes(identity, [decision], queued.fates)
     retention.observer.on_retain(scope, "queued")  # the batch is counted when the turn's retain forms it
     return RetainResult(scope=scope, bank=binding.bank, document_id=item.document_id, stored=False,
                         status="queued", decision=decision, detail=HELD_DETAIL)
@@ -120,6 +122,7 @@ async def _through_outbox(retention: RetainCoordinator, outbox: Outbox, identity
         retention.observer.on_rejected(scope, code)
         return RetainResult(scope=scope, bank=binding.bank, document_id=item.document_id, stored=False,
                             status="rejected", reasons=(code,), decision=decision)
+    retention.note_own_writes(identity, [decision], queued.fates)
     retention.observer.on_batch(scope, 1)
     retention.observer.on_retain(scope, "queued")
     claimed = await asyncio.to_thread(outbox.claim, batch_id=queued.batch_id)
