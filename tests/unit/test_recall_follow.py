@@ -113,3 +113,8 @@ def test_a_cold_first_turn_recalls_synchronously_only_when_configured(tmp_path: 
     assert result.status == "ok" and PERSONAL_FACTS[0] in result.context
     assert len(rig.backend.calls) == len(decision.sync_scopes)
     assert "personal" in rig.coordinator.cached_scopes("s1", rig.alice)  # turn 2 is warm
+
+
+def test_the_session_start_prefetch_leaves_out_what_the_synchronous_recall_fetches(rig: Rig) -> None:
+    result = run(rig.coordinator.prefetch_session("s1", rig.alice, TURN_PLATFORM, skip=["platform"]))
+    assert result.status == "stored" and "platform" not in result.scopes and "personal" in result.scopes

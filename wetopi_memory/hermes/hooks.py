@@ -176,7 +176,9 @@ class LifecycleHooks:
         started = time.perf_counter()
         decision = self.gateway.cached_context(state.session_id, speaker.identity, message, first_turn=first_turn)
         if first_turn and decision.sync != "first_turn" and speaker.identity.known and self.gateway.automatic_recall:
-            self._watch_prefetch(state, self.gateway.prefetch_session(state.session_id, speaker.identity, message))
+            fetching = decision.sync_scopes if decision.sync else ()  # the synchronous recall caches these itself
+            self._watch_prefetch(state, self.gateway.prefetch_session(state.session_id, speaker.identity, message,
+                                                                      skip=fetching))
         block: str = decision.context
         outcome: RecallOutcome = decision.reason
         if decision.sync is not None:

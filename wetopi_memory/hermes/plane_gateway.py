@@ -157,10 +157,11 @@ class PlaneGateway:
         """Start the next turn's prefetch on the loop; returns at once."""
         return self.runtime.submit(self.recall.prefetch(session_id, identity, text, tools=tools, query=query))
 
-    def prefetch_session(self, session_id: str, identity: Identity, message: str
+    def prefetch_session(self, session_id: str, identity: Identity, message: str, *, skip: Sequence[str] = ()
                          ) -> concurrent.futures.Future[PrefetchResult]:
-        """Start the session-start prefetch (personal, routed and the agent's usual scopes); returns at once."""
-        return self.runtime.submit(self.recall.prefetch_session(session_id, identity, message))
+        """Start the session-start prefetch (personal, routed and the agent's usual scopes, not `skip`); returns at
+        once."""
+        return self.runtime.submit(self.recall.prefetch_session(session_id, identity, message, skip=skip))
 
     def note_manual_search(self, session_id: str) -> None:
         self.recall.note_manual_search(session_id)

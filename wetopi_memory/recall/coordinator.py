@@ -32,7 +32,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 from typing import Final, Protocol
 
@@ -191,16 +191,18 @@ class RecallCoordinator:
             return PrefetchResult("skipped", "empty query", code="empty_query")
         return await self._shared_prefetch(cache_key(session_id, identity), identity, scopes, question, decision)
 
-    async def prefetch_session(self, session_id: str, identity: Identity, text: str) -> PrefetchResult:
+    async def prefetch_session(self, session_id: str, identity: Identity, text: str, *,
+                               skip: Collection[str] = ()) -> PrefetchResult:
         """At a session's first turn of a known speaker: cache what it most likely needs next (its personal scopes,
-        the routed ones, the agent's usual scope) for `text`, so the next turn is warm. Never raises."""
+        the routed ones, the agent's usual scope; not `skip`, which a synchronous recall is fetching) for `text`,
+        so the next turn is warm. Never raises."""
         if not self.automatic_enabled or not identity.known:
             return PrefetchResult("disabled", "automatic recall off or unknown speaker", code="disabled")
         try:
             candidates = self._recallable(identity)
             route = self.router.route(text, allowed_scopes=candidates)
             relevant = select_scopes(route, candidates, self.config, fallback_to_all=False)
-            scopes = list(session_scopes(candidates, relevant, self.config, agent=self.agent))
+            scopes = [s for s in session_scopes(candidates, relevant, self.config, agent=self.agent) if s not in skip]
             question = recall_query(text[:MAX_SESSION_QUERY_CHARS])
         except Exception as exc:
             log.warning("wetopi-memory session prefetch skipped: %s", type(exc).__name__)
