@@ -113,19 +113,18 @@ stores:
 def run_turns(plugin: HermesPlugin, turns: int, tag: str) -> dict[str, list[float]]:
     coordinator = plugin.retain_coordinator()
     assert coordinator is not None
-    state = plugin.session("s1")
-    assert state is not None
+    speaker = plugin.identity_for("s1", "t0")  # the speaker of the turn `build` opened
     out: dict[str, list[float]] = {"cached_context": [], "tool search": [], "submit_turn (no learning)": [],
                                    "submit_turn (a learning: outbox fsync)": [], "turn total": []}
     for n in range(turns):
         message = MESSAGES[n % len(MESSAGES)]
         learning = n % 4 == 3
         t0 = time.perf_counter()
-        plugin.recall.cached_context("s1", state.identity, message)
+        plugin.recall.cached_context("s1", speaker, message)
         t1 = time.perf_counter()
         answer = json.loads(plugin.memory_search({"query": message}, session_id="s1", turn_id="t0"))
         t2 = time.perf_counter()
-        coordinator.submit_turn(state.identity, session_id="s1", turn_id=f"{tag}{n}", user_message=(
+        coordinator.submit_turn(speaker, session_id="s1", turn_id=f"{tag}{n}", user_message=(
             LEARNING.format(w=f"{tag}{n}") if learning else message), assistant_response="Entendido.")
         t3 = time.perf_counter()
         assert "error" in answer, answer  # the backend is never usable in these arms

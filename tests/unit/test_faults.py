@@ -409,10 +409,10 @@ def test_breaker_open_turns_stay_fast_and_memoryless(env: Env) -> None:
     memory and without touching the network; the turn's retain waits in the outbox."""
     plugin = _plugin(env)
     env.faults.arm("stall_10s")
-    state = plugin.session("s1")
-    assert state is not None
+    speaker = plugin.identity_for("s1", "t1")  # the speaker of the turn `_plugin` opened
+    assert speaker.known
     for n in range(3):  # background prefetches against a stalled backend: every attempt times out and counts
-        plugin.runtime.run(plugin.recall.prefetch("s1", state.identity, f"{PREFETCH_TEXT} {n}"), 5.0)
+        plugin.runtime.run(plugin.recall.prefetch("s1", speaker, f"{PREFETCH_TEXT} {n}"), 5.0)
     backend = plugin.plane.acl.registry.backends["hindsight"]
     assert isinstance(backend, ResilientBackend)
     assert backend.breaker.state == "open"

@@ -543,7 +543,7 @@ def test_session_finalize_drops_the_session_and_its_prefetch(make: Callable[...,
     remember(ctx, plugin, runtime, "s1", ALICE, FACT, "platform")
     turn(ctx, "s1", ALICE, "Our RKE2 Kubernetes clusters need a CNI review.")
     drain(runtime)
-    identity = plugin.session("s1").identity  # type: ignore[union-attr]
+    identity = plugin.plane.identify(ALICE["platform"], ALICE["sender_id"])
     assert "platform" in plugin.recall.cached_scopes("s1", identity)
     ctx.hook("on_session_end", session_id="s1", completed=True, interrupted=False, platform="telegram")
     assert plugin.session("s1") is not None  # on_session_end fires every turn: nothing is dropped there
@@ -563,10 +563,11 @@ def test_cron_and_subagent_sessions_never_write_automatically(make: Callable[...
     assert plugin.session("parent").automatic_writes is True  # type: ignore[union-attr]
     ctx.hook("subagent_start", parent_session_id="parent", parent_turn_id=parent_turn, child_session_id="child",
              child_role="worker", child_goal="g")
-    turn(ctx, "child", {"platform": "subagent", "sender_id": ""}, "hello")
+    child_turn, _ = begin(ctx, "child", {"platform": "subagent", "sender_id": ""})
     child = plugin.session("child")
     assert child is not None and child.automatic_writes is False
-    assert child.identity == plugin.session("parent").identity  # type: ignore[union-attr]
+    assert plugin.sessions.speaker("child", child_turn).identity == plugin.sessions.speaker("parent",
+                                                                                          parent_turn).identity
     ctx.hook("subagent_stop", parent_session_id="parent", child_session_id="child", child_status="ok")
     assert plugin.session("child") is None
     cron_env, cron_ctx = make(environ={"HERMES_CRON_SESSION": "1"})

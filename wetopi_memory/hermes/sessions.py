@@ -60,15 +60,13 @@ class TurnSpeaker:
 
 @dataclass
 class SessionState:
-    """What the plugin remembers about one Hermes session (never message content). `identity` is the latest
-    turn's speaker, for diagnostics only: hooks and tools act as their own turn's `TurnSpeaker`."""
+    """What the plugin remembers about one Hermes session (never message content, never a speaker: hooks and
+    tools act as their own turn's `TurnSpeaker`)."""
 
     session_id: str
     platform: str
-    identity: Identity
     automatic_writes: bool = True
     parent_session_id: str | None = None
-    identity_from_sender: bool = False
     turns: int = 0
     last_seen: float = field(default_factory=time.monotonic)
     last_recall: RecallRecord | None = None
@@ -121,13 +119,12 @@ class SessionRegistry:
         return session_id not in self._children
 
     def state(self, session_id: str, platform: str = "") -> SessionState:
-        """The session's state, created (as an unknown caller) if this is the first we hear of it."""
+        """The session's state, created if this is the first we hear of it."""
         with self._lock:
             state = self._sessions.get(session_id)
             if state is None:
                 link = self._children.get(session_id)
-                identity = link.identity if link and link.identity else self._identify(platform, "")
-                state = SessionState(session_id=session_id, platform=platform, identity=identity,
+                state = SessionState(session_id=session_id, platform=platform,
                                      automatic_writes=self._automatic_writes_allowed(session_id, platform),
                                      parent_session_id=link.parent if link else None)
                 self._sessions[session_id] = state
@@ -153,10 +150,8 @@ class SessionRegistry:
         else:
             identity, doubt = self._identify(platform, ""), "no_sender"
         speaker = TurnSpeaker(session_id=session_id, turn_id=turn_id, identity=identity, doubt=doubt)
-        with self._lock:
-            state.identity = identity
-            state.identity_from_sender = bool(sender_id)
-            if turn_id:
+        if turn_id:
+            with self._lock:
                 self._turns[(session_id, turn_id)] = speaker
         return state, speaker
 
@@ -191,7 +186,6 @@ class SessionRegistry:
             if state is not None:
                 state.automatic_writes = False
                 state.parent_session_id = parent
-                state.identity = identity or self._identify("", "")
 
     def drop(self, session_id: str) -> None:
         """Forget a finished session and its open turns."""
