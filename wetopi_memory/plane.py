@@ -210,8 +210,7 @@ class MemoryPlane:
         merged = merge_hits([o.hits for o in fan.outcomes], max_total_tokens=self.config.recall.max_total_tokens,
                             store_max_tokens={s: self.config.stores[s].recall.max_tokens for s in fan.scopes},
                             deduplicate=self.config.recall.deduplicate, limit=max(limit, 0))
-        for outcome in (o for o in fan.outcomes if o.status == "ok"):  # what the backend shows now is settled
-            self.own_writes.settle(outcome.scope, [h.document_id or h.id for h in outcome.hits])
+        self.own_writes.settle_answers(fan.outcomes)
         hits = merge_own_writes(merged.hits, self.own_writes.visible(identity, fan.scopes), max_items=max(limit, 0))
         return SearchResult(hits=[m.hit for m in hits], scopes=fan.scopes, failed=fan.failed)
 

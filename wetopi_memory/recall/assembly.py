@@ -56,11 +56,8 @@ class HitAssembly:
 
     def settle(self, fan: FanoutResult) -> None:
         """What the backend returned is recallable now: stop injecting our copies of it."""
-        if self.own_writes is None:
-            return
-        for outcome in fan.outcomes:
-            if outcome.status == "ok" and outcome.hits:
-                self.own_writes.settle(outcome.scope, [h.document_id or h.id for h in outcome.hits])
+        if self.own_writes is not None:
+            self.own_writes.settle_answers(fan.outcomes)
 
     @staticmethod
     def front(hits: Sequence[MergedHit], own: Sequence[OwnWrite]) -> tuple[MergedHit, ...]:

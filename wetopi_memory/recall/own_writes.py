@@ -19,10 +19,10 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Final
+from typing import Final, Protocol
 
 from ..identity import Identity
 from ..models import RecallHit
@@ -46,6 +46,17 @@ DEFAULT_MAX_PER_IDENTITY: Final = 64
 DEFAULT_MAX_IDENTITIES: Final = 2000
 OWN_WRITE_FUSED: Final = 1.0  # above any reciprocal-rank score (at most 1/61): own writes rank first
 
+
+
+class ScopeAnswer(Protocol):
+    """One scope's part of a recall fan-out, as far as settling own writes needs it."""
+
+    @property
+    def scope(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def hits(self) -> Sequence[RecallHit]: ...
 
 @dataclass(frozen=True, slots=True)
 class OwnWrite:
@@ -136,6 +147,12 @@ class OwnWrites:
                         self._remove(user, writes, key)
                         if not writes:
                             self._drop_user(user)
+
+    def settle_answers(self, outcomes: Iterable[ScopeAnswer]) -> None:
+        """What each scope that answered returned is recallable now (by its document, else its own id)."""
+        for outcome in outcomes:
+            if outcome.status == "ok" and outcome.hits:
+                self.settle(outcome.scope, [h.document_id or h.id for h in outcome.hits])
 
     def forget_person(self, internal_user_id: str) -> None:
         """A person is being erased: drop every write of theirs at once."""
