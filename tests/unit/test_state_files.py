@@ -371,3 +371,21 @@ def test_the_plugin_metrics_say_ok_for_a_sound_outbox(make: Callable[..., Any]) 
     assert ctx.tool("memory_status", {}, session_id="s1")["queue"].get("problem") is None
     text = plugin.plane.metrics.render().decode()
     assert 'wetopi_memory_state_file_problem{agent="hermes",operation="outbox",status="ok"} 0.0' in text
+
+
+def test_a_passed_integrity_check_stands_for_a_while_in_one_process(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from wetopi_memory.backends import local_files
+
+    checks: list[int] = []
+    real = local_files.require_sound
+    monkeypatch.setattr(local_files, "require_sound", lambda conn: (checks.append(1), real(conn))[1])
+    backend = LocalBackend(tmp_path / "memory.db")
+    clock = [1000.0]
+    monkeypatch.setattr(local_files, "_now", lambda: clock[0])
+    for _ in range(3):  # the plugin probes health at every session start
+        assert asyncio.run(backend.health()).ok
+    assert len(checks) == 1
+    clock[0] += local_files.RECHECK_SECONDS
+    assert asyncio.run(backend.health()).ok
+    assert len(checks) == 2

@@ -10,6 +10,7 @@ import asyncio
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -47,6 +48,9 @@ _TRANSIENT_CODES: Final = frozenset({
 })
 
 
+RECHECK_SECONDS: Final = 300.0  # how long a passed integrity check of memory.db stands in one process
+_now = time.monotonic
+
 class LocalStoreFile:
     """One SQLite file shared by every bank: a small pool of configured connections, safe across threads."""
 
@@ -58,6 +62,7 @@ class LocalStoreFile:
         self._schema_ready = False
         self._idle: list[sqlite3.Connection] = []
         self._closed = False
+        self._sound_at: float | None = None  # when the structural check last passed in this process
 
     def _open(self) -> sqlite3.Connection:
         """Open one configured connection, creating the private directory, the file and the schema if needed."""
@@ -138,8 +143,14 @@ class LocalStoreFile:
                 f"with {sqlite_recover_hint(self.path)}, then move the result in place (or restore a backup)")
 
     def check(self, conn: sqlite3.Connection) -> str:
-        """The schema version after SQLite's structural check; a damaged file raises, naming the first problem."""
-        require_sound(conn)
+        """The schema version after SQLite's structural check; a damaged file raises, naming the first problem.
+
+        The check reads the whole file, so a long-lived process (the plugin probes health at every session start)
+        repeats a passed check at most every RECHECK_SECONDS; a failed one is never remembered."""
+        now = _now()
+        if self._sound_at is None or now - self._sound_at >= RECHECK_SECONDS:
+            require_sound(conn)
+            self._sound_at = now
         return str(conn.execute("PRAGMA user_version").fetchone()[0])
 
     def close(self) -> None:
