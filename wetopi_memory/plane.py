@@ -130,7 +130,8 @@ class MemoryPlane:
     def governance(self) -> Governance:
         """Forget (a person, a mistaken memory: plan, apply, receipt) and export/import of this plane's banks."""
         return Governance(self.acl, self.identities, self.retention.outbox, self.audit, self.source_key,
-                          own_writes=self.own_writes)
+                          own_writes=self.own_writes,
+                          personal_scopes=[s for s, store in self.config.stores.items() if store.per_identity])
 
     def route(self, text: str, *, identity: Identity | None = None, tools: Sequence[str] = (),
               agent: str | None = None) -> RouteDecision:

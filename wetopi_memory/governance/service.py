@@ -6,6 +6,7 @@ import os
 from collections.abc import Callable, Sequence
 
 from ..audit import AuditLog
+from ..errors import InvalidRequest
 from ..identity import Identity, IdentityResolver
 from ..recall.own_writes import OwnWrites
 from ..retain.outbox import Outbox
@@ -22,7 +23,9 @@ class Governance:
     """Forget a person or a mistaken memory (plan, then apply, with a receipt) and export or import banks."""
 
     def __init__(self, acl: ScopeACL, identities: IdentityResolver, outbox: Outbox | None, audit: AuditLog,
-                 source_key: SourceKey, own_writes: OwnWrites | None = None) -> None:
+                 source_key: SourceKey, own_writes: OwnWrites | None = None,
+                 personal_scopes: Sequence[str] = ()) -> None:
+        self._personal_scopes = tuple(personal_scopes)
         self._forgetting = Forgetting(acl, outbox=outbox, audit=audit, source_key=source_key, own_writes=own_writes)
         self._transfer = Transfer(acl, identities)
 
@@ -34,6 +37,14 @@ class Governance:
                                  match: str | None = None) -> ForgetPlan:
         """What forgetting one document, or the documents containing `match`, in a writable scope would delete."""
         return await self._forgetting.plan_memory(identity, scope, document_id=document_id, match=match)
+
+    async def plan_forget_own(self, identity: Identity, *, document_id: str | None = None,
+                              match: str | None = None) -> ForgetPlan:
+        """`plan_forget_memory` in the caller's own personal scope (the opt-in `memory_forget` tool's reach)."""
+        if not self._personal_scopes:
+            raise InvalidRequest("this deployment has no personal scope")
+        return await self.plan_forget_memory(identity, self._personal_scopes[0], document_id=document_id,
+                                             match=match)
 
     async def apply_forget(self, plan: ForgetPlan, by: Identity) -> ForgetReceipt:
         """Delete what the plan lists (ACL and operator rule checked again) and record the receipt."""

@@ -209,14 +209,12 @@ class ToolHandlers:
                                                         "known person may forget their own personal memory")
             if ("document_id" in a) == ("match" in a):
                 raise ToolError("invalid_arguments", "give exactly one of document_id or match")
-            scope = next((s for s, store in self.gateway.config.stores.items() if store.per_identity), None)
-            if scope is None:
-                raise ToolError("invalid_arguments", "this deployment has no personal scope")
             governance = self.gateway.plane.governance
 
             async def forget() -> dict[str, Any]:
-                plan = await governance.plan_forget_memory(identity, scope, document_id=a.get("document_id"),
-                                                           match=a.get("match"))
+                plan = await governance.plan_forget_own(identity, document_id=a.get("document_id"),
+                                                        match=a.get("match"))
+                scope = plan.scopes[0].scope
                 if not a.get("apply"):
                     return {"scope": scope, "applied": False, "document_ids": list(plan.scopes[0].document_ids)}
                 receipt = await governance.apply_forget(plan, identity)
