@@ -253,3 +253,55 @@ def test_a_plane_without_outbox_records_what_it_delivered_directly(tmp_path: Pat
             assert result.status == "stored"
             assert [w.document_id for w in plane.own_writes.visible(ana, ["platform"])] == [result.document_id]
     asyncio.run(scenario())
+
+
+def test_withdraw_takes_back_one_write_of_its_writer_only() -> None:
+    own = OwnWrites()
+    own.record(ANA, "platform", TURN, "doc-1")
+    own.record(BEN, "platform", TURN, "doc-1")
+    own.record(ANA, "platform", FACT, "doc-2")
+    own.withdraw(ANA, "platform", "doc-1")
+    own.withdraw(STRANGER, "platform", "doc-2")  # an unknown caller holds nothing and takes nothing back
+    assert [w.document_id for w in own.visible(ANA, SCOPES)] == ["doc-2"]
+    assert [w.document_id for w in own.visible(BEN, SCOPES)] == ["doc-1"]
+
+
+def test_a_turn_s_writes_are_visible_once_judged_before_the_disk_write(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    plane = plane_of(tmp_path)
+    ana = plane.identify("telegram", "1001")
+    outbox = plane.retention.outbox
+    assert outbox is not None
+    judged, release = threading.Event(), threading.Event()
+    real_enqueue = outbox.enqueue
+
+    def slow_enqueue(**kwargs: object) -> object:
+        assert release.wait(10), "the test never released the durable write"
+        return real_enqueue(**kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(outbox, "enqueue", slow_enqueue)
+    worker = threading.Thread(target=plane.retention.submit_turn, args=(ana,), kwargs={
+        "session_id": "s1", "turn_id": "t1", "user_message": TURN, "on_judged": judged.set})
+    worker.start()
+    assert judged.wait(10)
+    assert any("keepalive" in w.text for w in plane.own_writes.visible(ana, SCOPES))  # seen while the disk waits
+    assert outbox.stats().depth == 0
+    release.set()
+    worker.join(10)
+    assert outbox.stats().depth >= 1 and any("keepalive" in w.text for w in plane.own_writes.visible(ana, SCOPES))
+    asyncio.run(plane.aclose())
+
+
+def test_a_write_whose_durable_write_failed_is_taken_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    plane = plane_of(tmp_path)
+    ana = plane.identify("telegram", "1001")
+    assert plane.retention.outbox is not None
+
+    def full_disk(**_: object) -> object:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(plane.retention.outbox, "enqueue", full_disk)
+    report = plane.retention.submit_turn(ana, session_id="s1", turn_id="t1", user_message=TURN)
+    assert report.error == "OSError" and report.accepted
+    assert plane.own_writes.visible(ana, SCOPES) == []
+    asyncio.run(plane.aclose())

@@ -3,11 +3,13 @@ otherwise, own writes visible at once to their writer only, a session-start pref
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
 
 from tests.unit.test_recall_support import PERSONAL_FACTS, Rig, make_rig, run, seed_defaults
+from wetopi_memory.recall.cache import cache_key
 
 TURN_PLATFORM = "The RKE2 upgrade of the Kubernetes clusters failed, check Argo CD"
 TURN_BUSINESS = "What is the managed Hermes pricing for agencies per customer?"
@@ -118,3 +120,63 @@ def test_a_cold_first_turn_recalls_synchronously_only_when_configured(tmp_path: 
 def test_the_session_start_prefetch_leaves_out_what_the_synchronous_recall_fetches(rig: Rig) -> None:
     result = run(rig.coordinator.prefetch_session("s1", rig.alice, TURN_PLATFORM, skip=["platform"]))
     assert result.status == "stored" and "platform" not in result.scopes and "personal" in result.scopes
+
+
+# ------------------------------------------------------------------------------------------ declarations, standing
+
+
+DECLARATION = "Decision: the ceph cluster on kubernetes keeps three replicas per pool"
+PLATFORM_QUESTION = "Which ingress should the ceph cluster on kubernetes get?"
+
+
+def test_a_declaration_never_waits_for_a_synchronous_recall_on_a_cold_cache(rig: Rig) -> None:
+    decision = rig.coordinator.cached_context("s1", rig.alice, DECLARATION)
+    assert decision.route is not None and decision.route.high_confidence  # a cold, confident route
+    assert decision.sync is None and rig.backend.calls == []
+    asked = rig.coordinator.cached_context("s2", rig.alice, PLATFORM_QUESTION)
+    assert asked.route is not None and asked.route.high_confidence
+    assert asked.sync == "high_confidence_cache_miss"  # a question on the same subject does wait
+
+
+def test_a_declaration_on_the_first_turn_does_not_recall_even_when_first_turn_is_listed(tmp_path: Path) -> None:
+    rig = make_rig(tmp_path, FIRST_TURN)
+    assert rig.coordinator.cached_context("s1", rig.alice, DECLARATION, first_turn=True).sync is None
+    assert rig.coordinator.cached_context("s2", rig.alice, PLATFORM_QUESTION, first_turn=True).sync is not None
+
+
+def test_the_speaker_s_standing_preferences_come_with_a_question_on_another_subject(rig: Rig) -> None:
+    run(rig.coordinator.prefetch_session("s1", rig.alice, TURN_PLATFORM))
+    decision = rig.coordinator.cached_context("s1", rig.alice, PLATFORM_QUESTION)
+    assert decision.route is not None and decision.route.scope_names == ("platform",)
+    assert set(decision.scopes) == {"platform", "personal"} and PERSONAL_FACTS[0] in decision.context
+    for small_talk in ("thanks!", "hola qué tal", "ok"):
+        assert PERSONAL_FACTS[0] not in rig.coordinator.cached_context("s1", rig.alice, small_talk).context
+
+
+def test_own_personal_writes_come_with_any_request_and_never_to_another_person(rig: Rig) -> None:
+    rig.plane.own_writes.record(rig.alice, "personal", "I prefer answers in bullet points.", "doc-own-2")
+    request = "Summarise the on-call rota change for me."
+    assert "bullet points" in rig.coordinator.cached_context("s1", rig.alice, request).context
+    assert "bullet points" not in rig.coordinator.cached_context("s1", rig.alice, "thanks!").context
+    for other in (rig.bob, rig.ops, rig.stranger):
+        assert "bullet points" not in rig.coordinator.cached_context("s1", other, request).context
+
+
+def test_a_scope_a_prefetch_is_already_fetching_costs_the_turn_no_second_round_trip(tmp_path: Path) -> None:
+    rig = make_rig(tmp_path, latency=0.3)
+    seed_defaults(rig.fake)
+    fetching = threading.Thread(target=run, args=(rig.coordinator.prefetch_session("s1", rig.alice,
+                                                                                  TURN_PLATFORM),))
+    fetching.start()
+    key = cache_key("s1", rig.alice)
+    while fetching.is_alive() and "platform" not in rig.coordinator._cache.warming_scopes(key):
+        fetching.join(0.005)
+    decision = rig.coordinator.cached_context("s1", rig.alice, PLATFORM_QUESTION)
+    assert decision.route is not None and decision.route.high_confidence
+    in_flight = fetching.is_alive()
+    fetching.join(10)
+    assert in_flight, "the prefetch ended before the turn looked (latency too short for this machine?)"
+    assert decision.sync is None  # no second trip for a scope on its way
+    assert rig.coordinator._cache.warming_scopes(key) == frozenset()
+    after = rig.coordinator.cached_context("s1", rig.alice, PLATFORM_QUESTION)
+    assert after.reason == "cache_hit" and "platform" in after.scopes

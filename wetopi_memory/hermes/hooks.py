@@ -43,6 +43,8 @@ PREVIOUS_TURN_WAIT_SECONDS = 0.03  # the most a back-to-back turn waits for the 
 SYNC_GUARD_SECONDS = 0.1  # outer guard around the coordinator's own synchronous-recall deadline (+0.05 s)
 MAX_PREFETCH_QUERY_CHARS = 800
 HEALTH_PROBE_SECONDS = 2.0
+HEALTH_PROBE_EVERY_SECONDS = 300.0  # session starts probe the backend at most this often while it is healthy
+UNHEALTHY_PROBE_EVERY_SECONDS = 30.0  # ... and this often once it was not
 
 R = TypeVar("R")
 
@@ -106,6 +108,8 @@ class LifecycleHooks:
         self.stats = stats
         self._deferred: list[str] = []  # register-time warnings, logged at the first hook
         self._lock = threading.Lock()
+        self.clock: Callable[[], float] = time.monotonic
+        self._next_probe = 0.0  # `clock()` of the next health probe a session start may run
 
     def by_name(self) -> dict[HookName, Callable[..., Any]]:
         return {"on_session_start": self.on_session_start, "pre_llm_call": self.pre_llm_call,
@@ -137,18 +141,28 @@ class LifecycleHooks:
         self._probe_health()
 
     def _probe_health(self) -> None:
-        """A non-blocking health check; its outcome lands in the stats (and one warning when unhealthy)."""
+        """A non-blocking health check, at most every HEALTH_PROBE_EVERY_SECONDS (its requests would otherwise
+        take backend slots from the session's first recalls); its outcome lands in the stats (and one warning
+        when unhealthy)."""
+        with self._lock:
+            now = self.clock()
+            if now < self._next_probe:
+                return
+            self._next_probe = now + HEALTH_PROBE_EVERY_SECONDS
         future = self.gateway.runtime.submit(self.gateway.status(None, HEALTH_PROBE_SECONDS))
 
         def done(f: Any) -> None:
+            healthy = False
             try:
-                status = f.result()
-                self.stats.backend_health = BackendHealthRecord(at=now_iso(), healthy=bool(status.healthy))
-                if not status.healthy:
+                healthy = bool(f.result().healthy)
+                if not healthy:
                     log.warning("wetopi-memory: a memory backend is unhealthy; turns continue without it")
             except Exception as exc:
-                self.stats.backend_health = BackendHealthRecord(at=now_iso(), healthy=False)
                 log.warning("wetopi-memory health check failed: %s", type(exc).__name__)
+            self.stats.backend_health = BackendHealthRecord(at=now_iso(), healthy=healthy)
+            if not healthy:
+                with self._lock:
+                    self._next_probe = min(self._next_probe, self.clock() + UNHEALTHY_PROBE_EVERY_SECONDS)
 
         future.add_done_callback(done)
 

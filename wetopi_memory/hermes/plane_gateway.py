@@ -75,7 +75,7 @@ class PlaneGateway:
         self._retain_lock = threading.Lock()
         self._handoffs: set[concurrent.futures.Future[None]] = set()
         self._handoffs_lock = threading.Lock()
-        self._session_handoffs: dict[str, concurrent.futures.Future[None]] = {}  # the latest one, while pending
+        self._session_judged: dict[str, threading.Event] = {}  # the latest hand-off's "judged", while pending
         plane.metrics.watch_state_files(lambda: {"outbox": self.outbox_problem()})
         if plane.config.retain.enabled and plane.retention.outbox is None:
             log.warning("wetopi-memory: the plane has no retain outbox (open it with outbox='durable'); finished "
@@ -209,34 +209,42 @@ class PlaneGateway:
         if coordinator is None:
             return False
 
+        judged = threading.Event()
+
         def submit() -> None:  # sentence analysis, policies, one SQLite transaction per scope: off Hermes' thread
-            report = coordinator.submit_turn(identity, session_id=session_id, turn_id=turn_id,
-                                             user_message=user_text, assistant_response=answer_text,
-                                             conversation_history=conversation_history,
-                                             source_agent=self.plane.agent, platform=platform)
+            try:
+                report = coordinator.submit_turn(identity, session_id=session_id, turn_id=turn_id,
+                                                 user_message=user_text, assistant_response=answer_text,
+                                                 conversation_history=conversation_history,
+                                                 source_agent=self.plane.agent, platform=platform,
+                                                 on_judged=judged.set)
+            finally:
+                judged.set()
             queued = sorted(scope for scope, batch in report.batches.items() if batch is not None)
             on_queued({"at": now_iso(), "source": "turn", "queued_scopes": queued, "accepted": len(report.accepted),
                        "rejected": len(report.rejected), "outbox_problem": report.error})
 
-        future = self.runtime.submit(asyncio.to_thread(submit))
         with self._handoffs_lock:
-            self._session_handoffs[session_id] = future
-        future.add_done_callback(lambda f: self._forget_session_handoff(session_id, f))
+            self._session_judged[session_id] = judged
+        future = self.runtime.submit(asyncio.to_thread(submit))
+        future.add_done_callback(lambda _: self._forget_session_handoff(session_id, judged))
         self._track(future, on_failure)
         return True
 
-    def _forget_session_handoff(self, session_id: str, future: concurrent.futures.Future[None]) -> None:
+    def _forget_session_handoff(self, session_id: str, judged: threading.Event) -> None:
+        judged.set()  # a hand-off that never ran (shut down) must not hold the next turn
         with self._handoffs_lock:
-            if self._session_handoffs.get(session_id) is future:
-                del self._session_handoffs[session_id]
+            if self._session_judged.get(session_id) is judged:
+                del self._session_judged[session_id]
 
     def await_previous_turn(self, session_id: str, timeout: float) -> None:
-        """Back-to-back turns: give the session's previous hand-off at most `timeout` to record its writes, so the
-        next turn sees them (read-your-writes); usually it is already done and this returns at once."""
+        """Back-to-back turns: give the session's previous hand-off at most `timeout` to judge its turn and show
+        the accepted writes to their writer (read-your-writes; the durable write goes on behind); usually it is
+        already done and this returns at once."""
         with self._handoffs_lock:
-            pending = self._session_handoffs.get(session_id)
-        if pending is not None and not pending.done():
-            concurrent.futures.wait([pending], timeout=timeout)
+            judged = self._session_judged.get(session_id)
+        if judged is not None:
+            judged.wait(timeout)
 
     def release_turn(self, session_id: str, turn_id: str) -> None:
         """A turn ended without a hand-off: its held explicit retains go now, one batch per scope (off Hermes'

@@ -7,15 +7,19 @@ differently.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..config import Config
 from ..identity import Identity
 from ..models import RecallHit
+from ..router import tokenize
 from .cache import CachedScope, PrefetchCache, cached_scope
 from .fanout import FanoutResult
 from .inject import first_line, render_block
+from .injection_rules import MAX_GATE_CHARS, salient_words
 from .merge import MergedHit, merge_hits
 from .own_writes import OwnWrite, OwnWrites, merge_own_writes
+from .results import InjectionDecision
 
 MAX_OWN_WRITES_INJECTED = 8   # own writes put in front of one block (newest first)
 
@@ -58,6 +62,21 @@ class HitAssembly:
         """What the backend returned is recallable now: stop injecting our copies of it."""
         if self.own_writes is not None:
             self.own_writes.settle_answers(fan.outcomes)
+
+    def with_own_writes(self, identity: Identity, text: str, candidates: Sequence[str], relevant: Sequence[str],
+                        decision: InjectionDecision) -> InjectionDecision:
+        """`decision` with this identity's accepted writes in front of its block: those of the scopes the message
+        is about, and those that share a salient word with it (the relevance gate of recall/injection_rules.py)."""
+        own = self.visible(identity, candidates)
+        if not own:
+            return decision
+        about = {*decision.scopes, *decision.sync_scopes, *relevant}
+        words = salient_words(tokenize(text[:MAX_GATE_CHARS]))
+        kept = [w for w in own if w.scope in about or not words.isdisjoint(salient_words(tokenize(w.text)))]
+        if not kept:
+            return decision
+        hits = self.front(decision.hits, kept)
+        return replace(decision, context=self.render(hits), hits=hits, own_writes=tuple(kept))
 
     @staticmethod
     def front(hits: Sequence[MergedHit], own: Sequence[OwnWrite]) -> tuple[MergedHit, ...]:

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import itertools
 import threading
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -136,6 +138,7 @@ class PrefetchCache:
         self._last_confident: FIFOCache[str, bool] = FIFOCache(MAX_TRACKED_SESSIONS)
         self._latest: dict[CacheKey, int] = {}
         self._tickets = itertools.count(1)
+        self._warming: dict[CacheKey, Counter[str]] = {}  # scopes a prefetch is fetching right now, per key
 
     def now(self) -> float:
         """The cache's clock (injectable for tests)."""
@@ -173,6 +176,27 @@ class PrefetchCache:
         with self._lock:
             if self._latest.get(key) == ticket:
                 del self._latest[key]
+
+    @contextmanager
+    def warming(self, key: CacheKey, scopes: Sequence[str]) -> Iterator[None]:
+        """While a prefetch of `scopes` is in flight: `warming_scopes(key)` lists them."""
+        with self._lock:
+            self._warming.setdefault(key, Counter()).update(scopes)
+        try:
+            yield
+        finally:
+            with self._lock:
+                counts = self._warming.get(key)
+                if counts is not None:
+                    counts.subtract(scopes)
+                    if not +counts:
+                        del self._warming[key]
+
+    def warming_scopes(self, key: CacheKey) -> frozenset[str]:
+        """The scopes of `key` that a prefetch in flight is fetching."""
+        with self._lock:
+            counts = self._warming.get(key)
+            return frozenset(s for s, n in counts.items() if n > 0) if counts else frozenset()
 
     def store(self, key: CacheKey, scopes: dict[str, CachedScope], *, epoch: int, ticket: int | None) -> bool:
         """Add scopes to a key's entry, unless the session was invalidated or a newer prefetch superseded this

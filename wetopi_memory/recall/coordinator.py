@@ -33,26 +33,24 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import replace
 from typing import Final, Protocol
 
 from ..config import Config
 from ..errors import AccessDenied
 from ..identity import Identity
 from ..oplog import OpLog, elapsed_ms
-from ..router import RouteDecision, RuleRouter, tokenize
+from ..router import RouteDecision, RuleRouter
 from ..security import ScopeACL
+from .asking import asks_something, declares_only
 from .assembly import HitAssembly, recall_query, user_name
 from .cache import EMPTY_ENTRY, CacheKey, PrefetchCache, cache_key
 from .fanout import recall_scopes, recallable_scopes, select_scopes
 from .inject import MAX_BLOCK_CHARS, MAX_ITEM_CHARS
 from .injection_rules import (
-    MAX_GATE_CHARS,
     MemoryWords,
     choose_cached,
     covers,
     related_scopes,
-    salient_words,
     session_scopes,
     sync_trigger,
 )
@@ -252,9 +250,10 @@ class RecallCoordinator:
         automatic = self.config.recall.automatic
         started = time.perf_counter()
         try:
-            fan = await recall_scopes(self.acl, identity, scopes, query=question, types=automatic.types,
-                                      budget_override=automatic.budget, limit=AUTOMATIC_LIMIT,
-                                      prefer_observations=automatic.prefer_observations, observer=self.observer)
+            with self._cache.warming(key, scopes):
+                fan = await recall_scopes(self.acl, identity, scopes, query=question, types=automatic.types,
+                                          budget_override=automatic.budget, limit=AUTOMATIC_LIMIT,
+                                          prefer_observations=automatic.prefer_observations, observer=self.observer)
         except AccessDenied as exc:
             return PrefetchResult("failed", f"access denied ({exc.code})", seconds=time.perf_counter() - started,
                                   code="access_denied")
@@ -326,48 +325,46 @@ class RecallCoordinator:
         relevant = select_scopes(route, candidates, self.config, fallback_to_all=False)
         if not self.automatic_enabled:
             sync, sync_scopes = sync_trigger(route, candidates, relevant, missing=relevant, config=self.config)
-            return self._own_writes_in(identity, text, candidates, relevant,
+            return self._assembly.with_own_writes(identity, text, candidates, relevant,
                                        InjectionDecision("disabled", "", (), sync, sync_scopes, route))
-        entry = self._cache.fresh_entry(cache_key(session_id, identity)) or EMPTY_ENTRY
+        key = cache_key(session_id, identity)
+        entry = self._cache.fresh_entry(key) or EMPTY_ENTRY
         related: frozenset[str] = frozenset()
         if entry.scopes and not (relevant and route.confident):
             related = related_scopes(route, text, entry.scopes, self._memory_words)
         reason, chosen, carried = choose_cached(route, relevant, candidates, entry.scopes, related)
-        missing = [s for s in relevant if s not in entry.scopes]
+        declaring = declares_only(text)
+        standing = self._standing(identity, candidates) if route.confident or asks_something(text) else ()
+        if standing and (extra := [s for s in standing if s in entry.scopes and s not in chosen]):
+            chosen, reason = [*chosen, *extra], "cache_hit"
+        warming = self._cache.warming_scopes(key)  # a prefetch on its way: it serves the next turn, no second trip
+        missing = [s for s in relevant if s not in entry.scopes and s not in warming]
         sync, sync_scopes = sync_trigger(route, candidates, relevant, missing=missing, config=self.config)
+        if sync == "high_confidence_cache_miss" and declaring:  # the prefetch after this turn covers the next one
+            sync, sync_scopes = None, ()
         recall = self.config.recall
         if sync == "explicit_memory_request" and covers(entry.scopes, sync_scopes, now=self._cache.now(),
                                                         window=float(recall.cache.fresh_seconds)):
             reason, carried = "cache_hit", False
             chosen = list(dict.fromkeys([*chosen, *sync_scopes]))
             sync, sync_scopes = None, ()
-        elif sync is None and first_turn and not entry.scopes and self._first_turn_sync(identity):
+        elif sync is None and first_turn and not declaring and not entry.scopes and self._first_turn_sync(identity):
             sync_scopes = session_scopes(candidates, relevant, self.config, agent=self.agent)
             sync = "first_turn" if sync_scopes else None
         self.observer.on_cache(bool(chosen))
         context, injected = entry.block(chosen, budget=recall.max_total_tokens, header=recall.inject_header,
                                         max_block_chars=self._assembly.max_block_chars)
         decision = InjectionDecision(reason, context, tuple(chosen), sync, sync_scopes, route, carried, injected)
-        return self._own_writes_in(identity, text, candidates, relevant, decision)
+        return self._assembly.with_own_writes(identity, text, candidates, (*relevant, *standing), decision)
+
+    def _standing(self, identity: Identity, candidates: Sequence[str]) -> tuple[str, ...]:
+        """The speaker's own per-person scopes: their standing preferences shape any answer they ask for."""
+        stores = self.config.stores
+        return tuple(s for s in candidates if stores[s].bank_template is not None) if identity.known else ()
 
     def _first_turn_sync(self, identity: Identity) -> bool:
         synchronous = self.config.recall.synchronous
         return identity.known and synchronous.enabled and "first_turn" in synchronous.only_when
-
-    def _own_writes_in(self, identity: Identity, text: str, candidates: Sequence[str], relevant: Sequence[str],
-                       decision: InjectionDecision) -> InjectionDecision:
-        """Put this identity's accepted writes in front of the block: those of the scopes the message is about,
-        and those that share a salient word with it (the relevance gate of recall/injection_rules.py)."""
-        own = self._assembly.visible(identity, candidates)
-        if not own:
-            return decision
-        about = {*decision.scopes, *decision.sync_scopes, *relevant}
-        words = salient_words(tokenize(text[:MAX_GATE_CHARS]))
-        kept = [w for w in own if w.scope in about or not words.isdisjoint(salient_words(tokenize(w.text)))]
-        if not kept:
-            return decision
-        hits = self._assembly.front(decision.hits, kept)
-        return replace(decision, context=self._assembly.render(hits), hits=hits, own_writes=tuple(kept))
 
     # ------------------------------------------------------------------------------------------ sync recall
 

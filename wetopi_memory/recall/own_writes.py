@@ -136,6 +136,16 @@ class OwnWrites:
             live = [w for w in writes.values() if w.scope in wanted]
         return live[::-1]
 
+    def withdraw(self, identity: Identity, scope: str, document_id: str) -> None:
+        """A write shown before it was durably queued did not make it: stop showing it to its writer."""
+        user = identity.internal_user_id
+        if user is None:
+            return
+        with self._lock:
+            writes = self._by_user.get(user)
+            if writes is not None:
+                self._remove(user, writes, (scope, document_id))
+
     def settle(self, scope: str, document_ids: Collection[str]) -> None:
         """The backend now returns these documents of `scope`: stop injecting our copy, for every writer."""
         with self._lock:

@@ -30,6 +30,9 @@ class OwnWriteLedger(Protocol):
     def record(self, identity: Identity, scope: str, text: str, document_id: str) -> None:
         """Remember one accepted, durably queued (or delivered) write of `identity`."""
 
+    def withdraw(self, identity: Identity, scope: str, document_id: str) -> None:
+        """Stop showing a write that was not durably queued after all."""
+
 
 @dataclass(frozen=True, slots=True)
 class RetainContext:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,6 +49,7 @@ log = logging.getLogger(__name__)
 MAX_TEXT_CHARS = 20_000
 TURN_HOLD_SECONDS = 300.0  # the longest a turn's explicit retains wait for the turn's end before going alone
 OWN_WRITE_FATES = frozenset({"queued", "direct"})  # durably queued, or delivered without an outbox
+KEPT_OWN_WRITE_FATES = OWN_WRITE_FATES | {"duplicate"}  # a duplicate's first copy is queued already
 
 
 def turn_group_key(session_id: str, turn_id: str) -> str:
@@ -126,9 +127,12 @@ class RetainCoordinator:
 
     def submit_turn(self, identity: Identity | None, *, session_id: Any = None, turn_id: Any = None,
                     user_message: Any = None, assistant_response: Any = None, conversation_history: Any = None,
-                    source_agent: str | None = None, platform: str | None = None, **_: Any) -> TurnReport:
-        """`post_llm_call`: judge the turn and durably queue at most ONE batch per scope. Returns at once; never
-        raises (an outbox failure is logged, counted and reported in `TurnReport.error`)."""
+                    source_agent: str | None = None, platform: str | None = None,
+                    on_judged: Callable[[], None] | None = None, **_: Any) -> TurnReport:
+        """`post_llm_call`: judge the turn and durably queue at most ONE batch per scope. Never raises (an outbox
+        failure is logged, counted and reported in `TurnReport.error`). `on_judged` runs once the accepted writes
+        are visible to their writer (read-your-writes), before the durable write: a back-to-back turn waits for
+        that, not for the disk."""
         evidence = self.evidence.pop(session_id, turn_id)
         started = time.perf_counter()
         try:
@@ -143,10 +147,13 @@ class RetainCoordinator:
                 self.release_turn(str(session_id or ""), str(turn_id))
             return TurnReport(session_id=str(session_id or ""), turn_id=str(turn_id or ""),
                               error=type(exc).__name__)
+        self.note_own_writes(identity, report.decisions, None)
+        if on_judged is not None:
+            on_judged()
         group = turn_group_key(report.session_id, report.turn_id)
         batches, fates, error = self.enqueue_decisions(report.decisions, origin="turn", group_key=group,
                                                        join=bool(report.turn_id))
-        self.note_own_writes(identity, report.decisions, fates)
+        self.withdraw_own_writes(identity, report.decisions, fates)
         if report.turn_id:
             self.release_turn(report.session_id, report.turn_id)  # the turn's held explicit retains go with it
         self._count_rejections(report)
@@ -196,20 +203,32 @@ class RetainCoordinator:
             self.wake()
 
     def note_own_writes(self, identity: Identity | None, decisions: Sequence[Decision],
-                        fates: Mapping[str, str]) -> None:
-        """Read-your-writes: accepted decisions now durably queued (or delivered) become visible to their writer
-        at once, before the backend has them; a failure here never breaks the retain."""
+                        fates: Mapping[str, str] | None) -> None:
+        """Read-your-writes: accepted decisions durably queued (or delivered) become visible to their writer at
+        once, before the backend has them (`fates` None: about to be queued; `withdraw_own_writes` takes back
+        those that were not); a failure here never breaks the retain."""
         ledger = self.context.own_writes
         if ledger is None or identity is None or not identity.known:
             return
         for decision in decisions:
             document_id = decision.document_id
             if (decision.accept and decision.candidate is not None and document_id
-                    and fates.get(document_id) in OWN_WRITE_FATES):
+                    and (fates is None or fates.get(document_id) in OWN_WRITE_FATES)):
                 try:
                     ledger.record(identity, decision.scope, decision.candidate.content, document_id)
                 except Exception as exc:  # the ledger only speeds up visibility: the write itself is safe
                     log.warning("own-write record failed: %s", type(exc).__name__)
+
+    def withdraw_own_writes(self, identity: Identity | None, decisions: Sequence[Decision],
+                            fates: Mapping[str, str]) -> None:
+        """Accepted writes shown early whose durable write failed (or that were never queued) are not shown."""
+        ledger = self.context.own_writes
+        if ledger is None or identity is None or not identity.known:
+            return
+        for decision in decisions:
+            document_id = decision.document_id
+            if decision.accept and document_id and fates.get(document_id) not in KEPT_OWN_WRITE_FATES:
+                ledger.withdraw(identity, decision.scope, document_id)
 
     def _count_rejections(self, report: TurnReport) -> None:
         for scope, code in report.sentence_rejections() + report.scope_rejections():
