@@ -1,7 +1,7 @@
-"""Benchmark the MEMORY.md import: every labelled file of `tests/corpus/memory_md/{tune,test}/` through the plane.
+"""Benchmark the MEMORY.md import: every labelled file of `tests/corpus/memory_md/{tune,tune3,test}/` through the plane.
 
 Prints, per part: P1 entries dropped without review, secrets stored, entries unaccounted for (targets: 0, 0, 0),
-and per-fate accuracy (stored counts only in the expected scope); the misses of the tune part. Asserts nothing.
+and per-fate accuracy (stored counts only in the expected scope); the misses of the tune parts. Asserts nothing.
 """
 
 from __future__ import annotations
@@ -16,14 +16,20 @@ sys.path.insert(0, str(ROOT))
 from tests.support.memory_md_judgement import score_memory_md  # noqa: E402
 
 CORPUS = ROOT / "tests" / "corpus" / "memory_md"
+PARTS = ("tune", "tune3", "test")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", choices=["tune", "test", "both"], default="both")
+    parser.add_argument("--part", default="all",
+                        help="comma-separated parts: tune, tune3, test, or all (default)")
     parser.add_argument("--misses", action="store_true", help="also print the misses of the test part")
     args = parser.parse_args()
-    for part in ["tune", "test"] if args.part == "both" else [args.part]:
+    parts = list(PARTS) if args.part in ("all", "both") else args.part.split(",")
+    unknown = [p for p in parts if p not in PARTS]
+    if unknown:
+        parser.error(f"--part: unknown part(s) {', '.join(unknown)}; choose from {', '.join(PARTS)} or all")
+    for part in parts:
         folder = CORPUS / part
         if not folder.is_dir() or not any(folder.glob("*.md")):
             print(f"{part}: no MEMORY.md files in {folder.relative_to(ROOT)}")
@@ -35,7 +41,7 @@ def main() -> None:
               f"unaccounted {score.unaccounted}")
         for fate, (ok, total) in score.per_fate().items():
             print(f"  {fate:9} {ok}/{total}")
-        if part == "tune" or args.misses:
+        if part != "test" or args.misses:
             for miss in score.misses():
                 print(f"  miss {miss}")
 

@@ -1,11 +1,13 @@
 """Benchmark the SecretGate: what it refuses on the judgement corpus, and its throughput (MB/s).
 
-Corpus figures, for the two tune parts and the frozen test part separately
-(tests/corpus/secrets/{tune,tune2,test}.jsonl, format in tests/corpus/README.md): secrets refused by `by`
-(format / context) with the families of the misses,
+Corpus figures, for the three tune parts and the frozen test part separately
+(tests/corpus/secrets/{tune,tune2,tune3,test}.jsonl, format in tests/corpus/README.md): secrets refused by `by`
+(format / context) with the families of the misses (tune parts only: the test part prints aggregates),
 and clean lines refused (negative / prose). An item is refused when `SecretGate.first` finds a blocking secret.
 
-Throughput: each workload is >= 5 MB of synthetic items of realistic retain size (0.3-3 KB). For each it prints the
+Throughput: each workload is >= 5 MB of items: synthetic ones of realistic retain size (0.3-3 KB), 1-8 prose lines of
+a corpus part (`prose`), and ONE line per item (`lines`: a part's clean prose lines; `user lines`: the user messages
+of tests/corpus/routing/tune.jsonl), where per-call overhead shows. For each it prints the
 throughput of `scan` (all findings) and `first` (the retain fast path) called once per item, and of one `scan`
 over the whole workload joined into a single string. Times are process CPU time by default (steady on a shared
 machine); `--clock wall` uses wall-clock time. Figures only; nothing is asserted.
@@ -13,7 +15,7 @@ machine); `--clock wall` uses wall-clock time. Figures only; nothing is asserted
 `--baseline DIR|REV` also loads the gate of another copy of the package (a directory of its modules, or a git
 revision) and prints its figures next to today's: before/after in one run, under one machine load.
 
-    .venv/bin/python bench/bench_secret_gate.py [--mb 5] [--repeat 3] [--clock cpu|wall] [--part tune,tune2|all]
+    .venv/bin/python bench/bench_secret_gate.py [--mb 5] [--repeat 3] [--clock cpu|wall] [--part tune,tune3|all]
                                                 [--baseline DIR|REV] [--no-speed]
 """
 
@@ -35,7 +37,8 @@ from wetopi_memory.secrets import DEFAULT_GATE, SecretGate
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "corpus" / "secrets.jsonl"
-PARTS = {part: ROOT / "tests" / "corpus" / "secrets" / f"{part}.jsonl" for part in ("tune", "tune2", "test")}
+PARTS = {part: ROOT / "tests" / "corpus" / "secrets" / f"{part}.jsonl" for part in ("tune", "tune2", "tune3", "test")}
+ROUTING_TUNE = ROOT / "tests" / "corpus" / "routing" / "tune.jsonl"   # realistic user messages, one per item
 
 COMPANIES = ["Acme Hosting", "Bodega Verde", "Cafetería Luna", "Dentalia", "EcoRiego", "Ferretería Sol", "Globex",
              "Hotel Mirador", "Initech", "Librería Norte", "Mueblería Roble", "Nexo Legal", "Panadería Trigo"]
@@ -140,6 +143,8 @@ def corpus_report(gate: SecretGate, part: str, path: Path) -> list[str]:
         refused[by] += blocked
         if blocked != (row["label"] == "secret"):
             misses.setdefault(by, Counter())[row.get("family", "?")] += 1
+    if part == "test":   # the frozen part: aggregate figures only, never its misses (tests/corpus/README.md)
+        misses = {}
     lines = [f"{part} ({path.relative_to(ROOT)}, {len(rows)} lines)"]
     for by in ("format", "context"):
         if total[by]:
@@ -167,6 +172,14 @@ def corpus_prose(path: Path, mb: float) -> list[str]:
     lines = [row["text"] for row in map(json.loads, path.read_text(encoding="utf-8").splitlines())
              if row["by"] == "prose"]
     return workload(lambda rng: _mixed(rng, lines), mb, 4)
+
+
+def line_items(path: Path, mb: float) -> list[str]:
+    """Items of ONE prose line each (the short, realistic retain items where per-call overhead shows), repeated up
+    to `mb` MB: the clean prose lines of a secrets part, or the user messages of a routing part."""
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    lines = [row["text"] for row in rows if row.get("by", "prose") == "prose"]
+    return workload(lambda rng: rng.choice(lines), mb, 5)
 
 
 def baseline_gate(source: str) -> SecretGate:
@@ -197,7 +210,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the best is reported")
     parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu", help="process CPU time or wall clock")
     parser.add_argument("--part", default="all",
-                        help="comma-separated corpus parts to report: tune, tune2, test, or all (default)")
+                        help="comma-separated corpus parts to report: tune, tune2, tune3, test, or all (default)")
     parser.add_argument("--baseline", metavar="DIR|REV",
                         help="also measure the gate of a package directory or git revision, side by side")
     parser.add_argument("--no-speed", action="store_true", help="corpus figures only")
@@ -225,6 +238,9 @@ def main() -> None:
     for part in parts:
         if PARTS[part].exists():
             workloads[f"{part} prose"] = corpus_prose(PARTS[part], args.mb)
+            workloads[f"{part} lines"] = line_items(PARTS[part], args.mb)
+    if ROUTING_TUNE.exists():
+        workloads["user lines"] = line_items(ROUTING_TUNE, args.mb)
     print(f"SecretGate throughput, {len(DEFAULT_GATE.rule_ids)} rules, best of {args.repeat}, {args.clock} time")
     print(f"{'workload':<14} {'gate':<8} {'MB':>6} {'items':>7} {'scan MB/s':>10} {'first MB/s':>11} "
           f"{'blob MB/s':>10} {'us/item':>8}")

@@ -196,7 +196,30 @@ def test_the_turn_fallback_gives_personal_only_to_what_may_be_the_speakers_own()
     assert fallback_for(("personal",), ("preference",)) == ("personal",)
     assert fallback_for(("personal",), ()) == ("personal",)
     known = ("personal", "business", "platform")
-    assert unrouted_decision_scope(("decision",), speaker=True, technical_values=False, known=known) == "business"
-    assert unrouted_decision_scope(("decision",), speaker=False, technical_values=False, known=known) is None
-    assert unrouted_decision_scope(("decision",), speaker=True, technical_values=True, known=known) is None
-    assert unrouted_decision_scope(("decision", "config"), speaker=True, technical_values=False, known=known) is None
+    decide = unrouted_decision_scope
+    assert decide(("decision",), speaker=True, technical_values=False, values=False, known=known) == "business"
+    assert decide(("decision",), speaker=False, technical_values=False, values=False, known=known) is None
+    assert decide(("decision",), speaker=True, technical_values=True, values=True, known=known) == "platform"
+    assert decide(("decision",), speaker=True, technical_values=False, values=True, known=known) is None
+    assert decide(("decision", "config"), speaker=True, technical_values=False, values=False, known=known) is None
+    assert decide(("relationship",), speaker=True, technical_values=False, values=False, known=known) == "business"
+    assert decide(("architecture",), speaker=True, technical_values=True, values=True, known=known) is None
+
+
+def test_technical_values_are_system_values_not_prices_or_durations() -> None:
+    from wetopi_memory.retain.signals import technical_value
+    for text in ("expose /metrics on every service", "the registry is registry.wetopi.internal:5000",
+                 "pin versions in Chart.lock", "set minAvailable: 1", "use --atomic", "limit 512Mi"):
+        assert technical_value(text), text
+    for text in ("Pro pasa a 39 €/mes", "pagamos a 60 días", "Signed this morning: 3-year term",
+                 "soporte de 9 a 21", "We use HubSpot for the CRM"):
+        assert not technical_value(text), text
+
+
+def test_clause_spans_split_joined_statements_only() -> None:
+    from wetopi_memory.retain.clauses import clause_spans
+    text = "El fallo fue el disco de pve2; hemos acordado un mes gratis."
+    assert [text[s:e] for s, e in clause_spans(text)] == ["El fallo fue el disco de pve2",
+                                                          "hemos acordado un mes gratis."]
+    assert clause_spans("Run `a; b` now; then check it.") == []
+    assert clause_spans("Short; very short.") == []

@@ -156,3 +156,61 @@ def test_a_pasted_table_with_single_spaces_is_raw_output(driver: PluginDriver) -
     pasted = ("kubectl get nodes output:\nNAME STATUS ROLES AGE VERSION\nworker-01 Ready <none> 210d v1.29.4\n"
               "worker-02 NotReady <none> 210d v1.29.4")
     assert stored(driver, case("table", pasted, "worker-02 is NotReady.")) == {}
+
+
+def test_one_sentence_of_two_learnings_gives_each_scope_its_own_clause(driver: PluginDriver) -> None:
+    got = stored(driver, case("clauses", "La tienda de Globex va en el nodo dedicado pve4 con PHP 8.3; hemos "
+                                         "acordado regalarles un mes gratis por el cambio."))
+    assert set(got) == {"business", "platform"}
+    assert "pve4" in got["platform"][0] and "gratis" not in got["platform"][0]
+    assert "gratis" in got["business"][0] and "pve4" not in got["business"][0]
+
+
+def test_a_plain_business_statement_is_a_business_fact_but_status_is_not(driver: PluginDriver) -> None:
+    got = stored(driver, case("biz-fact", "Los clientes del plan Agency tienen soporte telefónico de 9 a 21."))
+    assert set(got) == {"business"} and "9 a 21" in got["business"][0]
+    assert stored(driver, case("biz-status", "La factura de octubre de Globex ya está enviada.")) == {}
+    assert stored(driver, case("biz-report", "Hemos tenido 4 bajas este mes, dicen que somos caros.")) == {}
+
+
+def test_only_the_speakers_own_way_is_personal(driver: PluginDriver) -> None:
+    assert "personal" not in stored(driver, case("third", "Mi socio prefiere las facturas en papel."))
+    got = stored(driver, case("habit-no-prefer", "I never answer chats after 8pm, so urgent things go by phone."))
+    assert set(got) == {"personal"} and "8pm" in got["personal"][0]
+    wish = stored(driver, case("wish", "Quiero que el panel de Grafana solo sea accesible desde la VPN."))
+    assert "personal" not in wish
+
+
+def test_the_users_change_checked_by_the_tools_is_a_verified_fix(driver: PluginDriver) -> None:
+    got = stored(driver, case(
+        "user-change", "He movido el DNS de ejemplo.es a nuestros PowerDNS, los NS son ns1.ejemplo.com y "
+                       "ns2.ejemplo.com. Compruébalo.", "Mirado desde dos resolvers públicos:",
+        tools=(ToolCall("terminal", {"command": "dig +short NS ejemplo.es @1.1.1.1"}, "ns1.ejemplo.com."),)))
+    assert set(got) == {"platform"} and "ns1.ejemplo.com" in got["platform"][0]
+
+
+def test_a_fix_reported_in_the_spanish_preterite_keeps_its_setting(driver: PluginDriver) -> None:
+    got = stored(driver, case(
+        "preterite", "la réplica de mysql está parada",
+        "Se paraba por un error 1062 en wp_sessions. Salté la transacción con SET GLOBAL sql_slave_skip_counter = 1 "
+        "y arranqué el esclavo.",
+        tools=(ToolCall("terminal", {"command": "mysql -e 'SHOW SLAVE STATUS'"}, "Slave_SQL_Running: Yes"),)))
+    assert set(got) == {"platform"} and "sql_slave_skip_counter" in got["platform"][0]
+
+
+def test_a_failed_attempt_and_a_problem_report_are_not_memory(driver: PluginDriver) -> None:
+    assert stored(driver, case("nada", "Hemos probado a subir el timeout a 90 y nada, sigue cortándose.")) == {}
+    assert stored(driver, case("problem", "the mail relay was rejecting connections for ten minutes")) == {}
+
+
+def test_confirming_the_assistants_summary_keeps_it(driver: PluginDriver) -> None:
+    summary = {"role": "assistant", "content": "Entonces, para Globex: renovación a 3 años, 450 €/mes y soporte "
+                                               "prioritario incluido."}
+    got = stored(driver, case("confirm", "Eso es.", "Perfecto.", history=(summary,)))
+    assert set(got) == {"business"} and "450" in got["business"][0]
+
+
+def test_a_decision_naming_system_values_goes_to_the_platform(driver: PluginDriver) -> None:
+    got = stored(driver, case("tech-decision", "Hemos decidido que todos los charts lleven un PodDisruptionBudget "
+                                               "con minAvailable: 1."))
+    assert set(got) == {"platform"} and "minAvailable" in got["platform"][0]

@@ -49,7 +49,7 @@ from .scope_selection import (
     unrouted_decision_scope,
 )
 from .sentences import Sentence, split_sentences
-from .signals import Signals, analyze, durability_of, verification_in
+from .signals import Signals, analyze, durability_of, technical_value, verification_in
 from .term_matching import WORD, fold
 
 __all__ = [
@@ -190,7 +190,8 @@ class CandidateBuilder:
         speaker = sentence.role in SPEAKER_ROLES
         if speaker and "preference" in categories and "decision" not in categories and "personal" in known:
             return ("personal",), "category"  # the speaker's preference is theirs, whatever it mentions
-        routed = own_scopes(routed, categories, speaker=speaker, known=known)
+        routed = own_scopes(routed, categories, speaker=speaker, known=known,
+                            technical_values=technical_value(sentence.text))
         extra = [CATEGORY_SCOPE[c] for c in categories if c in CATEGORY_SCOPE and CATEGORY_SCOPE[c] in known
                  and (speaker or c != "preference")]
         scopes = list(dict.fromkeys(routed + extra))
@@ -202,16 +203,21 @@ class CandidateBuilder:
             return (fallback[0],), "category"
         return (), None
 
-    def _decided_scope(self, sentence: Sentence) -> tuple[tuple[str, ...], RoutedBy | None]:
+    def decided_scope(self, sentence: Sentence) -> tuple[tuple[str, ...], RoutedBy | None]:
         """A durable decision that neither the router nor the turn placed: its organisation's (business)."""
         scope = unrouted_decision_scope(sentence.signals.categories, speaker=sentence.role in SPEAKER_ROLES,
-                                        technical_values=sentence.signals.fact, known=self.router.known_scopes)
+                                        technical_values=technical_value(sentence.text),
+                                        values=sentence.signals.fact, known=self.router.known_scopes)
         return ((scope,), "category") if scope else ((), None)
 
     def context_scopes(self, texts: Sequence[str], tools: Sequence[str] = ()) -> tuple[str, ...]:
         """The scopes of a whole turn or entry, for sentences that route nowhere on their own."""
         joined = "\n".join(t for t in texts if isinstance(t, str))
         return self.router.route(joined, tools=tools).scope_names
+
+    def routed_scopes(self, text: str) -> tuple[str, ...]:
+        """The scopes the router alone gives a sentence."""
+        return self._route(text).scope_names
 
     def _route(self, text: str) -> RouteDecision:
         """The router's decision for a sentence, remembered for the few calls a turn makes about it."""
@@ -269,7 +275,7 @@ class CandidateBuilder:
                 own = fallback_for(fallback, sentence.signals.categories) if origin == "turn" else tuple(fallback)
                 scopes, how = own, "fallback"
             if not scopes and origin == "turn":
-                scopes, how = self._decided_scope(sentence)
+                scopes, how = self.decided_scope(sentence)
             if not scopes or how is None:
                 unrouted.append(sentence)
                 continue

@@ -6,7 +6,6 @@ from .kinds import Category
 from .term_matching import TermSet
 
 __all__ = [
-    "ADDRESSEE_SET",
     "CATEGORY_DURABILITY",
     "CATEGORY_ORDER",
     "CATEGORY_SETS",
@@ -45,6 +44,13 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "la causa es", "caused by", "causado por", "causada por", "was due to", "were due to", "is due to",
         "se debia a", "se debe a", "se debio a", "the reason was", "el motivo era", "el motivo fue", "the culprit",
         "el culpable", "triggered by", "provocado por", "provocada por", "originated in", "se origino en",
+        "the problem was", "the issue was", "the problem is that", "el problema era", "el problema fue",
+        "el problema es que", "el fallo fue", "el fallo era", "el error era", "el error fue", "turns out",
+        "turned out", "resulta que", "resulto que", "resulto ser", "resulta ser",
+        "turned out to be", "found it", "lo encontre", "era porque", "fue porque",
+        "it was because", "faltaba", "faltaban", "was missing", "were missing", "no tenia", "didn't have",
+        "did not have", "lacked", "re:\\b(?:lo de|el fallo|el problema|el error|la caida|el corte|the problem|the issue"
+        "|the failure|the outage)\\b[^.;:]{0,60}?\\b(?:fue|era|was) (?:que|that|the|el|la|un|una)\\b",
     ),
     "fix": (
         "the fix", "fixed by", "fixed it by", "fix is to", "fix was to", "fixed with", "solucion", "the solution",
@@ -75,7 +81,11 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "vamos a contratar", "we're hiring", "we are hiring", "we dropped", "dejamos de", "we stopped",
         "pasa a costar", "pasa a ser", "pasan a ser", "deja de ser", "dejan de ser", "decided:", "decidido:",
         "that's decided", "hiring freeze", "we moved everything", "we agreed that", "lo hemos acordado",
-        "esta acordado", "eso esta acordado", "se hacen siempre",
+        "esta acordado", "eso esta acordado", "se hacen siempre", "contract signed", "contrato firmado",
+        "we're dropping", "we are dropping", "we're switching to", "we are switching to", "we're moving to",
+        "we are moving to", "nos cambiamos a", "nos pasamos a", "we hired", "hemos contratado",
+        "agreed", "acordado", "acordada", "aprobado", "aprobada", "approved", "signed off", "sign-off", "firmado",
+        "firmada", "signed", "cerrado con", "closed with", "deal closed",
     ),
     "preference": (
         "i prefer", "i'd prefer", "i would prefer", "i'd rather", "i would rather", "prefiero", "preferiria",
@@ -108,12 +118,16 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "only supports", "solo soporta", "solo admite", "only works", "solo funciona", "limit of", "limite de",
         "maximum of", "maximo de", "not allowed", "no esta permitido", "prohibido", "forbidden", "mandatory",
         "obligatorio", "is required", "es obligatorio", "se requiere", "need at least", "needs at least",
-        "necesitan al menos", "necesita al menos", "at least", "al menos", "como minimo",
+        "necesitan al menos", "necesita al menos", "at least", "al menos", "como minimo", "exige", "exigen",
+        "demands", "insists on", "insiste en",
     ),
     "pricing": (
         "price", "prices", "pricing", "precio", "precios", "tarifa", "tarifas", "per month", "al mes", "/month",
         "/mes", "per year", "al ano", "discount", "descuento", "euros", "eur", "usd", "re:\\d\\s*€", "re:€\\s*\\d",
-        "re:\\$\\s*\\d", "costs", "cuesta", "cuestan", "cobramos", "we charge", "charge",
+        "re:\\$\\s*\\d", "costs", "cuesta", "cuestan", "cobramos", "we charge", "charge", "gratis", "for free",
+        "fee", "fees", "month free", "months free", "mes gratis", "meses gratis", "regalado", "regalamos",
+        "compensacion", "compensation", "credit them", "a credit of", "abonarles", "les abonamos", "compensate",
+        "compensar", "compensarles", "abono", "credit note",
     ),
     "strategy": (
         "strategy", "estrategia", "roadmap", "positioning", "posicionamiento", "target market", "mercado objetivo",
@@ -133,7 +147,9 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "depends on", "depend on", "depende de", "dependen de", "talks to", "connects to", "se conecta a",
         "se conectan a", "upstream", "downstream", "owned by", "responsable de", "es responsable",
         "maintained by", "mantenido por", "belongs to", "pertenece a", "proveedor de", "our supplier", "our vendor",
-        "el contrato", "the contract", "se renueva", "renews",
+        "el contrato", "the contract", "se renueva", "renews", "como cliente", "as a customer", "as a client",
+        "su contrato", "their contract", "in the contract", "en el contrato",
+        "es cliente", "is a customer", "is our customer", "son clientes", "nuevo cliente", "new customer",
     ),
     "architecture": (
         "architecture", "arquitectura", "uses", "use", "usa", "usan", "utiliza", "utilizan", "runs on", "run on",
@@ -148,6 +164,7 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "will run", "runs in", "run in", "points to", "apunta a", "sobre la plataforma", "on the platform",
         "en la plataforma", "on our platform", "en nuestra plataforma", "iran al", "ira al", "will go to",
         "van al", "va al", "are sent to", "is sent to", "se envian a", "se envia a", "lives under", "esta en el repo",
+        "using", "usando", "published as", "publicado como", "publicados como", "issued by", "emitido por",
     ),
     "process": (
         "process", "proceso", "workflow", "flujo de trabajo", "every monday", "cada lunes", "every week",
@@ -156,7 +173,7 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "support sla", "nivel de servicio",
         "lead is", "es la responsable", "es el responsable", "business rule", "regla de negocio",
         "our policy", "nuestra politica", "la politica es", "policy:", "facturar", "we invoice", "refunds",
-        "reembolsos", "support policy", "politica de soporte",
+        "reembolsos", "support policy", "politica de soporte", "politica de", "policy on", "policy for",
     ),
     "config": (
         "is configured", "are configured", "configured with", "configurado con", "esta configurado",
@@ -184,7 +201,7 @@ DURABLE_STRONG: tuple[str, ...] = (
     "estandar", "runbook", "procedure", "procedimiento", "lesson learned", "leccion aprendida", "is configured",
     "esta configurado", "permanently", "permanentemente", "de forma permanente", "for good", "officially",
     "oficialmente", "a partir de hoy", "desde hoy", "from today", "starting today", "approved by", "aprobado por",
-    "aprobada por", "han aprobado",
+    "aprobada por", "han aprobado", "como norma", "por norma", "as a rule", "mi norma", "my rule",
 )
 DURABLE_WEAK: tuple[str, ...] = (
     "remember that", "recuerda que", "keep in mind", "ten en cuenta", "note:", "nota:", "important:",
@@ -205,7 +222,8 @@ HEDGES: tuple[str, ...] = (
     "might", "we may", "may be", "we could", "you could", "i could", "could try", "could use", "could work",
     "could attract", "podriamos", "re:(?<!no )\\bpodemos\\b", "podria", "estamos pensando", "re:^\\W*igual\\s",
     "depende de si", "depende de que", "si conseguimos", "estoy pensando",
-    "pensando en",
+    "pensando en", "my gut", "gut feeling", "mi intuicion", "me huele a", "juraria", "haven't proven",
+    "not proven", "sin demostrar", "no esta demostrado",
     "we are thinking", "we're thinking", "thinking about", "thinking of", "considering", "consider",
     "should we", "what if", "at some point", "en algun momento", "algun dia", "some day", "someday",
     "we would like to", "we'd like to", "nos gustaria", "we plan to", "we are planning", "we're planning",
@@ -216,6 +234,7 @@ HEDGES: tuple[str, ...] = (
     "nada decidido", "not decided", "undecided", "sin decidir", "no decidido", "still deciding", "evaluating",
     "evaluando", "barajando", "we are exploring", "explorando",
     # someone else's request, reported: nothing is decided
+    "dicen que", "they say", "people say", "se dice que", "comentan que", "me han dicho", "i was told",
     "asked if", "asked whether", "asks if", "asks whether", "pregunto si", "pregunta si", "quiere saber si",
     "wants to know if",
 )
@@ -228,13 +247,19 @@ UNVERIFIED: tuple[str, ...] = (
     "haven't verified", "have not verified", "not tested yet", "haven't tested", "no lo he comprobado",
     "no he comprobado", "no lo he verificado", "sin comprobar", "confirmarlo", "before concluding",
     # drafts: written down, not approved
-    "draft", "borrador", "not approved", "no aprobado", "no aprobada", "aun no aprobado", "sin aprobar",
+    "re:(?<!you )(?<!to )(?<!i'll )\\bdraft\\b", "borrador",
+    "not approved", "no aprobado", "no aprobada", "aun no aprobado", "sin aprobar",
     "didn't work", "did not work", "doesn't work", "no funciono", "no ha funcionado", "no funciona",
-    "pending approval", "pendiente de aprobacion", "awaiting approval", "to be approved", "por aprobar",
+    "pending approval", "pendiente de aprobacion", "pendiente de que", "subject to approval",
+    "sujeto a aprobacion", "sujeta a aprobacion", "a falta de", "re:^\\W*(?:propuesta|proposal)\\W",
+    "awaiting approval", "to be approved", "por aprobar",
     # an attempt that did not help
     "nothing changed", "no change", "didn't help", "did not help", "no sirvio", "no ha servido", "sigue igual",
     "sigue petando", "sigue fallando", "no era eso", "wasn't it", "was not it", "no effect", "sin efecto",
-    "no ha cambiado nada", "still dropping", "still failing",
+    "no ha cambiado nada", "still dropping", "still failing", "re:\\b(?:y|pero) nada\\b(?!\\s+de\\b)",
+    "same error", "mismo error",
+    "mismos errores", "re:\\bmism[oa]s?\\s+\\d{3}s?\\b", "re:\\bsame\\s+\\d{3}s?\\b", "no luck", "sin suerte",
+    "still the same", "igual que antes", "still gets", "sigue igual",
 )
 # A one-off: it holds for this time only, whatever preference it states.
 ONE_OFF: tuple[str, ...] = (
@@ -250,13 +275,7 @@ ONE_OFF_TIME: tuple[str, ...] = (
     "esta manana", "this morning", "ahora", "right now", "tomorrow", "next week", "la semana que viene",
     "la proxima semana", "de vacaciones", "on vacation", "on holiday", "este fin de semana", "this weekend",
     "re:(?<!las )(?<!la )\\bmanana\\b", "pasado manana", "el lunes que viene", "next monday", "until", "hasta las",
-    "later", "mas tarde",
-)
-# How the assistant addresses the user in a proposal about the user's own way of working.
-ADDRESSEE: tuple[str, ...] = (
-    "send you", "answer your", "answer you", "remind you", "notify you", "ping you", "your questions",
-    "te mando", "te envio", "te respondo", "te aviso", "te recuerdo", "te escribo", "tus preguntas",
-    "para ti", "for you", "mandarte", "enviarte", "avisarte", "recordarte", "escribirte", "responderte",
+    "later", "mas tarde", "este finde", "el finde", "me toca",
 )
 # Overrides a one-off: "a partir de hoy" starts a lasting rule.
 FROM_NOW: tuple[str, ...] = (
@@ -279,6 +298,7 @@ PAST_ACTION: tuple[str, ...] = (
     "we raised", "we increased", "we lowered", "hemos cambiado", "hemos puesto", "hemos subido", "cambiamos",
     "pusimos", "tras poner", "tras cambiar", "tras subir", "after setting", "after changing", "after raising",
     "after adding", "once i set",
+    "re:\\btras\\s+[a-z]+(?:arla|erla|irla|arlo|erlo|irlo|arsela|ersela|irsela|arselo|erselo|arlos|arlas)\\b",
     # any verb: "I <verb>ed", "he/lo he <participio>", a report opening with its past verb ("Patched the …")
     "re:\\bi(?:'ve| have)?\\s+(?:also\\s+|then\\s+|just\\s+)?(?!decided|agreed|chose|approved|signed|preferred|liked"
     "|loved|hated|used|asked|wanted|needed|checked|verified|tested|confirmed|noticed|looked|wondered|guessed)"
@@ -286,10 +306,17 @@ PAST_ACTION: tuple[str, ...] = (
     "re:\\b(?:lo |la |los |las |le |les )?(?:he|hemos)\\s+(?!decidido|acordado|elegido|aprobado|firmado|pensado|visto"
     "|mirado|revisado|comprobado|probado|intentado|verificado|leido|preguntado|hablado|notado|sido|estado|tenido)"
     "[a-z]{3,}(?:ado|ido|uesto|echo|ierto|uelto|rito)\\b",
-    "re:^\\W*(?:added|patched|switched|created|raised|replaced|moved|enabled|disabled|mounted|pinned|bumped"
+    "re:^\\W*(?:added|patched|switched|created|raised|replaced|moved|enabled|disabled|mounted|pinned|bumped|set|put"
+    "|changed|updated|removed|deleted|restarted|reloaded|installed|configured|rebuilt|reverted|rolled back|cleaned"
     "|increased|lowered|rotated|upgraded|migrated|corrected|fixed)\\b",
     "corregi", "lo corregi", "lo subi", "lo puse", "le puse", "lo pase", "lo ampliamos", "lo cambiamos",
-    "arregle", "lo arregle", "i switched", "i put", "i made", "i rebuilt", "i wrote", "i forced", "i redeployed",
+    "arregle", "lo arregle", "corregimos", "lo corregimos", "arreglamos",
+    "i switched", "i put", "i made", "i rebuilt", "i wrote", "i forced", "i redeployed",
+    # irregular and re- verbs ("I re-bound", "I've set"), impersonal and passive reports of a change
+    "re:\\bi(?:'ve| have)?\\s+(?:also\\s+|then\\s+|just\\s+)?(?:re-?)?(?:bound|rebound|set|reset|put|ran|reran"
+    "|made|wrote|rewrote|took|gave|built|rebuilt|cut|split|undid|redid|sent|kept|brought|swapped|re-[a-z]{3,}ed)\\b",
+    "re:\\bse\\s+(?:ha|han)\\s+[a-z]{3,}(?:ado|ido|uesto)\\b",
+    "re:\\b(?:was|were|has been|have been)\\s+(?:re-?)?[a-z]{3,}ed\\s+(?:to|from|in|on|with|back|by)\\b",
 )
 VERIFIED: tuple[str, ...] = (
     "verified", "confirmed", "it's confirmed", "confirmado", "confirmada", "comprobado", "comprobada", "verificado",
@@ -297,12 +324,18 @@ VERIFIED: tuple[str, ...] = (
     "validated", "validado", "validada", "tested", "probado", "probada", "we checked", "hemos comprobado",
     "lo comprobamos", "lo hemos verificado", "proven", "reproduced", "reproducido", "fixed", "arreglado",
     "solucionado", "lo confirme", "confirme", "comprobe", "lo comprobe", "works again", "works now",
-    "ya funciona", "funciona de nuevo", "back to normal",
+    "ya funciona", "funciona de nuevo", "back to normal", "now returns", "now responds", "ahora devuelve",
+    "ahora responde", "ya devuelve", "ya responde", "returns 200", "devuelve 200", "responde 200", "sin errores",
+    "without errors", "no errors", "0 errors", "0 errores", "vuelve a funcionar", "works fine", "is working",
+    "esta funcionando", "went through", "goes through", "succeeded",
+    "completed successfully", "ya carga", "loads again", "va bien", "va fino", "funciona bien", "lo he mirado",
+    "mirado con", "checked with", "checked it with", "comprobado con", "visto con", "verified with",
 )
 # Task state that says a thing finished (a verified fix's sentence may carry it).
 FINISHED: tuple[str, ...] = (
     "has been completed", "se ha completado", "ha terminado", "all done", "it's done", "it is done",
-    "re:\\bya esta\\b(?!\\s+(?:aprobad|decidid|firmad|acordad|cerrad))",
+    "re:\\bya esta\\b(?!\\s+(?:aprobad|decidid|firmad|acordad|cerrad|incluid|en el contrato|en contrato"
+    "|en la factura|en las condiciones))",
 )
 TRANSIENT: tuple[str, ...] = (
     "in progress", "en curso", "en progreso", "working on it", "trabajando en ello", "trabajando en eso",
@@ -320,8 +353,16 @@ TRANSIENT: tuple[str, ...] = (
     "sigue dando", "re:\\bstill\\s+(?:(?!0\\b)\\d|failing|broken|down|getting|seeing)", "redactame", "write me a",
     "write an email", "escribe un correo", "draft an", "summarize", "resumeme", "traduceme", "translate",
     "preparame un",
-    "task completed", "task complete", *FINISHED, "estoy en ello",
-    "this week", "esta semana", "next week", "la semana que viene", "la proxima semana",
+    "task completed", "task complete", *FINISHED, "estoy en ello", "on hold", "en pausa", "en espera", "paused",
+    "re:\\b(?:estoy|estamos)\\s+[a-z]+(?:ando|iendo)\\b", "desde hace",
+    "re:\\bhace\\s+(?:\\d+|un|una|unos|unas)\\s+(?:segundos?|minutos?|horas?|rato|momento)\\b",
+    "re:\\b\\d+\\s+(?:seconds?|minutes?|hours?)\\s+ago\\b",
+    "re:^\\W*(?:explain|explicame|tell me|dime|show me|muestrame|describe|summarise|help me|ayudame|can you"
+    "|could you|puedes|please explain|por favor explica)\\b", "re:\\b(?:keep|keeps|kept)\\s+[a-z]+ing\\b",
+    "re:\\bsiguen?\\s+[a-z]+(?:ando|iendo)\\b", "ha ido bien", "han ido bien", "ha ido mal", "han ido mal",
+    "went well", "went badly", "fue bien", "fue mal", "is going well",
+    "this week", "esta semana", "next week", "la semana que viene", "la proxima semana", "este mes", "this month",
+    "last month", "el mes pasado", "re:(?<!las )(?<!la )(?<!esta )\\bmanana\\b", "pasado manana",
     "re:\\b(?:caduca|caducan|expira|expiran|expires?|vence|vencen|due|llega|llegan|arrives?)\\s+(?:en|in|dentro de)"
     "\\s+\\d+\\s+(?:dias|days|horas|hours|minutos|minutes)\\b",
     "re:\\b(?<!formato )(?<!una )(?<!la )(?<!en )(done|finished|completed?|resolved|shipped|terminad[oa]"
@@ -354,5 +395,4 @@ TRANSIENT_SET = TermSet(TRANSIENT)
 ONE_OFF_SET = TermSet(ONE_OFF)
 FROM_NOW_SET = TermSet(FROM_NOW)
 ONE_OFF_TIME_SET = TermSet(ONE_OFF_TIME)
-ADDRESSEE_SET = TermSet(ADDRESSEE)
 PAST_ACTION_SET = TermSet(PAST_ACTION)

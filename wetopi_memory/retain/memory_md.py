@@ -10,9 +10,12 @@ routes, and an entry that routes nowhere goes to `personal`, the agent's notes a
 the PolicyEngine with the `import` origin:
 
 * P1 → durability ≥ 0.95, P2 → ≥ 0.85: kept even when they mention finished work;
-* untagged entries are curated notes → durability ≥ 0.75, unless they read as a completed task ("… complete",
-  "done", "resolved", "terminado", …), which are treated like P3;
-* P3 and completed-task entries → durability ≤ 0.3 → `not_durable`;
+* untagged entries are curated notes → durability ≥ 0.75, unless they read as passing (retain/memory_md_passing.py:
+  a completed task, "… done", "terminado"; a one-off action told in the past, "Sent the signed contract to …"; a
+  temporary state, "this week", "lleva 20 min en …"), which are treated like P3; a P1 entry that reads as passing
+  goes to review;
+* P3 and passing entries → durability ≤ 0.3 → `not_durable`; a P3 entry that reads as none of these was mis-tagged
+  and is judged on its content, like an untagged note;
 * hypotheses, plans and raw tool output are rejected as everywhere else;
 * an entry with a secret anywhere is refused whole (`secret`), listed by number only, never stored;
 * a P1 entry the policies would reject is never dropped: it goes to the review list (`review`), and
@@ -39,7 +42,8 @@ from typing import Any, Protocol
 from ..identity import Identity
 from .candidates import CandidateBuilder, Sentence, Unit, fold
 from .decision import Decision
-from .kinds import Category, Origin, Priority
+from .kinds import Origin, Priority
+from .memory_md_passing import reads_as_passing
 from .memory_md_report import EntryFate, EntryReport, ImportReport, MemoryEntry, MemoryImportError, write_report
 from .memory_md_review import ReviewedEntries
 from .outbox import Outbox
@@ -47,7 +51,6 @@ from .planning import UnitOutcome, plan_units
 from .policy import MERGED_EVALUATION, PolicyEngine
 from .reasons import Reason, ReasonCode
 from .scope_selection import TECHNICAL
-from .signals import analyze
 
 __all__ = [
     "EntryFate",
@@ -65,13 +68,9 @@ __all__ = [
 
 _INLINE_SEPARATOR = re.compile(r"(?:^\s*|\s+)§(?:\s+|\s*$)")
 _PRIORITY = re.compile(r"^\s*\[\s*(P[123])\s*\]\s*", re.IGNORECASE)
-_COMPLETED = re.compile(
-    r"\b(complete|completed|done|finished|resolved|shipped|merged|closed|terminad[oa]s?|completad[oa]s?|hech[oa]s?|"
-    r"resuelt[oa]s?|finalizad[oa]s?|cerrad[oa]s?)\b", re.IGNORECASE)
 PREVIEW_CHARS = 80
 BATCH_ITEMS = 50
 _PRIORITIES: dict[str, Priority] = {"P1": "P1", "P2": "P2", "P3": "P3"}
-_DURABLE_CATEGORIES: tuple[Category, ...] = ("root_cause", "fix", "runbook", "decision", "constraint")
 _PENDING_FATES: tuple[EntryFate, ...] = ("failed", "evicted", "outbox_full", "queued")
 
 
@@ -95,14 +94,6 @@ class ImportingCoordinator(Protocol):
         """Deliver what is queued, for at most `timeout` seconds."""
 
 
-def _completed_task(text: str, priority: Priority | None) -> bool:
-    """Reads like a finished task and carries no durable marker (the consolidation proposal's P3)."""
-    if priority is not None:
-        return False
-    signals = analyze(text)
-    return bool(_COMPLETED.search(text)) and not signals.strong and signals.category not in _DURABLE_CATEGORIES
-
-
 def _entry(index: int, block: Sequence[tuple[int, str]]) -> MemoryEntry | None:
     """One block of (line number, text) as an entry, its priority tag taken off; None when blank."""
     lines = list(block)
@@ -117,7 +108,7 @@ def _entry(index: int, block: Sequence[tuple[int, str]]) -> MemoryEntry | None:
     priority = _PRIORITIES[match.group(1).upper()] if match else None
     text = body[match.end():].strip() if match else body.strip()
     return MemoryEntry(index=index, line_start=lines[0][0], line_end=lines[-1][0], text=text, priority=priority,
-                       completed_task=_completed_task(text, priority))
+                       completed_task=reads_as_passing(text, None if priority == "P3" else priority))
 
 
 def parse_memory_md(text: str) -> list[MemoryEntry]:
@@ -147,6 +138,9 @@ def _preview(coordinator: ImportingCoordinator, text: str) -> str | None:
 
 
 _USER_SUBJECTS = ("user ", "the user ", "el usuario ", "la usuaria ")
+# The person's own wish, whatever it is about: a preference even when its object is technical.
+_WANTS = re.compile(r"\b(?:does not want|doesn't want|wants|prefers|likes|dislikes|hates|no quiere|quiere|prefiere|"
+                    r"odia|no le gusta|le gusta)\b")
 
 
 def _about_the_person(builder: CandidateBuilder, sentence: Sentence, identity: Identity) -> Sentence:
@@ -158,8 +152,9 @@ def _about_the_person(builder: CandidateBuilder, sentence: Sentence, identity: I
                                                                       or folded.startswith(f"{name}'s ")))
     signals = sentence.signals
     technical = bool(set(signals.categories) & TECHNICAL)
+    wants = _WANTS.search(folded) is not None   # `the user does not want approval requests at weekends`
     if not subject or "preference" in signals.categories or (
-            technical and "platform" in builder.scopes_for(sentence)[0]):
+            technical and not wants and "platform" in builder.scopes_for(sentence)[0]):
         return sentence
     return replace(sentence, signals=replace(signals, categories=("preference", *signals.categories)))
 
@@ -172,8 +167,11 @@ def _entry_units(coordinator: ImportingCoordinator, identity: Identity, entry: M
     fallback = builder.context_scopes([entry.text])
     if not fallback and "personal" in coordinator.policy.config.stores:
         fallback = ("personal",)
+    # A P3 tag marks completed tasks and passing state; a P3 entry that reads as neither (`[P3] Ana usually does
+    # the deep technical work in the mornings`) was mis-tagged and is judged on its content, like an untagged note.
+    priority = None if entry.priority == "P3" and not entry.completed_task else entry.priority
     units, unrouted = builder.units(sentences, origin="import", fallback=fallback, identity=identity,
-                                   source_agent=source_agent, priority=entry.priority,
+                                   source_agent=source_agent, priority=priority,
                                    tags=(f"import:memory_md#{entry.index}",))
     if entry.completed_task:
         units = [Unit(sentence=u.sentence, routed_by=u.routed_by,
@@ -215,7 +213,27 @@ def _plan_entry(coordinator: ImportingCoordinator, identity: Identity, entry: Me
         return _Plan(entry=entry, decisions=[decision], outcomes=[], unrouted=[], reviewed=True), first_index
     units, unrouted, next_index = _entry_units(coordinator, identity, entry, first_index, source_agent)
     decisions, outcomes = plan_units(coordinator.builder, coordinator.policy, identity, units, pending=pending)
+    rules = _piece_secret_rules(coordinator, units, decisions, outcomes)
+    if rules:   # a secret seen in any piece refuses the whole entry: no other piece of it is stored
+        for decision in decisions:
+            if decision.accept and decision.bank and decision.document_id:
+                pending.discard((decision.bank, decision.document_id))
+        return _Plan(entry=entry, decisions=[], outcomes=[], unrouted=[], secret_rules=rules), next_index
     return _Plan(entry=entry, decisions=decisions, outcomes=outcomes, unrouted=unrouted), next_index
+
+
+def _piece_secret_rules(coordinator: ImportingCoordinator, units: Sequence[Unit], decisions: Sequence[Decision],
+                        outcomes: Sequence[UnitOutcome]) -> tuple[str, ...]:
+    """The gate's rules for every piece an entry would be stored as: each sentence, each merged candidate, and any
+    secret a policy found. The whole entry was scanned already; a piece read alone may still show a secret
+    (split at a sentence end, joined with another), and then the entry is refused whole, never stored in part."""
+    gate = coordinator.builder.gate
+    texts = [u.sentence.text for u in units] + [d.candidate.content for d in decisions if d.candidate is not None]
+    rules = [f.rule_id for text in texts for f in gate.blocking(gate.scan(text))]
+    rules += [r.rule for d in (*decisions, *(o.decision for o in outcomes)) for r in d.typed_reasons
+              if r.code is ReasonCode.SECRET_DETECTED and r.rule is not None]
+    rules += [rule for u in units for rule in u.sentence.secret_rules]
+    return tuple(dict.fromkeys(rules))
 
 
 def _reviewed_decision(coordinator: ImportingCoordinator, identity: Identity, entry: MemoryEntry, scope: str,

@@ -100,7 +100,7 @@ class ScopePolicy:
 BUILTIN_POLICIES: dict[str, ScopePolicy] = {
     "personal": ScopePolicy(
         "personal",
-        frozenset({"preference", "decision", "constraint", "process", "general"}),
+        frozenset({"preference", "decision", "constraint", "process"}),
         min_durability=0.6, evictable=True,
         # design §3.1: platform knowledge and business facts said in the first person are not personal
         foreign_categories=frozenset({"root_cause", "fix", "runbook", "incident", "architecture", "config",
@@ -318,8 +318,7 @@ class PolicyEngine:
         curated = candidate.origin == "import" and candidate.priority in ("P1", "P2")
         if subject.settings.require_durable:
             # what was done is task state, unless it is how a decision was carried out ("we moved to Gandi")
-            done = signals.transient or (signals.past_action and "decision" not in signals.categories)
-            if ((done and not signals.strong) or signals.one_off) and not curated:
+            if ((signals.task_state and not signals.strong) or signals.one_off) and not curated:
                 reasons.append(Reason(ReasonCode.TRANSIENT))
             if not signals.filler and candidate.durability < policy.min_durability:
                 reasons.append(Reason(ReasonCode.NOT_DURABLE))

@@ -22,10 +22,14 @@ SPEAKER_ROLES: frozenset[Role] = frozenset({"user", "import", "explicit"})
 TECHNICAL: frozenset[Category] = frozenset({"architecture", "config", "relationship", "root_cause", "fix",
                                             "runbook", "incident"})
 _COMMERCIAL: frozenset[Category] = frozenset({"pricing", "strategy", "decision", "process"})
+# Technical categories that a commercial sentence does not carry (a party's contract or an outage may be mentioned).
+_SYSTEM_ONLY: frozenset[Category] = TECHNICAL - {"relationship", "incident"}
+# Categories that are the business's whatever the router says (a price, a strategy).
+_BUSINESS_OWN: frozenset[Category] = frozenset(c for c, scope in CATEGORY_SCOPE.items() if scope == "business")
 # A decision or rule the router places nowhere, in the speaker's own words (never a proposal's: the assistant's
 # wording is no evidence of its domain): the speaker's organisation decided it (hiring, a supplier, a policy),
 # unless it carries technical values, which the router would have placed on the platform.
-_DECIDED: frozenset[Category] = frozenset({"decision", "process", "constraint"})
+_DECIDED: frozenset[Category] = frozenset({"decision", "process", "constraint", "relationship"})
 
 
 def fallback_for(fallback: Sequence[str], categories: Sequence[Category]) -> tuple[str, ...]:
@@ -37,15 +41,21 @@ def fallback_for(fallback: Sequence[str], categories: Sequence[Category]) -> tup
 
 
 def unrouted_decision_scope(categories: Sequence[Category], *, speaker: bool, technical_values: bool,
-                            known: Collection[str]) -> str | None:
-    """The scope of a speaker's durable decision that no rule routed: business, when it names no technical value."""
-    if speaker and not technical_values and set(categories) & _DECIDED and not set(categories) & TECHNICAL:
+                            values: bool, known: Collection[str]) -> str | None:
+    """The scope of a speaker's durable decision, rule or party fact that no rule routed: the platform's when it
+    names a system's value (a host:port, a path, a manifest field), else the business's when it names no command
+    or technical category ("Acme renews every March", "contratamos a Lucía")."""
+    if not speaker or not set(categories) & _DECIDED:
+        return None
+    if technical_values:
+        return "platform" if "platform" in known else None
+    if not values and not set(categories) & (TECHNICAL - {"relationship"}):
         return "business" if "business" in known else None
     return None
 
 
-def own_scopes(routed: list[str], categories: Sequence[Category], *, speaker: bool,
-                known: Collection[str]) -> list[str]:
+def own_scopes(routed: list[str], categories: Sequence[Category], *, speaker: bool, known: Collection[str],
+               technical_values: bool = False) -> list[str]:
     """The routed scopes a sentence really belongs to (design §3.1, §16): platform facts and business facts said in
     the first person are theirs, not personal; a purely technical sentence naming a customer is not business."""
     kinds = set(categories)
@@ -55,9 +65,12 @@ def own_scopes(routed: list[str], categories: Sequence[Category], *, speaker: bo
     shared = "platform" in routed or "business" in routed
     if not speaker or (shared and "preference" not in kinds):
         routed = [s for s in routed if s != "personal"]
-    if "platform" in routed and technical and not kinds & _COMMERCIAL:
+    system = (technical and not kinds & _COMMERCIAL) or (technical_values and not kinds & _BUSINESS_OWN)
+    if "platform" in routed and system:
         routed = [s for s in routed if s != "business"]
-    if "business" in routed and kinds & _COMMERCIAL and not kinds & TECHNICAL:
+    business = "business" in routed or bool(kinds & _BUSINESS_OWN)
+    # a price or a party's terms stay the business's even when they mention an outage ("credit them for the outage")
+    if business and kinds & _COMMERCIAL and not kinds & _SYSTEM_ONLY and not technical_values:
         routed = [s for s in routed if s != "platform"]
     return routed
 

@@ -24,11 +24,17 @@ from .lexicon import (
     WEAK_SET,
 )
 from .raw_output import RawKind, raw_output_kind
+from .speaker_lexicon import WHEN
 from .term_matching import fold, grams, tokens
 
-__all__ = ["PRIORITY_DURABILITY", "Signals", "analyze", "durability_of", "states_value", "verification_in"]
+__all__ = ["PRIORITY_DURABILITY", "Signals", "analyze", "durability_of", "states_value", "technical_value",
+           "verification_in"]
 
 PRIORITY_DURABILITY: dict[Priority, float] = {"P1": 0.95, "P2": 0.85}
+WHEN_TERMS = frozenset(WHEN)
+# What an organisation decides and agrees: the past action that states one is how it was carried out ("cambiamos de
+# proveedor", "se ha renovado el contrato"), and when it happened ("ayer") does not make it task state.
+COMMITMENTS: frozenset[Category] = frozenset({"decision", "pricing", "strategy", "relationship"})
 # A concrete fact: inline code, key: value or key=value, camelCase or dotted/dashed/underscored names, paths,
 # addresses, sizes and durations. What makes a fix worth keeping beyond its conclusion.
 _FACT = re.compile(
@@ -37,7 +43,10 @@ _FACT = re.compile(
     r"|\b\d+(?:\.\d+){2,}(?:/\d+)?\b|\b[a-z]+(?:-[a-z0-9]+)+\b"
     r"|\b[a-z][\w.-]*:\s(?:true|false|yes|no|on|off|enabled|disabled)\b|\b[a-z][a-z0-9]*[A-Z][A-Za-z0-9]+\b"
     r"|\b(?:kubectl|helm|velero|argocd|ceph|rke2|systemctl|docker|curl|psql|pvesm|git|terraform|ansible|certbot"
-    r"|rbd|virsh|pct|qm|redis-cli|mysql|pg_dump|openssl|ip|iptables|nft)\s+[a-z][\w-]*")
+    r"|rbd|virsh|pct|qm|redis-cli|mysql|pg_dump|openssl|ip|iptables|nft)\s+[a-z][\w-]*"
+    r"|\b(?:MTU|TTL|MSS|PHP|TLS|SSL|HTTP|TCP|UDP|CPU|RAM|vCPU|IOPS|QPS|RPS)\b(?:\s+\w+){0,3}\s+\d+(?:\.\d+)?\b"
+    r"|\b\d+[KMGT]\b|\b[a-z]{2,}\d{1,3}\b|\b(?:port|puerto)\s+\d{2,5}\b|\b\d+\s?(?:%|seconds?|segundos?|minutes?|minutos?"
+    r"|replicas?|r[eé]plicas|workers?|threads?|hilos|conexiones|connections|cores?|vcpus?)(?!\w)")
 
 # A concrete value: key: value / key=value, a path or URL, an IP, a host, a port, a version, a size, an identifier.
 _VALUE = re.compile(
@@ -46,6 +55,32 @@ _VALUE = re.compile(
     r"|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:lan|local|com|es|io|net|org|svc|internal)(?::\d+)?\b|\b[A-Za-z][\w.-]*:\d{2,5}\b"
     r"|\b\d+\.\d+(?:\.\d+)*\b|\b\d+(?:[.,]\d+)?\s?(?:Mi|Gi|Ki|MB|GB|TB|ms|days|d[ií]as|hours|horas|minutes|minutos)\b|\b[a-z]+_[a-z0-9_]+\b"
     r"|\b[A-Z][A-Z0-9]+_[A-Z0-9_]+\b|\b[a-z]+[A-Z][a-zA-Z]+\b")
+
+
+# A technical value: what only a system's configuration holds (a host:port, a path, a URL, an IP, a file name, a
+# flag, a snake_case or camelCase key, a key with a numeric value, a size in Mi/Gi, a version, inline code). Prices,
+# durations and plain numbers are not: a business rule has those too.
+_TECHNICAL = re.compile(
+    r"`[^`\n]+`|\b[a-z][\w-]*[a-z]=\d|\b[a-z]+[_.-][\w.-]*:\s?\d|\b[a-z]+[A-Z]\w*:\s?\d|(?<![\w])/[\w.-]+/[\w./-]+|(?<![^\s(\"'])/(?!(?:mes|month|a[nñ]o|year|user|usuario|seat|sitio|site)s?\b)[a-z][\w-]+"
+    r"|\b[a-z0-9]+://\S+|\b\d{1,3}(?:\.\d{1,3}){3}(?:/\d+)?\b|\b[A-Za-z][\w-]*:\d{2,5}\b"
+    r"|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:lan|local|svc|internal|cluster)\b"
+    r"|\b[\w-]+\.(?:ya?ml|json|toml|conf|cfg|cnf|ini|lock|sh|py|env|tf|service|pem|crt|sql)\b|(?<![\w-])--?[a-z][\w-]{2,}"
+    r"|\b[a-z]+_[a-z0-9_]+\b|\b[A-Z][A-Z0-9]+_[A-Z0-9_]+\b|\b[a-z]+[A-Z][a-zA-Z]+\b|\b(?:[A-Z][a-z]+){3,}\b"
+    r"|\b\d+(?:\.\d+)?\s?(?:Mi|Gi|Ki|Ti)\b|\b\d+[KMGT]\b|\bv\d+\.\d+|\b\d+\.\d+\.\d+\b|\b[a-z]+\.[a-z]+\.[a-z]+(?:/[\w-]+)+"
+    r"|\b(?:CronJob|ConfigMap|StatefulSet|DaemonSet|ReplicaSet|ServiceAccount|ClusterRole|RoleBinding|ClusterIssuer"
+    r"|PersistentVolume(?:Claim)?|NetworkPolicy|IngressRoute|HelmRelease|ServiceMonitor|PodMonitor|PrometheusRule"
+    r"|StorageClass|ApplicationSet|CustomResourceDefinition)s?\b|(?<![\w*/])(?:[\d*/,-]+\s+){4}[\d*/,-]+(?![\w*/])")
+
+
+# A Spanish first-person preterite (accents kept): "salté", "reinicié", "subí", "añadí"; what was just done.
+_PRETERITE_1S = re.compile(
+    r"(?<![\w])(?!(?:aqu|all|ah|as|caf|beb|comit|rub|esqu|man|jabal|tambi|qu|s|t|m|d|v|ment)[íé]\b)"
+    r"[a-zñáéíóú]{2,}(?:é|í)(?![\w])", re.IGNORECASE)
+
+
+def technical_value(text: str) -> bool:
+    """Whether a sentence names a value of a system (see `_TECHNICAL`): a decision with one is the platform's."""
+    return bool(_TECHNICAL.search(text))
 
 
 def states_value(text: str) -> bool:
@@ -75,6 +110,11 @@ class Signals:
     # save this turn; an assistant statement that neither tool evidence nor the user's assent backs.
     opted_out: bool = False
     unbacked: bool = False
+
+    @property
+    def task_state(self) -> bool:
+        """Task state: in progress or just done, unless what was done is a commitment being carried out."""
+        return bool(self.transient or (self.past_action and not COMMITMENTS & set(self.categories)))
 
     @property
     def category(self) -> Category:
@@ -119,11 +159,27 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
     verified = () if unverified else VERIFIED_SET.find(folded, text_grams)
     return Signals(categories=categories, strong=STRONG_SET.find(folded, text_grams),
                    weak=WEAK_SET.find(folded, text_grams), hedges=HEDGE_SET.find(folded, text_grams),
-                   unverified=unverified, verified=verified, transient=TRANSIENT_SET.find(folded, text_grams),
+                   unverified=unverified, verified=verified, transient=_transient(folded, text_grams, categories),
                    filler=filler, question=question, raw=raw_output_kind(text, tool_line_hashes),
                    one_off=_one_off(folded, text_grams, categories),
-                   past_action=PAST_ACTION_SET.find(folded, text_grams),
+                   past_action=_past_action(text, folded, text_grams),
                    fact=bool(_FACT.search(text)))
+
+
+def _past_action(text: str, folded: str, text_grams: dict[str, int]) -> tuple[str, ...]:
+    """What the speaker just did: the lexicon's past actions, or a Spanish first-person preterite."""
+    found = PAST_ACTION_SET.find(folded, text_grams)
+    if not found and _PRETERITE_1S.search(text):
+        return ("preterite",)
+    return found
+
+
+def _transient(folded: str, text_grams: dict[str, int], categories: tuple[Category, ...]) -> tuple[str, ...]:
+    """Task-state markers; when a decision was taken ("ayer", "this morning") does not make it transient."""
+    found = TRANSIENT_SET.find(folded, text_grams)
+    if COMMITMENTS & set(categories) or FROM_NOW_SET.search(folded, text_grams):  # "desde hoy": a rule starts
+        found = tuple(t for t in found if t not in WHEN_TERMS)
+    return found
 
 
 def _one_off(folded: str, text_grams: dict[str, int], categories: tuple[Category, ...]) -> tuple[str, ...]:
@@ -148,7 +204,7 @@ def durability_of(signals: Signals, *, origin: Origin = "turn", priority: Priori
     score += min(0.2, 0.1 * len(signals.strong)) + min(0.05, 0.05 * len(signals.weak))
     if signals.verified and not signals.unverified:
         score += 0.15  # a confirmed fact lasts
-    if signals.transient or (signals.past_action and "decision" not in signals.categories):
+    if signals.task_state:
         score -= 0.15 if signals.strong else 0.35
     if signals.question:
         score -= 0.4

@@ -10,10 +10,23 @@ from typing import Any
 
 from ..identity import Identity
 from .candidates import CandidateBuilder, Unit
+from .clauses import split_units
 from .evidence import TurnEvidence
 from .kinds import Category
 from .sentences import Sentence
-from .turn_reading import TurnReading, addresses_user, agreed, backed_fix, plain_statement, read_turn, users_word
+from .signals import Signals
+from .turn_reading import (
+    TurnReading,
+    addresses_user,
+    agreed,
+    backed_fix,
+    business_fact,
+    own_voice,
+    plain_statement,
+    problem_report,
+    read_turn,
+    users_word,
+)
 
 __all__ = ["TurnUnits", "turn_units"]
 
@@ -42,11 +55,21 @@ def _assistant(sentence: Sentence, reading: TurnReading) -> tuple[Sentence, str 
     return replace(sentence, signals=replace(sentence.signals, categories=categories, unbacked=True)), None
 
 
-def _users(sentence: Sentence) -> Sentence:
+def _proven(signals: Signals) -> Signals:
     """A sentence of a user message that says how its fix was proven: the change made is a verified fix."""
-    signals = sentence.signals
     fixed = backed_fix(signals) if signals.past_action and signals.fact else None
-    return replace(sentence, signals=fixed or users_word(signals))
+    return fixed or users_word(signals)
+
+
+def _user_sentence(builder: CandidateBuilder, sentence: Sentence, *, vouched: bool, habits: bool) -> Sentence:
+    """A user's sentence as the turn reads it: whose voice it is, a problem report, a proven fix or a reported
+    cause, else a plain statement (a configuration fact, a habit), and a plain business fact."""
+    routed = builder.routed_scopes(sentence.text)
+    base = problem_report(own_voice(sentence.signals, sentence.text, routed), sentence.text)
+    read = _proven(base) if vouched else base
+    if read is base:
+        read = plain_statement(base, sentence.text, habits=habits)
+    return replace(sentence, signals=business_fact(read, sentence.text, routed))
 
 
 def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: str, answer: str,
@@ -56,20 +79,19 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     hashes = evidence.line_hashes()
     said = builder.sentences(user, "user", tool_line_hashes=hashes)
     answered = builder.sentences(answer, "assistant", first_index=len(said), tool_line_hashes=hashes)
-    reading = read_turn(user, answer, history, answered, evidence)
+    reading = read_turn(user, answer, history, answered, evidence, said)
     proposed = builder.sentences(reading.proposal, "proposal", first_index=len(said) + len(answered))
     pinned: dict[int, str] = {}
-    vouched = any(s.signals.verified for s in said) or bool(_MEASURED.search(user))
+    vouched = any(s.signals.verified for s in said) or bool(_MEASURED.search(user)) or reading.checked
     habits = not evidence.items and not any(s.signals.question for s in said)
-    sentences = [_users(s) if vouched else replace(s, signals=plain_statement(s.signals, s.text, habits=habits))
-                 for s in said]
+    sentences = [_user_sentence(builder, s, vouched=vouched, habits=habits) for s in said]
     for sentence in answered:
         backed, scope = _assistant(sentence, reading)
         sentences.append(backed)
         if scope is not None and scope in builder.router.known_scopes:
             pinned[backed.index] = scope
     for sentence in proposed:
-        sentences.append(replace(sentence, signals=agreed(sentence.signals)))
+        sentences.append(replace(sentence, signals=agreed(sentence.signals, sentence.text)))
         if addresses_user(sentence.text) and "personal" in builder.router.known_scopes:
             pinned[sentence.index] = "personal"
     if reading.opted_out:
@@ -83,6 +105,7 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     if reading.proposal:  # a proposal is personal only when it is about how the user is treated (pinned above)
         fallback = tuple(s for s in fallback if s != "personal")
     routed, unrouted = builder.units(free, fallback=fallback, **common)
+    routed = split_units(builder, routed, **common)
     return TurnUnits(sentences=sentences, units=_ordered(units + routed), unrouted=unrouted, reading=reading)
 
 

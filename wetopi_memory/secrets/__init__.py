@@ -16,8 +16,9 @@ A finding is a rule id, a tier and the span of the secret: never the matched val
 counted and put into error messages safely.
 
 Scanning is built for the retain hot path (stdlib `re`, bounded quantifiers, no nested ambiguity): text that
-`plain_text.may_hold_secret` clears (ordinary prose) is not scanned at all; otherwise one regex
-pass finds the long token-character runs where tier-1 tokens and tier-3 strings can start, and token rules are
+`plain_text.may_hold_secret` clears (ordinary prose) is not scanned at all, nor is a text with none of the rules'
+keywords and no 20-character token run; otherwise one regex pass finds the long token-character runs where tier-1
+tokens and tier-3 strings can start, and token rules are
 tried only there, indexed by prefix; tier-2 rules run only near their keywords (`password`, `token`, ...),
 mostly as anchored matches, on a lowercased copy computed once per scan.
 
@@ -28,7 +29,8 @@ mostly as anchored matches, on a lowercased copy computed once per scan.
 Modules, each importing only the ones above it:
 
 * `findings`: `Tier` and `SecretFinding`, what a scan reports.
-* `heuristics`: entropy, character classes, placeholder and opaque-value checks.
+* `heuristics`: entropy, character classes, placeholder and opaque-value checks, and the value-shape judgements
+  of a password slot (`is_password_value`) and of a machine-made value (`is_strongly_random`).
 * `key_names`: whether a config key names a secret.
 * `plain_text`: whether a text could hold a secret at all (the shortcut that lets ordinary prose skip the scan).
 * `text_scan`: `KeywordFilter` (the prefilter: which rule keywords occur, in a few substring tests) and
@@ -40,6 +42,8 @@ Modules, each importing only the ones above it:
 * `cue_rules`: a value-shape judgement next to a secret cue in many syntaxes (any secret-named flag, `KEY value`
   lines, SQL `IDENTIFIED BY`, XML attributes, decoded secret output, `usa X como contraseña`, `.pgpass`, Ceph
   keyrings, command password arguments).
+* `clause_rules`: a secret noun and, further on in its clause, a value no person types (`is_strongly_random`);
+  `user / password` pairs; HTTP `Basic` credentials, Vault `s.` tokens, Sentry DSNs, Cloudflare Origin CA keys.
 * `rule_table`: `RULES`, the rules as data.
 * `gate`: `SecretGate` and `DEFAULT_GATE`.
 """

@@ -7,7 +7,14 @@ import binascii
 import re
 from urllib.parse import unquote
 
-from .heuristics import ProseForm, is_common_password, is_opaque, is_placeholder, is_plain_word, is_prose_opaque
+from .heuristics import (
+    ProseForm,
+    is_opaque,
+    is_password_value,
+    is_placeholder,
+    is_plain_word,
+    is_prose_opaque,
+)
 from .key_names import is_secret_key, names_other_thing, names_password
 
 _LITERAL_ESCAPE_RE = re.compile(r"\\[nrt]")
@@ -37,7 +44,7 @@ def _assigned_secret(match: re.Match[str], key: str) -> tuple[int, int] | None:
         return None
     lead = match.string[start:end].find(value)
     start, end = start + lead, start + lead + len(value)
-    if names_password(key) and is_common_password(value):   # `SMTP_PASS=qwerty123`: weak, but real
+    if names_password(key) and is_password_value(value, quoted=quoted):   # `SMTP_PASS=qwerty123`, `Green-otter-42`
         return start, end
     short_ok = names_password(key) and any(c.isdigit() for c in value) \
         and any(c.isalpha() for c in value)
@@ -167,12 +174,13 @@ def locate_cli_password(match: re.Match[str]) -> tuple[int, int] | None:
     """The value of a `--password`-style or `mysql -p` flag when it looks opaque."""
     start, end, quoted = _unquote(match)
     value = match.string[start:end]
-    return (start, end) if is_opaque(value, quoted=quoted, min_len=6) else None
+    return (start, end) if is_opaque(value, quoted=quoted, min_len=6) or is_password_value(value, quoted=quoted) \
+        else None
 
 
 def locate_prose(match: re.Match[str]) -> tuple[int, int] | None:
     """The value after `the password is`, `API key:`, `contraseña`, ... when it looks like a secret."""
-    start, end, _ = _unquote(match, trailing=".,:;)]}?")   # sentence punctuation; `!` may end a password
+    start, end, quoted = _unquote(match, trailing=".,:;)]}?")   # sentence punctuation; `!` may end a password
     value = match.string[start:end]
     if is_plain_word(value):   # the common case in prose, rejected with C-speed string tests only
         return None
@@ -188,7 +196,12 @@ def locate_prose(match: re.Match[str]) -> tuple[int, int] | None:
         "bare" if match.group("bare") is not None else "sep"
     if form == "bare" and not _ends_clause(match.string, end) and sum(c.isdigit() for c in value) < 2:
         return None   # `password hunter2` ends its clause; `the password 1Password generated` goes on
-    return (start, end) if is_prose_opaque(value, form=form) else None
+    if is_prose_opaque(value, form=form):
+        return start, end
+    password_slot = names_password(noun) or noun in ("pw", "pin")
+    if password_slot and (form != "bare" or not value.isalnum()) and is_password_value(value, quoted=quoted):
+        return start, end   # `la contraseña es Green-otter-42`, `password: ijs#bEObEe`
+    return None
 
 
 _UNIT_RE = re.compile(r"[ \t]*(?:%|[a-zA-Zé]+s\b|ms\b|gb\b|mb\b|kb\b|€|\$|eur|usd)", re.IGNORECASE)

@@ -143,8 +143,8 @@ CUE_RULES: tuple[SecretRule, ...] = (
                    r"[ \t]*(?=\r?\n|$)"), _SECRET_STEMS,
                locate=locate_key_line, window=(0, 400), anchor=line_key_start, needs_value=True),
     SecretRule("sql-password", Tier.CONTEXT,
-               _rx(r"(?:identified[ \t]+(?:with[ \t]+[\w-]+[ \t]+)?by|password[ \t]*\(?)[ \t]*"
-                   r"(?P<v>'[^'\r\n]{1,128}'|\"[^\"\r\n]{1,128}\")", re.IGNORECASE),
+               _rx(r"(?:identified[ \t]+(?:with[ \t]+[\w-]+[ \t]+)?by|(?<![\w'\"])password[ \t]*\(?)[ \t]*"
+                   r"(?P<v>'[^'\r\n,)][^'\r\n]{0,127}'|\"[^\"\r\n,)][^\"\r\n]{0,127}\")", re.IGNORECASE),
                ("identified", "password"), locate=locate_sql_password, window=(0, 300), anchor=at_hit,
                needs_value=True),
     SecretRule("xml-secret-attribute", Tier.CONTEXT,
@@ -170,8 +170,9 @@ CUE_RULES: tuple[SecretRule, ...] = (
                locate=locate_ceph_context_key),
     # PostgreSQL password files: `.pgpass` lines (`host:port:db:user:password`) and pgbouncer's `userlist.txt`.
     SecretRule("postgres-password-file", Tier.CONTEXT,
-               _rx(r"(?m)^[ \t]*(?:[\w.*-]{1,253}:(?:\d{2,5}|\*):[\w*.-]{1,63}:[\w*.@-]{1,63}:(?P<v>[^\s]{4,256})"
-                   r"|\"[^\"\s]{1,64}\"[ \t]+\"(?P<q>[^\"\r\n]{4,256})\")[ \t]*$"),
+               _rx(r"(?m)(?:^|(?<=[ \t]))[ \t]*(?:[\w.*-]{1,253}:(?:\d{2,5}|\*):[\w*.-]{1,63}:[\w*.@-]{1,63}:"
+                   r"(?P<v>[^\s,;]{4,256})|\"[^\"\s]{1,64}\"[ \t]+\"(?P<q>[^\"\r\n]{4,256})\")"
+                   r"[ \t]*(?:$|(?=[,;]?[ \t]))"),
                (":5432:", ":6432:", ":*:", "pgpass", "userlist"), locate=locate_password_file_entry, window=(300, 400)),
     SecretRule("command-password-argument", Tier.CONTEXT, _rx("|".join(f"(?:{p})" for p in _COMMAND_ARGS)),
                ("rabbitmqctl", "net user", "mc admin", "openssl", "smbclient", "chpasswd", "secret set", "pass:"),

@@ -58,12 +58,13 @@ class SecretGate:
         return tier in BLOCKING_TIERS or (self.block_tier3 and tier == Tier.ENTROPY)
 
     def _findings(self, text: str, tiers: frozenset[Tier]) -> Iterator[SecretFinding]:
-        """Findings of the rules of `tiers`, tier by tier (token rules of a tier before its other rules)."""
-        if self.skip_plain_prose and not may_hold_secret(text):   # ordinary prose: no rule can fire
-            return
+        """Findings of the rules of `tiers`, tier by tier (token rules of a tier before its other rules); the
+        callers have already let plain prose skip (`may_hold_secret`)."""
         scan = TextScan(text, self._keywords)
         present = scan.present
         assert present is not None
+        if not present and not scan.token_starts():
+            return   # every rule needs a keyword or a token run: none can fire
         spans: list[Span] = []   # found so far; weaker tiers skip token starts inside them
         for tier in sorted(tiers):
             if tier in self._by_char or tier in self._every_token:
@@ -113,15 +114,17 @@ class SecretGate:
 
     def scan(self, text: str) -> list[SecretFinding]:
         """Every finding, in text order. A finding inside a higher-tier (lower number) finding is dropped."""
-        _require_str(text)
-        if not text:
+        if type(text) is not str:
+            _require_str(text)
+        if not text or (self.skip_plain_prose and not may_hold_secret(text)):
             return []
         return _without_overlaps(list(self._findings(text, ALL_TIERS)))
 
     def first(self, text: str) -> SecretFinding | None:
         """The first blocking finding in rule order (tier 1 before tier 2), or None. Stops at the first hit."""
-        _require_str(text)
-        if not text:
+        if type(text) is not str:
+            _require_str(text)
+        if not text or (self.skip_plain_prose and not may_hold_secret(text)):   # the fast path: plain prose
             return None
         tiers = ALL_TIERS if self.block_tier3 else BLOCKING_TIERS
         return next(self._findings(text, tiers), None)

@@ -58,7 +58,7 @@ def _min_entropy(length: int) -> float:
 
 # Substrings that mark documentation placeholders in a (short, human) value. Case-insensitive.
 _PLACEHOLDER_PARTS = (
-    "${", "$(", "{{", "}}", "<", ">", "%(", "changeme", "change_me", "change-me", "changeit", "your_", "your-",
+    "changeme", "change_me", "change-me", "changeit", "your_", "your-",
     "yourpass", "yourtoken", "yoursecret", "yourkey", "yourapi", "your ", "example", "placeholder", "redacted",
     "xxxx", "****", "...", "…", "•", "replace_me", "replaceme", "replace-me", "replace_with", "insert_", "insert-",
     "notreal", "not_real", "not-real", "secretref", "secretkeyref", "valuefrom", "vault:", "op://", "ref+",
@@ -73,6 +73,8 @@ _PLACEHOLDER_WORDS = frozenset({
     "optional", "secret", "password", "passwd", "token", "hidden", "masked", "unset", "n/a", "na", "tbd",
     "default", "value", "test", "testing", "admin", "root", "guest", "user", "username", "pass", "postgres",
     "mysql", "redis", "rabbitmq", "mongo", "letmein", "welcome", "s3cr3t", "secret123", "password1",
+    # password managers: where the secret is, not the secret
+    "1password", "bitwarden", "vaultwarden", "keepass", "keepassxc", "lastpass", "dashlane", "passbolt", "infisical",
 })
 _PLACEHOLDER_RE = re.compile(
     r"""%[A-Za-z_][A-Za-z0-9_]*%|\$[A-Za-z_][A-Za-z0-9_]*|\$\{[^}]*\}?|:[a-z_]+|\{[A-Za-z_][A-Za-z0-9_]*\}|%s"""
@@ -91,7 +93,7 @@ _IDENTIFIER_RE = re.compile(
 # YAML anchors/aliases/tags (`*db_pass`, `!vault`, `!Ref`) and `@var`: named like identifiers, not random.
 _TAG_RE = re.compile(r"[&*!@](?:[a-z_][a-z0-9_.-]*|[A-Z][A-Za-z]*)")
 _NUMBERISH_RE = re.compile(
-    r"[vV]?\d+(?:\.\d+)+(?:[-+][\w.]+)?"       # semver
+    r"[vV]?\d+(?:\.\d+)+(?:[-+][\w.]{1,24})?"   # semver
     r"|\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?"   # ISO dates
     r"|\d{1,2}:\d{2}(?::\d{2})?(?:\s?[aApP]\.?[mM]\.?)?"   # times
 )
@@ -111,7 +113,11 @@ def _not_opaque(value: str) -> bool:
     return value.lower().startswith(_SSH_PUBLIC_PREFIXES)
 
 
-_PLACEHOLDER_PARTS_RE = re.compile("|".join(re.escape(p) for p in _PLACEHOLDER_PARTS))
+# Template and documentation markers, as markers (`<token>`, `${VAR}`, `{{ .Values.x }}`, `$(cat f)`, `%(pw)s`):
+# a salt may hold `<`, `{` or `$(` at random, and a bare `<` or `{{` opening the value still marks it.
+_PLACEHOLDER_MARKERS = (r"^[<{]|^\$[({]|<[\w .:/-]{1,40}>|\$\{[^}]{0,80}\}|\$\([^)]{0,80}\)|\{\{.{0,80}?\}\}"
+                        r"|%\(\w{1,40}\)")
+_PLACEHOLDER_PARTS_RE = re.compile("|".join(re.escape(p) for p in _PLACEHOLDER_PARTS) + "|" + _PLACEHOLDER_MARKERS)
 
 
 def is_wordlike(value: str) -> bool:
@@ -158,6 +164,8 @@ def _is_word_sequence(value: str) -> bool:
     """Words and short numbers joined by `:._/-`: `agent:main:telegram:dm:chat-42`, `wetopi-prod-01`."""
     if not _WORD_SEQUENCE_RE.fullmatch(value):
         return False
+    if any(ch in "#!$%&*+=?~^" for ch in value):
+        return False   # `harbor#79nimbus`: a person's password, not a generated name
     pieces = [p for p in _NON_ALNUM_RE.split(value) if p]
     if len(pieces) < 3:
         return False
@@ -177,8 +185,8 @@ def is_opaque(value: str, *, quoted: bool, min_len: int = 8) -> bool:
         return False
     if value.islower() and value.isalpha():   # `nqvviyknaekfjnzx` (an app password), not a word
         return is_random_lowercase(value)
-    if _not_opaque(value) or is_wordlike(value) or _is_word_sequence(value) or _is_path(value):
-        return False
+    if _not_opaque(value) or is_wordlike(value) or _is_word_sequence(value) or _is_path(value) or _mostly_words(value):
+        return False   # `_mostly_words`: `sealed-secrets-key7xq2m`, a generated resource name
     if " " in value and any(word.isalpha() and len(word) >= 3 for word in value.split()):   # a phrase
         return False
     classes = char_class_count(value)
@@ -256,8 +264,10 @@ def is_directive_value(value: str, *, quoted: bool) -> bool:
     not a placeholder or reference, and random-looking when it has no digit (keepalived's `FbzLSwHW`)."""
     if len(value) < 6 or is_placeholder(value) or (not quoted and _is_reference(value)) or _not_opaque(value):
         return False
-    if _is_path(value) or _is_word_sequence(value) or (" " in value and not quoted):
+    if _is_path(value) or (" " in value and not quoted):
         return False
+    if _is_word_sequence(value):   # `nieve.nieve.43` is a passphrase (words repeat: entropy says little)
+        return _DIGIT_RE.search(value) is not None
     if not any(ch.isdigit() or not ch.isalnum() for ch in value):   # letters only: mixed case, not words
         return not (value.islower() or value.isupper() or value.istitle() or is_wordlike(value)) \
             and class_switch_rate(value) >= 0.25
@@ -283,3 +293,71 @@ def is_random_letters(body: str) -> bool:
     """A digit-free body that is still clearly random: long, mixed case, case flipping often."""
     return len(body) >= 20 and char_class_count(body) >= 2 and class_switch_rate(body) >= 0.35 \
         and shannon_entropy(body) >= 3.5
+
+
+_HEX_RE = re.compile(r"[0-9a-fA-F]+")
+_UUID_RE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_HASH_PREFIX_RE = re.compile(r"(?:sha\d{0,3}|md5|blake2\w?|sha3-\d{3})[:=-]", re.IGNORECASE)
+
+
+def is_uuid(value: str) -> bool:
+    """An RFC 4122-shaped UUID (request ids, object ids; also Proxmox and Postmark tokens, by context)."""
+    return len(value) == 36 and _UUID_RE.fullmatch(value) is not None
+
+
+def is_strongly_random(value: str) -> bool:
+    """A machine-made secret by shape alone: 16+ characters drawn at random (base64, base62, a salt full of
+    symbols, hex of 32+), not a placeholder, URL, path, version, UUID, hash-prefixed digest or words."""
+    n = len(value)
+    if n < 16 or " " in value or is_uuid(value) or _HASH_PREFIX_RE.match(value) or is_placeholder(value):
+        return False
+    if _not_opaque(value) or _is_path(value):
+        return False
+    if _HEX_RE.fullmatch(value):   # callers rule out digest contexts (`commit`, `sha256`, `checksum`)
+        return n >= 32 and shannon_entropy(value) >= 3.0 and class_switch_rate(value) >= 0.2
+    switches = class_switch_rate(value)
+    if is_wordlike(value) or _is_word_sequence(value) or switches < 0.3 or _mostly_words(value):
+        return False
+    classes = char_class_count(value)
+    mixed = _DIGIT_RE.search(value) is not None or (_LOWER_RE.search(value) and _UPPER_RE.search(value)) is not None
+    if classes < 3 and not (classes == 2 and n >= 24 and switches >= 0.3 and mixed):   # not `--from-file=./x.txt`
+        return False
+    return shannon_entropy(value) >= min(4.0, math.log2(n) - 0.9)   # random base62 of 16: ~3.7 bits
+
+
+def _mostly_words(value: str) -> bool:
+    """Words with a random tail (`ingress-nginx-controller-7d9f8b`, a pod name): 40 %+ of it is lowercase words."""
+    if any(ch in "#!$%&*+=?~^" for ch in value):
+        return False   # `harbor#79nimbus`: a person's password, not a generated name
+    pieces = [p for p in _NON_ALNUM_RE.split(value) if p]
+    words = sum(len(p) for p in pieces if len(p) >= 3 and p.isalpha() and (p.islower() or p.istitle()))
+    return len(pieces) >= 2 and words >= 0.4 * len(value)
+
+
+def is_password_value(value: str, *, quoted: bool) -> bool:
+    """A value in a password slot (`the password is X`, `contraseña: X`, `pass X`): what people choose as a password
+    (letters with digits or symbols, joined words with a digit, random mixed case, a common password), not a
+    placeholder, call or variable, path, URL, e-mail, version, or one dictionary word or name."""
+    if is_common_password(value) or is_app_password(value):
+        return True
+    if len(value) < 6 or " " in value or is_placeholder(value) or _not_opaque(value) or _is_path(value):
+        return False
+    if value[0] == "$" and (value[1].isalpha() or value[1] in "_{("):
+        return False   # `$DB_PASS`, `$__file{/run/secrets/smtp}`, `$(cat /run/secrets/x)`: read from elsewhere
+    has_digit = _DIGIT_RE.search(value) is not None
+    if (not quoted and _is_reference(value) and not (has_digit and value.isascii() and "(" not in value)) \
+            or value[-1] in "(=":
+        return False   # `getenv(`, `$VAR`, `settings.password`; `tango_01` after a password noun is a value
+    if not any(ch.isalpha() for ch in value):
+        return False   # digits and dashes: a date, a phone, a port; PINs are judged by the caller
+    if not has_digit and all(ch.isalpha() or ch in "-_." for ch in value) and not value.isalpha():
+        return False   # `root-password`, `stored-in-vault`: words naming something
+    if _is_word_sequence(value):   # a passphrase: `Green-otter-42`
+        return has_digit
+    if has_digit or not value.isalnum():
+        return shannon_entropy(value) >= _min_entropy(len(value))
+    if value.islower():
+        return is_random_lowercase(value)
+    if value.istitle() or value.isupper():
+        return False   # a name: `Bitwarden`, `KEEPASS`
+    return len(value) >= 8 and not is_wordlike(value) and class_switch_rate(value) >= 0.25

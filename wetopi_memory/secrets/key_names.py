@@ -81,7 +81,8 @@ def is_secret_key(key: str) -> bool:
 
 
 _OTHER_THINGS = frozenset({"manager", "managers", "usage", "gestor", "política", "politica", "limits", "bucket",
-                           "strength", "fuerte", "segura", "débil"})
+                           "strength", "fuerte", "segura", "débil", "pública", "publica", "público", "publico",
+                           "públicas", "publicas", "hashing", "cifrado", "encryption"})
 
 
 def names_other_thing(word: str) -> bool:
@@ -96,3 +97,8 @@ def names_password(key: str) -> bool:
     """Whether `key` names a password (which may be shorter than other secrets), not a token or key."""
     low_key = key.lower()
     return any(p in low_key for p in _PASSWORDISH)
+
+
+def qualifies_other_key(word: str) -> bool:
+    """Whether a word before `key` makes it a non-secret one: `public key`, `publishable key`, `primary key`."""
+    return word in _NON_SECRET_KEY_QUALIFIERS or word in _NON_SECRET_MODIFIERS or word in _OTHER_THINGS

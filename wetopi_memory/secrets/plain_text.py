@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import compress
 
 from .heuristics import COMMON_PASSWORDS, is_app_password, is_random_lowercase, is_wordlike
@@ -11,6 +12,9 @@ from .heuristics import COMMON_PASSWORDS, is_app_password, is_random_lowercase, 
 _VALUE_MARK_RE = re.compile(r"[\d!#$%&*+=?@^~|<>_/\\-]")
 _MIXED_CASE_RE = re.compile(r"[a-zß-öø-ÿ][-_.]?[A-ZÀ-ÖØ-Þ]|[A-ZÀ-ÖØ-Þ](?:[-_.][A-ZÀ-ÖØ-Þ]?|[A-ZÀ-ÖØ-Þ])[a-zß-öø-ÿ]")
 _APP_PASSWORD_WORDS_RE = re.compile(r"(?<![a-zñ])[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}(?![a-zñ])")
+# ASCII lowercase letters -> "l", space -> " ", anything else -> ".": `_APP_PASSWORD_WORDS_RE` needs the shape below.
+_LOWER_ASCII = bytes(ord("l") if 97 <= b <= 122 else 32 if b == 32 else ord(".") for b in range(256))
+_APP_PASSWORD_SHAPE = "llll llll llll llll"
 _TOKEN_EDGE = "\"'`([{¿¡«“)]}.,;:!?»”"
 
 
@@ -25,7 +29,7 @@ def _token_at(text: str, start: int, end: int) -> str:
 
 def _has_mixed_case_token(text: str) -> bool:
     """A token mixing case that is not CamelCase words (`FbzLSwHW`, `aBcD`; not `WordPress`, `EcoRiego`)."""
-    return any(not is_wordlike(_token_at(text, *m.span())) for m in _MIXED_CASE_RE.finditer(text))
+    return any(not _wordlike_token(_token_at(text, *m.span())) for m in _MIXED_CASE_RE.finditer(text))
 
 
 _COMMON_PASSWORD_BYTES = frozenset(p.encode() for p in COMMON_PASSWORDS)
@@ -43,8 +47,9 @@ def _words_hold_value(lowered: bytes) -> bool:
     if max(lengths) >= 12 and any(w.isalpha() and is_random_lowercase(w.decode())
                                   for w in compress(words, map((12).__le__, lengths))):
         return True
-    return lengths.count(4) >= 4 and any(is_app_password(m.group()) for m in
-                                         _APP_PASSWORD_WORDS_RE.finditer(lowered.decode("utf-8", "replace")))
+    if lengths.count(4) < 4 or _APP_PASSWORD_SHAPE not in lowered.translate(_LOWER_ASCII).decode("latin-1"):
+        return False   # the regex below needs four 4-letter words in a row: one translation rules most texts out
+    return any(is_app_password(m.group()) for m in _APP_PASSWORD_WORDS_RE.finditer(lowered.decode("utf-8", "replace")))
 
 
 def may_hold_value(segment: str) -> bool:
@@ -71,43 +76,56 @@ def _byte_classes(*, case: bool) -> bytes:
 _CLASSES = _byte_classes(case=False)
 _CASES = _byte_classes(case=True)
 # Mixed case (`aA`, `AAa`, `a.A`) is judged per token: CamelCase words (`WordPress`) do not count.
-_MIXED = (b"aA", b"AAa", b"a.A")
+_MIXED = ("aA", "AAa", "a.A")
 
 
-def _shaped(raw: bytes) -> bool:
+def _shaped(text: str, raw: bytes) -> bool:
     """A symbol, letters next to digits, a number of 6+ digits, letter-`?%!`-letter, an all-caps run of 8+, or a
-    token mixing case; one-byte guards first, so prose pays for few multi-byte `in` tests."""
-    classes = raw.translate(_CLASSES)
-    if b"!" in classes:
+    token mixing case. The class strings are `str` (latin-1 of the translated bytes): its `in` tests are the
+    cheapest C calls there are, and one-character guards come first."""
+    classes = raw.translate(_CLASSES).decode("latin-1")
+    if "!" in classes:
         return True
-    if b"0" in classes and (b"a0" in classes or b"0a" in classes or b"a.0" in classes or b"0.a" in classes
-                            or b"000000" in classes or (b"0000" in classes and b"pin" in raw.lower())):
+    if "0" in classes and ("a0" in classes or "0a" in classes or "a.0" in classes or "0.a" in classes
+                           or "000000" in classes or ("0000" in classes and "pin" in text.lower())):
         return True
-    if b"?" in classes and b"a?a" in classes:
+    if "?" in classes and "a?a" in classes:
         return True
-    cases = raw.translate(_CASES)
-    if b"A" not in cases:
+    cases = raw.translate(_CASES).decode("latin-1")
+    if "A" not in cases:
         return False
-    if b"AAAAAAAA" in cases:
+    if "AAAAAAAA" in cases:
         return True
+    return ("aA" in cases or "AAa" in cases or "a.A" in cases) and _mixed_case_token(raw, cases)
+
+
+def _mixed_case_token(raw: bytes, cases: str) -> bool:
+    """Whether a token of 6+ characters mixes case without being CamelCase words (`FbzLSwHW`, not `WordPress`)."""
     for mixed in _MIXED:
         i = cases.find(mixed)
         while i >= 0:
             start, end = i, i + len(mixed)
-            while start > 0 and cases[start - 1] != 32:
+            while start > 0 and cases[start - 1] != " ":
                 start -= 1
-            while end < len(cases) and cases[end] != 32:
+            while end < len(cases) and cases[end] != " ":
                 end += 1
             token = raw[start:end].decode("utf-8", "replace").strip(_TOKEN_EDGE)
-            if len(token) >= 6 and not is_wordlike(token):   # every rule's letters-only value has 6+
+            if len(token) >= 6 and not _wordlike_token(token):   # every rule's letters-only value has 6+
                 return True
             i = cases.find(mixed, end)
     return False
 
 
+@lru_cache(maxsize=8192)
+def _wordlike_token(token: str) -> bool:
+    """`is_wordlike`, remembered: the same CamelCase names (`WordPress`, `GitLab`) come back in text after text."""
+    return is_wordlike(token)
+
+
 # Letters-only values (common passwords, random lowercase, app passwords) are taken only near these cues.
 _CUE_STEMS = (b"pass", b"pw", b"pin", b"key", b"token", b"secret", b"clave", b"contrase", b"cred", b"llave", b"auth",
               b"admin", b"identified")
+_CUE_RE = re.compile("|".join(stem.decode() for stem in _CUE_STEMS))
 
 
 def may_hold_secret(text: str) -> bool:
@@ -115,9 +133,11 @@ def may_hold_secret(text: str) -> bool:
     token mixing case (not CamelCase words), or a cue word with a letters-only value in its sentence. Necessary,
     not sufficient: one byte translation and a few `in` tests (C speed) let ordinary prose skip the whole scan."""
     raw = text.encode("utf-8", "surrogatepass")
-    if _shaped(raw):
+    if _shaped(text, raw):
         return True
     lowered = raw.lower()
+    if _CUE_RE.search(lowered.decode("latin-1")) is None:   # most prose: no cue word at all (str regex: cheaper)
+        return False
     if not _words_hold_value(lowered):
         return False
     for stem in _CUE_STEMS:

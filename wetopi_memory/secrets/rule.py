@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -70,12 +70,33 @@ class SecretRule:
         span = self.secret_span(match)
         return None if span is None else SecretFinding(self.id, self.tier, span[0], span[1])
 
-    def findings_in(self, scan: TextScan) -> Iterator[SecretFinding]:
+    def findings_in(self, scan: TextScan) -> list[SecretFinding]:
         """Findings of a keyword or whole-text rule: its regex run only where `keywords` and `window` allow."""
-        for match in self._matches(scan):
+        if self.requires and not all(r in scan.lowered for r in self.requires):
+            return []
+        if not self.keywords:
+            return self._checked(self.regex.finditer(scan.text))
+        if not scan.has_any(self.keywords):
+            return []
+        if self.window is None or not scan.aligned:
+            return self._checked(self.regex.finditer(scan.text))
+        hits = scan.value_hits(self.keywords) if self.needs_value and self.anchor is not None \
+            else scan.all_hits(self.keywords)
+        if not hits:
+            return []
+        before, after = self.window
+        if self.anchor is not None:
+            return self._checked(self._anchored_matches(scan, hits, self.anchor, after))
+        return self._checked(self._windowed_matches(scan.text, hits, before, after))
+
+    def _checked(self, matches: Iterable[re.Match[str]]) -> list[SecretFinding]:
+        """The findings of the matches that pass the rule's check."""
+        found: list[SecretFinding] = []
+        for match in matches:
             span = self.secret_span(match)
             if span is not None:
-                yield SecretFinding(self.id, self.tier, span[0], span[1])
+                found.append(SecretFinding(self.id, self.tier, span[0], span[1]))
+        return found
 
     def secret_span(self, match: re.Match[str]) -> Span | None:
         """The secret's span in `match`, or None when the match fails the rule's check."""
@@ -86,34 +107,12 @@ class SecretRule:
             return None
         return start, end
 
-    def _matches(self, scan: TextScan) -> Iterator[re.Match[str]]:
-        text = scan.text
-        if self.requires and not all(r in scan.lowered for r in self.requires):
-            return
-        if self.keywords and not scan.has_any(self.keywords):
-            return
-        if self.keywords and (self.window is None or not scan.aligned):
-            yield from self.regex.finditer(text)
-            return
-        if not self.keywords:
-            yield from self.regex.finditer(text)
-            return
-        assert self.window is not None
-        hits = scan.value_hits(self.keywords) if self.needs_value and self.anchor is not None \
-            else scan.all_hits(self.keywords)
-        if not hits:
-            return
-        before, after = self.window
-        if self.anchor is not None:
-            yield from self._anchored_matches(scan, hits, self.anchor, after)
-        else:
-            yield from self._windowed_matches(text, hits, before, after)
-
-    def _anchored_matches(self, scan: TextScan, hits: list[int], anchor: Anchor, after: int) -> Iterator[re.Match[str]]:
+    def _anchored_matches(self, scan: TextScan, hits: list[int], anchor: Anchor, after: int) -> list[re.Match[str]]:
         """`regex.match` at the anchor of each keyword hit, never twice from one start or inside a match."""
         text = scan.text
         n = len(text)
         last_start = last_end = -1
+        matches: list[re.Match[str]] = []
         for hit in hits:
             if hit < last_end:
                 continue
@@ -124,7 +123,8 @@ class SecretRule:
             match = self.regex.match(text, start, min(n, hit + after))
             if match:
                 last_end = match.end()
-                yield match
+                matches.append(match)
+        return matches
 
     def _windowed_matches(self, text: str, hits: list[int], before: int, after: int) -> Iterator[re.Match[str]]:
         """`regex.finditer` over the merged windows `[hit - before, hit + after)` around keyword hits."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .clause_rules import CLAUSE_RULES
 from .context_locators import (
     assignment_start,
     at_hit,
@@ -200,7 +201,7 @@ CONTEXT_RULES: tuple[SecretRule, ...] = (
                    r"(?P<v>'[^'\r\n]{1,128}'|\"[^\"\r\n]{1,128}\"|[^\s\"'`;|&-][^\s\"'`;|&]{3,127})"),
                ("mysql", "mariadb"), locate=locate_cli_password, window=(0, 400)),
     SecretRule("curl-user-password", Tier.CONTEXT,
-               _rx(r"\bcurl\b[^\r\n]{0,300}?[ \t](?:-u|--user)(?:[ \t]+|=)[\"']?(?P<user>[^\s:\"']{1,128}):"
+               _rx(r"\bcurl\b[^\r\n]{0,300}?[ \t](?:-[A-Za-z]*u|--user)(?:[ \t]*|=)[\"']?(?P<user>[^\s:\"']{1,128}):"
                    r"(?P<v>[^\s\"']{3,256})"),
                ("curl",), locate=locate_url_password, window=(0, 1000)),
     SecretRule("prose-secret", Tier.CONTEXT,
@@ -211,15 +212,18 @@ CONTEXT_RULES: tuple[SecretRule, ...] = (
                    r"|(?:(?<=api[ _-])|(?<=api)|(?<=access[ _-])|(?<=secret[ _-])|(?<=private[ _-]))key)"
                    r"(?![\w-])"
                    # up to two qualifying words: `clave privada`, `clave SMTP`, `password temporal`
-                   r"(?P<quals>(?:[ \t]+(?!(?:is|es|was|era|for|of|to|on|in|at|de|del|para|en)(?![\w-]))"
+                   r"(?P<quals>(?:[ \t]+(?!(?:is|es|was|era|for|of|to|on|in|at|de|del|para|en|a|has|ha|se|sigue|"
+                   r"remains|still|now|ahora|changed|set|reset|updated|rotated|cambiad[oa]|cambió|actualizad[oa])"
+                   r"(?![\w-]))"
                    r"[^\W\d_][^\W\d]{1,20}+(?![\w-])){0,2})"
                    # `for the staging site`, `de la VM 104`: whole words, so the verb is tried at word starts only
                    r"(?:(?:[ \t]+(?:for|of|to|on|in|at|de|del|para|en)(?:[ \t]+[^\s:;=]{1,40}+){1,7}?)?"
                    r"(?:(?P<verb>(?:[ \t]+(?:has[ \t]+been|was|is|se|ha[ \t]+sido))?[ \t]+(?:changed|set|reset|"
-                   r"updated|rotated|cambiad[oa]|cambió|actualizad[oa])[ \t]+(?:to|a)"
-                   r"|[ \t]+to(?=[ \t]+\S*\d)"
-                   r"|[ \t]+(?:is|was|will[ \t]+be|is[ \t]+now|are|es|era|será|sería|es[ \t]+ahora|"
-                   r"ahora[ \t]+es|queda|quedó)(?:[ \t]+(?:en|como))?)"
+                   r"updated|rotated|cambiad[oa]|cambió|actualizad[oa])(?:[ \t]+(?:to|a)|[ \t]*:)"
+                   r"|[ \t]+(?:to|a)(?=[ \t]+\S*[\d!#$%&*@^~])"
+                   r"|[ \t]+(?:is|was|will[ \t]+be|is[ \t]+now|is[ \t]+still|still[ \t]+is|remains|are|es|era|será|"
+                   r"sería|es[ \t]+ahora|ahora[ \t]+es|sigue[ \t]+siendo|sigue[ \t]+es|queda|quedó)"
+                   r"(?:[ \t]+(?:en|como))?)"
                    r"|[ \t]*(?:[:=]|->|=>|→))"
                    r"|(?P<bare>[ \t]+))"
                    r"[ \t]*[:=]?[ \t]*[\"'`«“]?(?P<v>[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}(?![\w-])|[^\s\"'`»”]{4,256})",
@@ -236,4 +240,4 @@ ENTROPY_RULES: tuple[SecretRule, ...] = (
 
 
 RULES: tuple[SecretRule, ...] = (TOKEN_RULES + SERVICE_TOKEN_RULES + CONTEXT_RULES + SERVICE_CONTEXT_RULES + CUE_RULES
-                                 + ENTROPY_RULES)
+                                 + CLAUSE_RULES + ENTROPY_RULES)

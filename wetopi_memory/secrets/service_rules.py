@@ -9,7 +9,7 @@ import re
 
 from .context_locators import at_hit, locate_url_password
 from .findings import Tier
-from .heuristics import is_directive_value, is_prose_opaque, token_body_ok
+from .heuristics import is_directive_value, token_body_ok
 from .rule import SecretRule, Span
 
 _B = r"(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))"
@@ -38,6 +38,20 @@ def locate_directive(match: re.Match[str]) -> Span | None:
     """The argument of a password directive or flag when it is a literal value, not a placeholder or a word."""
     start, end, value, quoted = argument_span(match)
     return (start, end) if is_directive_value(value, quoted=quoted) else None
+
+
+def locate_auth_argument(match: re.Match[str]) -> Span | None:
+    """`AUTH <password>`, or `AUTH <user> <password>` (Redis 6 ACLs): the first argument that is a literal value."""
+    found = locate_directive(match)
+    if found is not None or match.group("w") is None:
+        return found
+    start, end = match.span("w")
+    text = match.string
+    if end - start >= 2 and text[start] in "\"'" and text[end - 1] == text[start]:
+        return (start + 1, end - 1) if is_directive_value(text[start + 1:end - 1], quoted=True) else None
+    while end > start and text[end - 1] in ".,:;)]}`":
+        end -= 1
+    return (start, end) if is_directive_value(text[start:end], quoted=False) else None
 
 
 def locate_body(match: re.Match[str]) -> Span | None:
@@ -70,12 +84,6 @@ def locate_password_hash(match: re.Match[str]) -> Span | None:
     """A crypt(3), bcrypt or `{SHA}` password hash (htpasswd, shadow) whose body looks random."""
     body = match.group("b") or match.group("c") or match.group("v").split("}", 1)[-1]
     return match.span("v") if token_body_ok(body, 3.5) else None
-
-
-def locate_user_password(match: re.Match[str]) -> Span | None:
-    """`login: ana / <value>`: the value after the slash when it mixes letters and digits or looks random."""
-    start, end, value, _ = argument_span(match)
-    return (start, end) if value != match.group("user") and is_prose_opaque(value, form="verb") else None
 
 
 SERVICE_TOKEN_RULES: tuple[SecretRule, ...] = (
@@ -120,8 +128,8 @@ SERVICE_CONTEXT_RULES: tuple[SecretRule, ...] = (
                _rx(r"redis-cli\b[^\r\n|;&]{0,200}?[ \t](?:-a|--pass)[ \t]+" + _ARG), ("redis-cli",),
                locate=locate_directive, window=(0, 600), anchor=at_hit),
     SecretRule("redis-auth-command", Tier.CONTEXT,
-               _rx(r"(?<![\w-])AUTH[ \t]+" + _ARG),
-               ("auth ",), locate=locate_directive, window=(0, 400), anchor=at_hit),
+               _rx(r"(?<![\w-])AUTH[ \t]+" + _ARG + r"(?:[ \t]+" + _ARG.replace("(?P<v>", "(?P<w>") + ")?"),
+               ("auth ",), locate=locate_auth_argument, window=(0, 400), anchor=at_hit),
     SecretRule("ldap-bind-password-flag", Tier.CONTEXT,
                _rx(r"ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn)\b[^\r\n|;&]{0,300}?[ \t]-w[ \t]+"
                    + _ARG), ("ldap",), locate=locate_directive, window=(0, 700), anchor=at_hit),
@@ -151,9 +159,4 @@ SERVICE_CONTEXT_RULES: tuple[SecretRule, ...] = (
     SecretRule("postfix-sasl-password", Tier.CONTEXT,
                _rx(r"\[(?P<host>[\w.-]{3,253})\](?::\d{2,5})?[ \t]+(?P<user>[^\s:\[\]]{1,128}):(?P<v>[^\s]{4,256})"),
                ("]:",), locate=locate_url_password, window=(260, 400)),
-    SecretRule("user-slash-password", Tier.CONTEXT,
-               _rx(r"(?:login|log[ -]in|usuario|user(?:name)?|credenciales|credentials|acceso|access)\b[^\r\n:]{0,60}?"
-                   r"[:,][ \t]*(?P<user>[\w.@+-]{2,64})[ \t]*/[ \t]*(?P<v>[^\s\"'`]{6,128})",
-                   re.IGNORECASE),
-               (" / ",), locate=locate_user_password, window=(140, 140)),
 )

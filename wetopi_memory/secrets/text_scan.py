@@ -10,11 +10,25 @@ from .plain_text import may_hold_value
 VALUE_REACH = 200   # how far after a keyword a context rule's value may start (prose clauses included)
 
 # Token runs: where tier-1 tokens and tier-3 strings can start. One pass over the text finds them all.
+_RUN_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+/-"
 _RUN_RE = re.compile(r"(?<![A-Za-z0-9_.+/-])[A-Za-z0-9_.+/-]{20,}")
+
+
+# Token characters -> "a", anything else -> " " (non-ASCII bytes are never token characters).
+_RUN_CLASSES = bytes(ord("a") if chr(b) in _RUN_CHARS else ord(" ") for b in range(128)) + b" " * 128
+_RUN_MIN = "a" * 20
+
+
+def has_token_run(text: str) -> bool:
+    """Whether `text` has a run of 20+ token characters (`_RUN_RE`): where every tier-1 and tier-3 rule starts."""
+    return _RUN_MIN in text.encode("utf-8", "surrogatepass").translate(_RUN_CLASSES).decode("latin-1")
 
 
 # Characters from rarest to most common in prose: a keyword is tested only when its rarest character occurs.
 _RARITY = "`~^|\\{}[]$@#%&*+=<>_;!?\"'()/:0123456789qzxjkwvybfgpmhuc-.,ldrsniotae "
+
+
+_COMMON_IN_PROSE = frozenset("abcdefghiklmnoprstuvwy ")
 
 
 def _sentinel(keyword: str) -> str:
@@ -30,24 +44,28 @@ class KeywordFilter:
     tested only when its character occurs. A longer keyword is tested only when every root inside it occurred
     (`requirepass` only after `pass`)."""
 
-    __slots__ = ("_groups", "_longer")
+    __slots__ = ("_groups", "_longer", "_plain")
 
     def __init__(self, keywords: Iterable[str]) -> None:
         ordered = sorted(set(keywords), key=lambda k: (len(k), k))
         roots = [k for k in ordered if not any(o != k and o in k for o in ordered)]
         groups: dict[str, list[str]] = {}
+        plain: list[str] = []
         for root in roots:
-            groups.setdefault(_sentinel(root), []).append(root)
+            sentinel = _sentinel(root)
+            if sentinel in _COMMON_IN_PROSE:   # a letter nearly every text has: testing it first only adds work
+                plain.append(root)
+            else:
+                groups.setdefault(sentinel, []).append(root)
         self._groups = tuple((ch, tuple(group)) for ch, group in groups.items())
+        self._plain = tuple(plain)
         self._longer = tuple((k, frozenset(r for r in roots if r in k)) for k in ordered if k not in roots)
 
     def present(self, lowered: str) -> frozenset[str]:
-        found: list[str] = []
+        found = [k for k in self._plain if k in lowered]
         for ch, group in self._groups:
             if ch in lowered:
-                for k in group:
-                    if k in lowered:
-                        found.append(k)
+                found += [k for k in group if k in lowered]
         if not found:
             return frozenset()
         roots = frozenset(found)
@@ -57,7 +75,8 @@ class KeywordFilter:
 class TextScan:
     """One text being scanned, with the lowercased copy, keyword hits and token starts computed once."""
 
-    __slots__ = ("_hits", "_merged", "_starts", "_values", "aligned", "lowered", "present", "text")
+    __slots__ = ("_hits", "_merged", "_occurring_of", "_starts", "_valued", "_values", "aligned", "lowered", "present",
+                 "text")
 
     def __init__(self, text: str, keywords: KeywordFilter | None = None) -> None:
         self.text = text
@@ -67,6 +86,8 @@ class TextScan:
         self.present = keywords.present(self.lowered) if keywords is not None else None
         self._hits: dict[str, list[int]] = {}
         self._merged: dict[tuple[str, ...], list[int]] = {}
+        self._valued: dict[tuple[str, ...], list[int]] = {}
+        self._occurring_of: dict[tuple[str, ...], tuple[str, ...]] = {}
         self._starts: list[int] | None = None
         self._values: dict[int, bool] = {}
 
@@ -90,21 +111,37 @@ class TextScan:
             self._hits[keyword] = found
         return found
 
+    def _occurring(self, keywords: tuple[str, ...]) -> tuple[str, ...]:
+        """Those of `keywords` that occur: rules whose stems differ but whose present stems agree share their hits."""
+        found = self._occurring_of.get(keywords)
+        if found is None:
+            present = self.present
+            found = keywords if present is None else tuple(k for k in keywords if k in present)
+            self._occurring_of[keywords] = found
+        return found
+
     def all_hits(self, keywords: tuple[str, ...]) -> list[int]:
-        """Sorted positions of any of `keywords` (cached per keyword tuple: rules share their stems)."""
-        merged = self._merged.get(keywords)
+        """Sorted positions of any of `keywords` (cached per set of occurring keywords: rules share their stems)."""
+        found = self._occurring(keywords)
+        merged = self._merged.get(found)
         if merged is None:
-            merged = sorted(h for k in keywords for h in self.hits(k))
-            self._merged[keywords] = merged
+            if not found:
+                merged = []
+            elif len(found) == 1:
+                merged = self.hits(found[0])
+            else:
+                merged = sorted(h for k in found for h in self.hits(k))
+            self._merged[found] = merged
         return merged
 
     def value_hits(self, keywords: tuple[str, ...]) -> list[int]:
-        """`all_hits(keywords)` followed by something value-shaped (`value_near`), cached per keyword tuple."""
-        key = ("\0value", *keywords)
-        found = self._merged.get(key)
-        if found is None:
-            found = self._merged[key] = [h for h in self.all_hits(keywords) if self.value_near(h)]
-        return found
+        """`all_hits(keywords)` followed by something value-shaped (`value_near`), cached like `all_hits`."""
+        found = self._occurring(keywords)
+        valued = self._valued.get(found)
+        if valued is None:
+            hits = self.all_hits(found)
+            valued = self._valued[found] = [h for h in hits if self.value_near(h)] if hits else hits
+        return valued
 
     def value_near(self, hit: int) -> bool:
         """Whether what follows a keyword hit, up to the end of its line or sentence (at most `VALUE_REACH`
@@ -124,6 +161,8 @@ class TextScan:
     def token_starts(self) -> list[int]:
         """Where a token may begin: the start of each long run of token characters, right after a `.` inside
         it (`config.ghp_...`, JWT-like parts), and after a JSON-escaped `\\n`."""
+        if self._starts is None and not has_token_run(self.text):
+            self._starts = []   # the common case in prose, decided by one translation and one `in` test
         if self._starts is None:
             text = self.text
             starts: list[int] = []

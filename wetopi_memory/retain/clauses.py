@@ -1,0 +1,71 @@
+"""Clause-level scope selection (design §16): one sentence that joins a learning of two scopes ("the outage was
+the OSD on pve2; we agreed to give them a month free") gives each scope only the clauses that belong to it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from .candidates import CandidateBuilder, Unit
+from .sentences import Sentence
+from .signals import analyze
+
+__all__ = ["clause_spans", "split_units"]
+
+# Where a sentence joins two statements: a semicolon, a dash, a comma before a coordinating word.
+_CLAUSE_BREAK = re.compile(
+    r";\s+|\s+[—–]\s+|,\s+(?=(?:and|but|while|whereas|y|e|pero|mientras que|aunque)\s)",
+    re.IGNORECASE)
+_MIN_CLAUSE_WORDS = 3
+
+
+def clause_spans(text: str) -> list[tuple[int, int]]:
+    """The clauses of a sentence (start, end), when it has at least two of some length; else []."""
+    if "`" in text:
+        return []  # inline code may hold semicolons of its own
+    spans: list[tuple[int, int]] = []
+    cursor = 0
+    for match in _CLAUSE_BREAK.finditer(text):
+        spans.append((cursor, match.start()))
+        cursor = match.end()
+    spans.append((cursor, len(text)))
+    spans = [(s, e) for s, e in spans if len(text[s:e].split()) >= _MIN_CLAUSE_WORDS]
+    return spans if len(spans) >= 2 else []
+
+
+def _scoped_clauses(builder: CandidateBuilder, sentence: Sentence) -> dict[str, list[str]]:
+    """Scope → the clauses of a sentence that route there on their own (router, category, unrouted decision)."""
+    out: dict[str, list[str]] = {}
+    for start, end in clause_spans(sentence.text):
+        piece = sentence.text[start:end].strip(" ,;")
+        own = analyze(piece).categories
+        clause = replace(sentence, text=piece, signals=replace(sentence.signals, categories=own))
+        scopes, _ = builder.scopes_for(clause)
+        if not scopes and "decision" in own:  # a decision of its own ("…; hemos acordado compensarles")
+            scopes, _ = builder.decided_scope(clause)
+        for scope in scopes:
+            out.setdefault(scope, []).append(piece)
+    return out
+
+
+def split_units(builder: CandidateBuilder, units: Sequence[Unit], **common: Any) -> list[Unit]:
+    """The units of a turn with each multi-scope sentence cut to the clauses of each scope. A sentence whose
+    clauses all go to the same scopes stays whole; its verdict signals (markers, hedges, verification) stay the
+    whole sentence's."""
+    by_sentence: dict[int, list[Unit]] = {}
+    for unit in units:
+        by_sentence.setdefault(unit.sentence.index, []).append(unit)
+    out: list[Unit] = []
+    for group in by_sentence.values():
+        sentence = group[0].sentence
+        scoped = _scoped_clauses(builder, sentence) if len(sentence.text) < 1200 else {}
+        whole = len(clause_spans(sentence.text))
+        if len(scoped) < 2 or all(len(pieces) == whole for pieces in scoped.values()):
+            out += group
+            continue
+        for scope, pieces in scoped.items():
+            part = replace(sentence, text=" ".join(p.rstrip(".") + "." for p in pieces))
+            out.append(builder.unit(part, scope, routed_by="router", **common))
+    return out

@@ -1,0 +1,46 @@
+"""What in a MEMORY.md entry reads as passing, not durable: a finished task (`… done`), a one-off action told in the
+past (`Sent the signed contract to …`, `He enviado la propuesta …`) or a temporary state (`Temporary: Marc has the
+on-call phone this week`, `lleva 20 min en CrashLoopBackOff`): the consolidation proposal's P3."""
+
+from __future__ import annotations
+
+import re
+
+from .kinds import Category, Priority
+from .signals import analyze
+
+_COMPLETED = re.compile(
+    r"\b(complete|completed|done|finished|resolved|shipped|merged|closed|terminad[oa]s?|completad[oa]s?|hech[oa]s?|"
+    r"resuelt[oa]s?|finalizad[oa]s?|cerrad[oa]s?)\b", re.IGNORECASE)
+# A one-off action of the writer, told in the past (English simple past, Spanish pretérito or `he/hemos` + participle).
+_ONE_OFF = re.compile(
+    r"\s*(?:(?:i|we|yo|nosotros)\s+)?(?:sent|approved|emailed|called|paid|renewed|replied|answered|uploaded|"
+    r"installed|restarted|rebooted|ordered|booked|invited|reminded|submitted|signed|forwarded|checked|reviewed|"
+    r"tested|cleaned|removed|deleted|created|added|updated|upgraded|migrated|moved|fixed|deployed|rotated|"
+    r"(?:he|hemos)\s+[a-záéíóú]+(?:ado|ido|to|cho|sto)|envié|enviamos|aprobé|aprobamos|actualicé|mandé|mandamos|"
+    r"llamé|llamamos|pagué|pagamos|renové|renovamos|reinicié|instalé|subí|firmé|firmamos|reenvié)\b(?!\s*:)",
+    re.IGNORECASE)
+# A state that passes: it holds for now, this week, today.
+_TRANSIENT = re.compile(
+    r"\b(?:temporary|temporarily|temporal(?:mente)?|this week|esta semana|today|hoy|tonight|esta noche|yesterday|"
+    r"ayer|right now|ahora mismo|for now|por ahora|de momento|for the time being)\b"
+    r"|\b(?:lleva|llevan|desde hace|for the (?:last|past)|for)\s+\d+\s*(?:min|minutos|minutes|h|horas|hours)\b",
+    re.IGNORECASE)
+_DURABLE_CATEGORIES: tuple[Category, ...] = ("root_cause", "fix", "runbook", "decision", "constraint")
+
+
+def reads_as_passing(text: str, priority: Priority | None) -> bool:
+    """Reads like a finished task or a passing state and carries no durable marker (the consolidation proposal's
+    P3): `… done`, a one-off action (`Sent the signed contract to …`, `He enviado la propuesta …`), or a temporary
+    state (`Temporary: Marc has the on-call phone this week`). P2 entries are kept; a P1 one goes to review."""
+    if priority not in (None, "P1"):
+        return False
+    completed = _COMPLETED.search(text) if priority is None else None
+    one_off = _ONE_OFF.match(text) is not None
+    if not (completed or one_off or _TRANSIENT.search(text)):
+        return False
+    signals = analyze(text)
+    # The verb of a one-off action (`Approved the refund …`, `Sent the signed contract …`) reads as a decision: it
+    # reports what was done once, not a standing decision.
+    durable = [c for c in _DURABLE_CATEGORIES if not (one_off and c == "decision")]
+    return not signals.strong and signals.category not in durable

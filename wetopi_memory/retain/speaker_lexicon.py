@@ -1,0 +1,193 @@
+"""How a turn is read, as plain data (ES/EN): who speaks, to whom and when, agreeing or not, proposing or asking
+not to keep.
+
+Terms are written folded (no accents, lowercase), as in `lexicon.py`; "re:" terms are regular expressions.
+"""
+
+from __future__ import annotations
+
+from .term_matching import TermSet
+
+__all__ = [
+    "ADDRESSEE",
+    "ADDRESSEE_SET",
+    "ASSENT",
+    "CAUSE",
+    "CONFIRM",
+    "DESIRE",
+    "DESIRE_SET",
+    "DISSENT",
+    "DOUBT",
+    "DURATION",
+    "DURATION_SET",
+    "FIRST_PERSON",
+    "FIRST_PERSON_PLURAL",
+    "HABIT",
+    "HABIT_SET",
+    "LASTING",
+    "NOW",
+    "OFFER",
+    "OPT_OUT",
+    "ORGANISATION",
+    "OWN",
+    "OWN_SET",
+    "PROBLEM",
+    "PROPOSAL",
+    "REQUEST_TO_ME",
+    "REQUEST_TO_ME_SET",
+    "RUNBOOK_ASKED",
+    "THANKS",
+    "THIRD_PERSON_PREFERENCE",
+    "THIRD_PERSON_PREFERENCE_SET",
+    "WHEN",
+]
+
+# How long ago, or for how long: a verified fix's check ("Synced desde hace 30 minutos") is not work in progress.
+DURATION: tuple[str, ...] = (
+    "desde hace", "for the last", "durante", "re:\\bhace\\s+(?:\\d+|un|una|unos|unas)\\s+", "re:\\bhace\\s+minutos\\b",
+    "re:\\b\\d*\\s*(?:seconds?|minutes?|hours?)\\s+ago\\b", "re:\\bago\\b",
+)
+# When something happened: it does not make a decision or a verified fix transient.
+WHEN: tuple[str, ...] = (
+    "today", "hoy", "tonight", "esta noche", "this morning", "esta manana", "esta tarde", "this afternoon",
+    "yesterday", "ayer", "just now", "right now", "ahora mismo", "at the moment", "acabo de", "i just", "i've just",
+    "i have just", "este mes", "this month", "esta semana", "this week",
+)
+
+# Preference terms in the third person: someone else's way ("la empresa prefiere", "the client likes").
+THIRD_PERSON_PREFERENCE: tuple[str, ...] = (
+    "prefers", "prefiere", "likes", "le gusta", "always wants", "siempre quiere", "wants answers",
+    "quiere respuestas",
+)
+
+# A habit's time frame or regularity: what makes "I don't read Slack after 7pm" how the speaker works.
+HABIT: tuple[str, ...] = (
+    "always", "never", "usually", "normally", "every", "each", "siempre", "nunca", "normalmente", "cada",
+    "habitualmente", "por lo general", "generalmente", "todos los", "todas las", "after", "before", "antes de las",
+    "despues de las", "a partir de las", "hasta las", "por las mananas", "por las tardes", "por las noches",
+    "in the morning", "in the mornings", "in the evening", "at night", "weekends", "fines de semana",
+    "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays", "los lunes",
+    "los martes", "los miercoles", "los jueves", "los viernes", "los sabados", "los domingos", "on weekdays",
+    "entre semana", "de normal", "de costumbre", "a diario", "daily", "every day", "todos los dias",
+    "por la manana", "por la tarde", "por la noche", "a primera hora", "first thing", "cuando te pida",
+    "cuando te pregunte", "whenever i ask", "when i ask", "cada vez que", "whenever", "from now on",
+    "a partir de ahora", "de ahora en adelante", "going forward", "en adelante",
+)
+
+# A request addressed to the speaker, Spanish imperative with an enclitic "me" ("mándamelos", "avísame").
+REQUEST_TO_ME: tuple[str, ...] = (
+    "re:\\b(?:manda|envia|escribe|avisa|recuerda|pasa|da|di|responde|contesta|llama|despierta|notifica|informa"
+    "|ensena|muestra|pon|deja|traduce|resume|explica|habla|prepara|trae|agenda|reserva|sube|copia|marca|etiqueta"
+    "|menciona|consulta|pregunta)me(?:lo|la|los|las)?\\b",
+    "send me", "give me", "tell me", "remind me", "ping me", "tag me", "email me", "text me", "message me",
+    "show me", "wake me", "answer me", "reply to me", "write to me", "call me", "notify me",
+    "re:\\b(?:send|forward|email|give|pass|route|assign|bring|escalate)\\b[^.]{0,40}\\bto me\\b",
+    "re:\\ba mi\\b(?!\\s+(?:me|no)\\b)",
+)
+
+# How the assistant addresses the user in a proposal about the user's own way of working.
+ADDRESSEE: tuple[str, ...] = (
+    "send you", "answer your", "answer you", "remind you", "notify you", "ping you", "your questions",
+    "te mando", "te envio", "te respondo", "te aviso", "te recuerdo", "te escribo", "tus preguntas",
+    "para ti", "for you", "mandarte", "enviarte", "avisarte", "recordarte", "escribirte", "responderte",
+    "te mande", "te envie", "te avise", "te recuerde", "te escriba", "te pase", "te marco", "te los", "te las",
+    "te lo", "your inbox", "your calendar", "tu calendario", "tu correo",
+)
+
+# A wish about how a thing should be ("quiero que el panel…", "I want the API to…"): of a system, a decision.
+DESIRE: tuple[str, ...] = (
+    "quiero que", "i want the", "i want our", "i want all", "i want every", "i'd like the", "i would like the",
+    "me gustaria que", "quiero el", "quiero la", "quiero los", "quiero las", "quiero todos", "quiero todas",
+)
+# The speaker's own things and person: "my on-call week", "mi portátil", "for me".
+OWN = ("my", "mi", "mis", "me", "for me", "para mi", "conmigo", "mine")
+
+ADDRESSEE_SET = TermSet(ADDRESSEE)
+DESIRE_SET = TermSet(DESIRE)
+OWN_SET = TermSet(OWN)
+THIRD_PERSON_PREFERENCE_SET = TermSet(THIRD_PERSON_PREFERENCE)
+HABIT_SET = TermSet(HABIT)
+REQUEST_TO_ME_SET = TermSet(REQUEST_TO_ME)
+DURATION_SET = TermSet(DURATION)
+
+OPT_OUT = TermSet((
+    "no guardes", "no lo guardes", "no la guardes", "no los guardes", "no me guardes", "no almacenes",
+    "no lo almacenes", "no lo apuntes", "no apuntes", "no lo anotes", "no anotes", "no lo recuerdes",
+    "no recuerdes", "no memorices", "no lo memorices", "no lo metas en memoria", "no lo metas en la memoria",
+    "no lo guardes en memoria", "don't save", "do not save", "don't store", "do not store", "don't remember",
+    "do not remember", "don't memorize", "do not memorize", "don't keep this", "not to be saved",
+    "don't write this down", "off the record", "no lo guardes en la memoria", "sin guardarlo",
+    "que no se te quede", "no te quedes con esto", "olvida esto", "olvida lo que", "forget this",
+    "forget i said", "forget what i said", "disregard", "no lo tengas en cuenta", "ignora lo que",
+))
+# An offer to do one thing now: agreeing to it decides nothing lasting, unless the user makes it a rule.
+OFFER = TermSet((
+    "shall i", "should i", "do you want me to", "want me to", "quieres que", "te parece si", "lo hago",
+    "ahora", "now", "right away", "ya mismo", "would you like me to", "te paso", "i can paste", "paste",
+    "pegar", "te lo pego", "lo intento", "lo pruebo", "should i try", "want me to try", "shall i try",
+))
+# An offer for right now: agreeing to it decides nothing lasting.
+NOW = TermSet(("ahora", "now", "right away", "ya mismo", "ahora mismo", "right now"))
+# The user confirms what the assistant summed up ("eso es, cerrado"): a summary needs no proposal words.
+CONFIRM = TermSet(("eso es", "correcto", "exacto", "exactly", "that's right", "thats right", "confirmed",
+                   "confirmado", "confirmo", "cerrado", "deal", "asi es", "tal cual", "precisamente", "right"))
+# Doubt about the proposal itself, which the user's assent does not remove.
+DOUBT = TermSet(("not sure", "i'm not sure", "no estoy seguro", "no estoy segura", "unsure", "no se si",
+                 "i don't know if", "i do not know if", "can't promise", "no garantizo", "not certain"))
+LASTING = TermSet((
+    "always", "siempre", "from now on", "a partir de ahora", "de ahora en adelante", "every", "cada",
+    "going forward", "en adelante", "that way", "asi siempre",
+))
+ASSENT = TermSet((
+    "si", "vale", "ok", "okay", "okey", "de acuerdo", "adelante", "hagamoslo", "hagamoslo asi", "hazlo",
+    "hazlo asi", "asi lo hacemos", "me parece bien", "perfecto", "go ahead", "go with", "let's do",
+    "lets do", "do it", "sounds good", "agreed", "yes", "yep", "yeah", "sure", "approved", "aprobado", "dale",
+    "venga", "de una", "correcto", "exacto", "me vale", "go for it", "let's go with", "vamos con", "tira",
+    "eso es", "trato hecho", "it's a deal", "done deal", "that works", "works for me", "me sirve", "let's go",
+    "palante", "approve", "apruebo",
+))
+DISSENT = TermSet((
+    "no", "nope", "mejor no", "not sure", "no estoy seguro", "no estoy segura", "let me think", "dejame pensar",
+    "lo pienso", "lo pensare", "todavia no", "not yet", "hmm", "espera", "wait", "ni hablar", "don't",
+    "no lo hagas", "think about it", "ya veremos", "lo hablamos", "not now", "ahora no", "no way", "pero", "but",
+    "cambia", "change",
+))
+# A problem seen, not a fact of the system: "no arranca", "CrashLoopBackOff", "keeps failing".
+PROBLEM = TermSet(("no arranca", "no funciona", "no va", "falla", "fallan", "fallando", "fails", "failing", "failed",
+                   "error", "errores", "errors", "caido", "caida", "down", "crash", "crashes", "crashing",
+                   "crashloopbackoff", "oomkilled", "not working", "doesn't work", "broken", "roto", "lento",
+                   "slow", "se cuelga", "hangs", "stuck", "atascado", "no responde", "not responding", "no resuelve",
+                   "rejecting", "refusing", "timing out", "se queja", "se quejan", "complain", "complains",
+                   "complaining", "doesn't resolve", "no carga", "won't load"))
+# A causal connector: in a problem's description, what follows is its cause.
+CAUSE = TermSet(("porque", "because", "debido a", "due to", "por culpa de", "a causa de", "since the"))
+# The user asks how a thing is done: a tested answer is a runbook.
+RUNBOOK_ASKED = TermSet(("how do i", "how do we", "how to", "procedure", "procedimiento", "runbook", "steps",
+                         "pasos", "como se", "como hago", "como hacemos", "como restauro", "como recupero"))
+# A message proposes something the user can agree to.
+PROPOSAL = TermSet((
+    "propongo", "propuesta", "sugiero", "te propongo", "podemos", "podriamos", "recomiendo", "option",
+    "options", "opcion", "opciones", "i suggest", "i propose", "i could", "we could", "you could",
+    "would you like", "quieres que", "shall i", "i recommend", "my proposal", "should we", "te parece",
+    "suggest", "i'd suggest", "i would suggest", "my suggestion", "mi sugerencia", "i'd recommend",
+    "te recomiendo", "lo mejor seria", "the best option", "la mejor opcion", "i'd go with", "yo iria con",
+    "i'd use", "yo usaria", "what about", "que tal si", "how about", "recommendation", "mi recomendacion",
+    "i'd set", "i would set", "yo pondria", "yo configuraria", "i'd go for", "yo haria", "si quieres",
+    "if you want", "if you like", "si te parece", "suggested", "sugerido", "sugerida", "sugerencia", "proposed",
+    "propuesto", "propuesta", "proposal", "plan:", "mi plan", "my plan",
+    "re:\\b[1-9]\\)",
+))
+# The speaker talks about themself: "my …", "me organizo", "I read …", "no tengo reuniones".
+FIRST_PERSON = TermSet(("i", "i'm", "im", "my", "me", "mine", "myself", "yo", "mi", "mis", "conmigo", "tengo",
+                        "no tengo", "uso", "utilizo", "trabajo", "leo", "reviso", "llevo", "hago", "vivo", "duermo",
+                        "ceno", "desayuno", "salgo", "empiezo", "termino", "respondo", "contesto", "escribo",
+                        "programo", "entreno", "viajo", "soy", "quiero", "voy", "necesito", "odio", "evito", "suelo"))
+# Who a third-person preference may belong to when it is a business fact: the organisation and its parties.
+ORGANISATION = TermSet(("la empresa", "the company", "wetopi", "el cliente", "los clientes", "the client",
+                        "the customer", "customers", "clients", "clientes", "el equipo", "the team", "our team",
+                        "la direccion", "management", "the board", "el consejo", "proveedor", "proveedores",
+                        "supplier", "suppliers", "partner", "partners", "socio", "socios"))
+# The speaker talks for a group: "we", "our", Spanish first-person plural verbs ("hemos", "usamos").
+FIRST_PERSON_PLURAL = TermSet(("we", "we're", "we've", "our", "ours", "us", "nosotros", "nosotras", "nuestro",
+                               "nuestra", "nuestros", "nuestras", "re:\\b(?!mismos\\b)[a-z]{2,}mos\\b"))
+THANKS = TermSet(("gracias", "thanks", "thank you", "thx", "me has", "you saved", "me salvaste"))

@@ -1,0 +1,176 @@
+"""Tier-2 clause rules: a secret noun, and further on in its clause a value no person would type (`Datadog API key
+(prod org): 3b45…`, `la PrivateKey del peer es W4Mv…=`), a `user / password` pair, and the legacy formats
+(Vault `s.` tokens, HTTP Basic credentials, Sentry DSNs) whose shape needs a word around them."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+
+from .context_locators import key_start
+from .findings import Tier
+from .heuristics import is_password_value, is_placeholder, is_prose_opaque, is_strongly_random, is_uuid, token_body_ok
+from .key_names import is_secret_key, names_other_thing, qualifies_other_key
+from .rule import SecretRule, Span
+from .service_rules import locate_body
+
+# Nouns that name a secret in prose, besides every config key `is_secret_key` accepts (`AccountKey`, `NONCE_KEY`).
+_SECRET_NOUNS = frozenset({
+    "key", "keys", "token", "tokens", "secret", "secrets", "salt", "salts", "clave", "claves", "llave", "contraseña",
+    "contrasena", "password", "passwd", "passphrase", "credential", "credentials", "credencial", "credenciales",
+})
+# Words that make the random value after them a digest or an id, not the secret (`token fix in commit 3f9a…`).
+_DIGEST_WORDS = frozenset({
+    "commit", "commits", "sha", "sha1", "sha256", "sha512", "md5", "digest", "checksum", "hash", "hashes", "huella",
+    "fingerprint", "revision", "rev", "id", "ids", "uuid", "build", "image", "tag", "ref", "request", "trace", "etag",
+    "identificador", "versión", "version", "release", "pod", "job", "run", "pipeline",
+})
+_COPULAS = frozenset({"is", "es", "was", "era", "=", ":", "->", "=>", "now", "ahora", "queda", "sigue", "siendo"})
+_VALUE_EDGE = "\"'`()[]{}<>«»“”"
+_TRAILING = ".,;:!?"
+_WORD_RE = re.compile(r"[^\W\d_]+|[=:]|->|=>")
+_GLUED_RE = re.compile(r"(?:(?<!\S)|^)\S{16,}")   # whitespace-separated tokens, and the one glued to the noun
+_GLUE_OK = ("=", ":", '"', "'", "`")
+_ANY_LONG_RE = re.compile(r"\S{16}")
+_PAIR_RE = re.compile(r"-{0,2}[A-Za-z_][\w.-]{0,40}=")
+_KEY_REST_RE = re.compile(r"[^\w.-]")
+_CALL_RE = re.compile(r"[A-Za-z_][\w.]{2,}\(")   # `os.getenv("API_KEY")`: code that reads the secret elsewhere
+_REACH = 160   # how far into its clause a value may follow the noun
+
+
+def _clause(rest: str) -> str:
+    """The rest of the noun's clause: up to a sentence end."""
+    for stop in (". ", "? ", "! "):
+        i = rest.find(stop)
+        if i >= 0:
+            rest = rest[:i]
+    return rest
+
+
+def _random_value(match: re.Match[str]) -> Span | None:
+    """The first value in the clause after a secret noun that is random by shape (`is_strongly_random`), unless a
+    digest word comes before it or the noun names something else (`token url`, `key id`, `public key`)."""
+    key = match.group("key")
+    if not (key.lower() in _SECRET_NOUNS or is_secret_key(key)):
+        return None
+    before = match.string[max(0, match.start() - 24):match.start()].lower().split()
+    if before and qualifies_other_key(before[-1].strip("*_`")):
+        return None
+    rest = _clause(match.group("rest"))
+    first = _WORD_RE.search(rest.lower())
+    if first is not None and names_other_thing(first.group()):
+        return None   # `token usage: …`, `key id: …`
+    base = match.start("rest")
+    for token in _GLUED_RE.finditer(rest):
+        raw = token.group()
+        if token.start() == 0 and not raw.startswith(_GLUE_OK):
+            continue   # `${DB_PASSWORD}@db.shop.svc:5432/shop`: the rest of the noun's own word, not a value
+        if "://" in raw:
+            continue   # a URL: its credentials are `url-credentials`' business
+        value = raw.strip(_VALUE_EDGE).rstrip(_TRAILING).strip(_VALUE_EDGE).lstrip("=:")
+        pair = _PAIR_RE.match(value)
+        if pair is not None:   # `value="…"`, `token=…`: the value of a pair
+            value = value[pair.end():].strip(_VALUE_EDGE)
+        if len(value) < 16 or _CALL_RE.match(value) or not is_strongly_random(value):
+            continue
+        if _value_context_ok(_WORD_RE.findall(rest[:token.start()].lower()), value):
+            start = base + token.start() + raw.find(value)
+            return start, start + len(value)
+    return None
+
+
+def _value_context_ok(seen: list[str], value: str) -> bool:
+    """No digest word between the noun and the value; a hex value only right after a copula or a few words."""
+    if any(word in _DIGEST_WORDS for word in seen):
+        return False
+    if all(ch in "0123456789abcdefABCDEF" for ch in value):
+        return not seen or seen[-1] in _COPULAS   # `Rails master key f353…`, `… es 931c…`; not `removed in 836d…`
+    return True
+
+
+def _key_end(text: str, hit: int) -> int:
+    """Where the word or key holding a keyword hit ends."""
+    found = _KEY_REST_RE.search(text, hit)
+    return found.start() if found is not None else len(text)
+
+
+def noun_start(text: str, hit: int) -> int | None:
+    """The start of the word or config key around a keyword hit (`PrivateKey`, `'AUTH_KEY'` without its quote);
+    None when no 16-character token follows within reach (most prose: the rule's regex never runs)."""
+    after = _key_end(text, hit)   # past the noun itself: `DB_PASSWORD=${DB_PASSWORD}` is no value
+    end = text.find("\n", after, hit + _REACH + 62)
+    if _ANY_LONG_RE.search(text, after, end if end >= 0 else hit + _REACH + 62) is None:
+        return None   # the value must be on the noun's line
+    i = key_start(text, hit)
+    return i + 1 if text[i] in "\"'`" else i
+
+
+def locate_user_slash_password(match: re.Match[str]) -> Span | None:
+    """`postmaster@mg.wetopi.com / 5a*RD2G…`, `root / e6L#jR40nE`: a password-shaped value after an account; after a
+    login cue (`login: admin / …`, `credenciales: …`) any opaque value."""
+    start, end = match.span("v")
+    value = match.string[start:end].rstrip(_TRAILING)
+    user = match.group("user")
+    if value == user or user.isdigit() or user.isupper() or "/" in value or value.isupper():
+        return None   # `GET / HTTP/1.1`, `TLSv1.3 / TLS_AES_256_GCM_SHA384`: protocols, not an account
+    cued = _LOGIN_CUE_RE.search(match.string, max(0, match.start() - 70), match.start()) is not None
+    if cued and is_prose_opaque(value, form="verb"):
+        return start, start + len(value)
+    if not is_password_value(value, quoted=False) or (
+            value.isalnum() and not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value))):
+        return None   # `read / write`, `CPU / RAM`
+    return start, start + len(value)
+
+
+_LOGIN_CUE_RE = re.compile(r"\b(?:login|log[ -]in|usuario|user(?:name)?|credenciales|credentials|acceso|access)\b"
+                           r"[^\r\n:]{0,60}?[:,]", re.IGNORECASE)
+
+
+def locate_basic_credentials(match: re.Match[str]) -> Span | None:
+    """`Basic <base64 of user:password>` in prose or a log line: a real password, not a placeholder."""
+    start, end = match.span("v")
+    value = match.string[start:end]
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("utf-8")
+    except (binascii.Error, ValueError):
+        return None
+    user, sep, password = decoded.partition(":")
+    if not sep or len(password) < 4 or password == user or is_placeholder(password) or not decoded.isprintable():
+        return None
+    return start, end
+
+
+def locate_vault_legacy(match: re.Match[str]) -> Span | None:
+    """A pre-1.10 Vault token (`s.` + 24 base62): random, mixing case and digits."""
+    body = match.group("b")
+    mixed = any(c.isupper() for c in body) and any(c.islower() for c in body) and any(c.isdigit() for c in body)
+    return match.span("v") if mixed and token_body_ok(body, 3.5) else None
+
+
+def locate_sentry_dsn(match: re.Match[str]) -> Span | None:
+    """The key of a Sentry DSN (`https://<32 hex>@o123.ingest.sentry.io/456`)."""
+    return match.span("v") if token_body_ok(match.group("v"), 3.0) and not is_uuid(match.group("v")) else None
+
+
+CLAUSE_RULES: tuple[SecretRule, ...] = (
+    SecretRule("secret-noun-random-value", Tier.CONTEXT,
+               re.compile(r"(?P<key>[^\W\d][\w.-]{0,60})(?P<rest>[^\r\n]{1," + str(_REACH) + "})"),
+               ("key", "token", "secret", "salt", "clave", "llave", "contrase", "pass", "cred"),
+               locate=_random_value, window=(90, _REACH + 80), anchor=noun_start, needs_value=True),
+    SecretRule("user-slash-password", Tier.CONTEXT,
+               re.compile(r"(?<![\w.@+-])(?P<user>[\w.@+-]{2,64})[ \t]+/[ \t]+(?P<v>[^\s\"'`/][^\s\"'`]{5,127})"),
+               (" / ",), locate=locate_user_slash_password, window=(70, 140)),
+    SecretRule("basic-credentials", Tier.CONTEXT,
+               re.compile(r"(?<![\w-])Basic[ \t]+(?P<v>[A-Za-z0-9+/]{8,4096}={0,2})(?![\w+/=])"),
+               ("basic ",), locate=locate_basic_credentials, window=(0, 4200)),
+    SecretRule("vault-legacy-token", Tier.TOKEN,
+               re.compile(r"(?<![\w.-])(?P<v>s\.(?P<b>[A-Za-z0-9]{24}))(?![\w.-])"), prefixes=("s.",),
+               locate=locate_vault_legacy),
+    SecretRule("cloudflare-origin-ca-key", Tier.TOKEN,
+               re.compile(r"(?<![\w.-])(?P<v>v1\.0-[0-9a-f]{24}-(?P<b>[0-9a-f]{146}))(?![\w-])"), prefixes=("v1.0-",),
+               locate=locate_body),
+    SecretRule("sentry-dsn", Tier.TOKEN,
+               re.compile(r"https?://(?P<v>[0-9a-f]{32})(?::[0-9a-f]{32})?@[\w.-]{1,200}/\d{1,12}(?![\w/])"),
+               ("sentry", "ingest"), locate=locate_sentry_dsn, window=(200, 300)),
+)
