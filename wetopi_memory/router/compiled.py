@@ -28,6 +28,7 @@ from .decision import MatchKind, RuleMatch
 from .default_rules import MEDIUM, STRONG, WEAK, DefaultRule
 from .explicit_rules import ExplicitTrigger
 from .personal_rules import (
+    ADDRESSED_WISH_RULE,
     ADDRESSEE_RULE,
     ANSWER_STYLE_RULE,
     FIRST_PERSON_RULES,
@@ -35,6 +36,8 @@ from .personal_rules import (
     SELF_CUE_RULES,
     SELF_RULE,
     SELF_VERB_TERM,
+    VIEWPOINT_RULE,
+    VIEWPOINT_TERM,
 )
 from .senses import AGENT_PRIORS, NEAR_RULES, SENSES, NearRule, Sense
 from .text import anchor, inflections, subsequences, tokenize
@@ -61,7 +64,6 @@ class Term:
     window: int = 0
     is_context: bool = False   # a sense context (weight 0), not evidence
     grade: int = 0             # 2 anchor (>= STRONG), 1 ambiguous (>= MEDIUM), 0 corroboration only
-    source: int = 0            # 1 a message keyword, 2 another message term, 0 a tool or agent signal
 
 
 @dataclass(frozen=True, slots=True, eq=False)   # hashed by identity: it is put in a set on every route()
@@ -79,13 +81,19 @@ class Trigger:
     word_start: bool = False   # the pattern began with \b, checked by `search` (see there)
     also: re.Pattern[str] | None = None
     before: re.Pattern[str] | None = None
+    at_anchor: tuple[tuple[bytes, str], ...] = ()   # the pattern is one of these words: searched from the first
 
-    def search(self, norm: str) -> re.Match[str] | None:
+    def search(self, norm: str, words: frozenset[bytes] = frozenset()) -> re.Match[str] | None:
         """The first match in the normalised message. A leading \b is dropped from the compiled pattern, which lets
-        `re` skip ahead to the possible first characters (about twice as fast), and checked here instead."""
-        if not self.word_start:
-            return self.regex.search(norm)
+        `re` skip ahead to the possible first characters (about twice as fast), and checked here instead. An
+        `at_anchor` trigger starts at the first of its words that occurs (`words`: the message's rule words), so
+        the regex does not scan the text before it."""
         pos = 0
+        if self.at_anchor and words:
+            pos = min((i for word, text in self.at_anchor if word in words and (i := norm.find(text)) >= 0),
+                      default=0)
+        if not self.word_start:
+            return self.regex.search(norm, pos)
         while (match := self.regex.search(norm, pos)) is not None:
             start = match.start()
             if start == 0 or norm[start - 1] not in _WORD_CHARS:
@@ -133,9 +141,9 @@ class RuleSpec:
 
 
 # What one message word leads to: {rank: term} of its one-word terms (merged into the matches with a single
-# dict.update), its multi-word terms (verified in the joined tokens), its first-person patterns (verified by
-# looking back from the word) and the explicit triggers it anchors.
-WordEntry = tuple[dict[int, Term], tuple[Term, ...], tuple[Term, ...], tuple[Trigger, ...]]
+# dict.update), its multi-word terms as (needle, term) pairs (the needle searched in the joined tokens), its
+# first-person patterns (verified by looking back from the word) and the explicit triggers it anchors.
+WordEntry = tuple[dict[int, Term], tuple[tuple[bytes, Term], ...], tuple[Term, ...], tuple[Trigger, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +166,7 @@ class CompiledRules:
     first_person: frozenset[int] = frozenset()   # ranks of the other terms that are in the first person ("suelo")
     addressee: Term | None = None                # "me", first person only for how to answer
     answer_style: frozenset[int] = frozenset()   # ranks of the answer-style cues
+    opener: Term | None = None                   # the message opens with the speaker's viewpoint ("Para mí, …")
 
 
 @dataclass
@@ -176,7 +185,7 @@ def _term(spec: RuleSpec, kind: MatchKind, text: str, *, tokens: tuple[str, ...]
           regex: re.Pattern[str] | None = None) -> Term:
     return Term((spec.rule_id, kind, text), spec.scope, spec.weight,
                 RuleMatch(spec.scope, spec.rule_id, kind, text, spec.weight), tokens=tokens, needle=needle, regex=regex,
-                grade=_grade(spec.weight), source=0 if kind in ("tool", "agent") else 1 if kind == "keyword" else 2)
+                grade=_grade(spec.weight))
 
 
 def _grade(weight: float) -> int:
@@ -228,7 +237,8 @@ def _finished(out: _SpecTerms, cancels: dict[str, tuple[str, ...]]
     for t in out.words:
         if t.is_context or t.near_first:
             continue
-        if t.match.rule != f"default:{SELF_RULE}":   # first person corroborates a longer term, never subsumed
+        if t.match.rule not in (f"default:{SELF_RULE}", f"default:{ADDRESSEE_RULE}"):   # first person corroborates a
+            # longer term, it is never subsumed by it
             by_scope_tokens.setdefault((t.scope, t.tokens), set()).add(rank[(t.scope, *t.key)])
         by_scope_term.setdefault((t.scope, tuple(tokenize(t.match.term))), set()).add(rank[(t.scope, *t.key)])
 
@@ -261,7 +271,8 @@ def _compile_triggers(triggers: Sequence[ExplicitTrigger]) -> tuple[dict[bytes, 
                            trigger.gated, trigger.clause_start, accented, requires, order,
                            re.compile(trigger.unless) if trigger.unless else None, word_start,
                            re.compile(trigger.also) if trigger.also else None,
-                           re.compile(trigger.before) if trigger.before else None)
+                           re.compile(trigger.before) if trigger.before else None,
+                           tuple((w.encode("ascii"), w) for w in trigger.anchors) if trigger.at_anchor else ())
         required |= requires
         for word in trigger.anchors:
             by_anchor.setdefault(word.encode("ascii"), []).append(compiled)
@@ -277,7 +288,7 @@ def _word_lookup(words: list[Term], triggers: Sequence[ExplicitTrigger]) -> dict
     for word in frozenset(index) | frozenset(by_anchor) | required:
         terms = index.get(word, [])
         lookup[word] = ({t.rank: t for t in terms if t.needle is None and not t.near_first},
-                        tuple(t for t in terms if t.needle is not None),
+                        tuple((t.needle, t) for t in terms if t.needle is not None),
                         tuple(t for t in terms if t.near_first),
                         by_anchor.get(word, ()))
     return lookup
@@ -296,10 +307,18 @@ def _agent_terms(scopes: frozenset[str]) -> list[Term]:
 
 
 def _self_verb_terms(scopes: frozenset[str]) -> list[Term]:
-    rule = f"default:{SELF_RULE}"
-    return [Term((rule, "near", SELF_VERB_TERM), "personal", WEAK, RuleMatch("personal", rule, "near", SELF_VERB_TERM,
-                                                                            WEAK), source=2)
-            for scope in ("personal",) if scope in scopes]
+    """The Spanish first-person verb (WEAK, first person only) and the opening viewpoint (STRONG, "Para mí, …")."""
+    if "personal" not in scopes:
+        return []
+    rule, opener = f"default:{SELF_RULE}", f"default:{VIEWPOINT_RULE}"
+    return [Term((rule, "near", SELF_VERB_TERM), "personal", WEAK,
+                 RuleMatch("personal", rule, "near", SELF_VERB_TERM, WEAK)),
+            Term((opener, "near", VIEWPOINT_TERM), "personal", STRONG,
+                 RuleMatch("personal", opener, "near", VIEWPOINT_TERM, STRONG), grade=2)]
+
+
+def _morph(morph: list[Term], rule: str) -> Term | None:
+    return next((t for t in morph if t.match.rule == f"default:{rule}"), None)
 
 
 def compile_rules(specs: Sequence[RuleSpec], triggers: Sequence[ExplicitTrigger], *,
@@ -313,6 +332,7 @@ def compile_rules(specs: Sequence[RuleSpec], triggers: Sequence[ExplicitTrigger]
                                                             for s in specs if s.contexts})
     self_rule, addressee_rule = f"default:{SELF_RULE}", f"default:{ADDRESSEE_RULE}"
     lookup = _word_lookup([t for t in words if t.match.rule not in (self_rule, addressee_rule)], triggers)
+    lookup.setdefault(b"q", ({}, (), (), ()))   # the chat spelling of "que" (`matching.chat_que`)
     addressee = next((t for t in words if t.match.rule == addressee_rule), None)
     self_words = {t.tokens[0].encode("ascii"): t for t in words if t.match.rule == self_rule and len(t.tokens) == 1}
     counted = [t for t in words + patterns + tools + agents + morph if not t.is_context]
@@ -322,9 +342,10 @@ def compile_rules(specs: Sequence[RuleSpec], triggers: Sequence[ExplicitTrigger]
     return CompiledRules(lookup=lookup, words=frozenset(lookup), patterns=tuple(patterns), tools=tuple(tools),
                          tools_any=tools_any, terms=frozenset(t.match.term for t in counted),
                          routed=frozenset(t.scope for t in counted), agents={t.match.term: t for t in agents},
-                         self_verb=morph[0] if morph else None, self_cues=cues,
+                         self_verb=_morph(morph, SELF_RULE), opener=_morph(morph, VIEWPOINT_RULE), self_cues=cues,
                          request_words=request, self_words=self_words, self_word_set=frozenset(self_words),
                          first_person=frozenset(t.rank for t in words if t.match.rule in FIRST_PERSON_RULES),
                          addressee=addressee,
                          answer_style=frozenset(t.rank for t in words
-                                                if t.match.rule == f"default:{ANSWER_STYLE_RULE}"))
+                                                if t.match.rule in (f"default:{ANSWER_STYLE_RULE}",
+                                                                    f"default:{ADDRESSED_WISH_RULE}")))

@@ -174,16 +174,16 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
                   "tier", "terms", "términos", "freelancers", "agencies", "agencias", "cancel", "cancela",
                   "lead", "paga", "pagan", "quote", "accountant", "contable", "gastos", "expenses", "cuota",
                   "contratar", "hire", "candidate",
-                  "candidato", "abogado", "lawyer", "forecast", "previsión", "gdpr", "rgpd", "account"),
+                  "candidato", "abogado", "lawyer", "forecast", "previsión", "gdpr", "rgpd", "account", "sla", "deal"),
     ),
     DefaultRule(
         "business", "business.weak", WEAK,
         keywords=(
             "strategy", "estrategia", "q1", "q2", "q3", "q4", "quarter", "trimestre",
-            "costo", "business", "negocio", "market", "mercado", "partner", "socio", "oferta", "deal", "legal",
+            "costo", "business", "negocio", "market", "mercado", "partner", "socio", "oferta", "legal",
             "interview", "entrevista", "transferencia", "tarjeta", "liability",
             "propuesta", "comercial", "kpi", "okr", "company", "empresa", "agency", "agencia",
-            "competencia", "license", "licencia", "campaign", "campaña", "onboarding", "sla",
+            "competencia", "license", "licencia", "campaign", "campaña", "onboarding",
             "seo", "newsletter", "brand", "beneficio", "pedido", "purchase", "compra", "managed",
             "gestionado", "launch", "lanzamiento", "annual", "anual", "mensual", "monthly", "euros", "eur",
             "dollars", "dólares", "finance", "finanzas", "shops", "tiendas", "e-commerce", "year over year",
@@ -204,4 +204,7 @@ STOPWORDS: frozenset[str] = frozenset({
     # common words: a rarer word of the term is a cheaper anchor
     "it", "this", "what", "from", "when", "keep", "cuando", "semana", "veces", "noche", "morning", "week", "night",
     "importante", "paso", "now", "that", "with", "in", "at", "por", "desde", "hora", "day", "dia", "para", "te",
+    "not", "could", "last", "don", "you", "your", "can", "do", "how", "where", "should", "would", "will",
+    "ll", "m", "ve", "re", "have", "had", "was", "be", "so", "but", "or", "if", "just", "about", "we", "our", "lo",
+    "le", "con", "sin", "como", "pero", "ya", "hay", "es", "son", "todo", "este", "otro", "dos",
 })

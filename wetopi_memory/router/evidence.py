@@ -8,10 +8,6 @@
   weak tools such as `terminal`) only corroborate: one weak word never routes, and weak words alone, however
   many, do not add up to a route ("host" + "wordpress"). A scope held back by this rule is listed in
   `RouteDecision.below_evidence`.
-- Dominance: a scope resting on a single keyword of the message yields to another scope with at least
-  DOMINANT_ANCHORS anchors: "los certificados de Let's Encrypt de los dominios de clientes" is about certificates;
-  the one business word describes them. Phrases, entities and patterns are specific enough to stand; tool and
-  agent signals do not count as message terms here.
 """
 
 from __future__ import annotations
@@ -20,8 +16,6 @@ from dataclasses import dataclass
 
 from .compiled import Term
 from .decision import Cancellation
-
-DOMINANT_ANCHORS = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,29 +53,18 @@ def counted_terms(found: dict[int, Term]) -> Evidence:
 
 
 def _anchored(terms: list[Term]) -> frozenset[str]:
-    """Scopes with a STRONG term, or a MEDIUM term plus another term of the same scope, minus those a dominant
-    scope overrides."""
-    strong: dict[str, int] = {}
+    """Scopes with a STRONG term, or a MEDIUM term plus another term of the same scope."""
+    strong: set[str] = set()
     medium: set[str] = set()
     count: dict[str, int] = {}
-    text_terms: dict[str, int] = {}
-    lone_keyword: set[str] = set()
     for t in terms:
         scope = t.scope
         count[scope] = count.get(scope, 0) + 1
-        if t.source:
-            text_terms[scope] = text_terms.get(scope, 0) + 1
-            if t.source == 1:
-                lone_keyword.add(scope)
         if t.grade == 2:
-            strong[scope] = strong.get(scope, 0) + 1
+            strong.add(scope)
         elif t.grade == 1:
             medium.add(scope)
-    anchored = set(strong) | {s for s in medium if count[s] >= 2}
-    if len(anchored) > 1 and strong and max(strong.values()) >= DOMINANT_ANCHORS:
-        anchored = {s for s in anchored
-                    if text_terms.get(s, 0) != 1 or s not in lone_keyword or strong.get(s, 0) >= DOMINANT_ANCHORS}
-    return frozenset(anchored)
+    return frozenset(strong | {s for s in medium if count[s] >= 2})
 
 
 def _rank(term: Term) -> int:

@@ -47,6 +47,7 @@ class ExplicitTrigger:
     unless: str | None = None        # the request does not count when this matches too ("guarda en tu memoria…")
     also: str | None = None          # ... and counts only when this matches too (a cheap pattern first, this after)
     before: str | None = None        # ... and when this matches right before the match (its pattern ends with $)
+    at_anchor: bool = False          # the pattern matches exactly its anchor words (searched from the first one)
 
 
 # Explicit memory requests (design §7: these trigger a synchronous recall). Order matters only for which name
@@ -59,25 +60,28 @@ _SAVE_ES = (r"\b(?:apunta|apuntalo|apuntate|guarda|guardalo|guardate|anota|anota
             r"apuntar)\b")
 _SAVE_EN = r"\b(?:save|store|add|put|write|keep|note)\b"
 _WE_DID = (r"(?:\w+ed|wrote|chose|gave|set|made|took|put|sent|told|said|built|ran|did|had|got|came\s+up\s+with|"
-           r"went\s+with)\b")   # an English past form after "we"
+           r"went\s+with|found|learnt|saw|thought|left|kept|bought|paid|spent|lost|won|heard|meant|drew|sold|"
+           r"hit|cut|let|broke|spoke|began|knew|wound\s+up|ended\s+up)\b")   # an English past form after "we"
 _SAVE_TO_NOTES = r"\b(?:save|store|add|put|write|keep)\b"
 
 # Verbs of deciding and saying whose "we" form (-amos / -imos) asks for memory inside a question ("¿qué acordamos?"),
 # and "we" forms that can only be past ("hicimos", "dimos", "pusimos"). Verbs of doing whose -amos form is also
 # present ("¿cuánto le cobramos?", "¿qué usamos?") count only after "la última vez que".
 _PAST_WE_STEMS = ("decid", "acord", "dij", "habl", "qued", "pact", "coment", "eleg", "escog", "descart", "dej", "sac",
-                  "conclu", "comprometi")
+                  "conclu", "comprometi", "apunt", "anot")
 _PAST_ONLY_WE = ("hicimos", "dimos", "pusimos", "propusimos", "ofrecimos", "resolvimos", "vimos", "tuvimos",
                  "quisimos", "supimos", "hablasteis", "decidisteis", "quedasteis", "acordasteis")
 _PAST_WE_WORDS = tuple(sorted({stem + end for stem in _PAST_WE_STEMS for end in ("amos", "imos")} | {*_PAST_ONLY_WE}))
-_PAST_WE = "(?:" + "|".join(_PAST_WE_WORDS) + ")"
+# The same words as one regex with their stems factored out: `re` tries alternatives one by one, so a shared
+# ending is matched once instead of once per verb.
+_PAST_WE = "(?:(?:" + "|".join(_PAST_WE_STEMS) + ")(?:amos|imos)|" + "|".join(_PAST_ONLY_WE) + ")"
 
 EXPLICIT_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     # ---- Spanish, unambiguous
     ExplicitTrigger("es.busca_en_memoria",
                     rf"\b(?:busca|buscar|buscame|buscad|mira|mirar|consulta|consultar|revisa|revisar|comprueba)"
                     rf"\s+(?:en\s+)?{_WHO}{_MEM}\b",
-                    ("memoria", "memorias")),
+                    ("memoria", "memorias", "memory", "memories")),
     ExplicitTrigger("es.en_memoria", rf"\ben\s+(?:la\s+|nuestra\s+|tu\s+|vuestra\s+)?{_MEM}\b", ("memoria", "memorias"),
                     unless=_SAVE_ES),
     ExplicitTrigger("es.te_acuerdas", r"\b(?:te\s+acuerdas|os\s+acordais|recuerdas|recordais)\b",
@@ -141,11 +145,13 @@ EXPLICIT_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"(?!\s+(?:to|this|that\s*:)\b)",
                     ("remember", "recall")),
     ExplicitTrigger("en.remember_what",
-                    _NOT_SELF + r"\b(?:remember|recall|remind\s+me)[\s,:]+(?:what|how|when|where|which|why|who|if|"
+                    r"(?=remember|recall|remind)" + _NOT_SELF +   # the lookahead first: cheap, fails fast
+                    r"\b(?:remember|recall|remind\s+me)[\s,:]+(?:what|how|when|where|which|why|who|if|"
                     r"whether)\b",
                     ("remember", "recall", "remind")),
     ExplicitTrigger("en.what_do_we_know",
-                    r"\bwhat\s+do\s+(?:we\s+(?:know|remember|have)|you\s+remember)\s+(?:about|on|regarding)\b",
+                    r"\bwhat\s+do\s+(?:we\s+(?:know|remember|have)|you\s+remember|you\s+know\s+(?=\w+\s+(?:my|our)\b))\s*"
+                    r"(?:about|on|regarding)\b",
                     ("know", "remember", "have"), requires=("what", "do")),
     ExplicitTrigger("en.how_did_we_fix",
                     r"\bhow\s+did\s+(?:we|i|you)\s+(?:solve|fix|resolve|handle|deal\s+with|configure|set\s+up)\b",
@@ -153,7 +159,7 @@ EXPLICIT_TRIGGERS: tuple[ExplicitTrigger, ...] = (
 
     # ---- general frames (see the module docstring)
     ExplicitTrigger("es.pasado_nosotros",
-                    rf"\b{_PAST_WE}\b", _PAST_WE_WORDS, gated=True, clause_start=False,
+                    rf"\b{_PAST_WE}\b", _PAST_WE_WORDS, gated=True, clause_start=False, at_anchor=True,
                     before=r"\b(?:que|como|cuando|cual|cuales|donde|por\s+que|en\s+que|lo\s+que|vez\s+que|si)\s+"
                            r"(?:(?:le|les|nos|te|se|lo|la|los|las|ya|al\s+final|finalmente|exactamente|entonces)\s+){0,3}"
                            r"(?:(?:conclusion|conclusiones|decision|decisiones|acuerdo|acuerdos|solucion)\s+)?$"),
@@ -194,11 +200,11 @@ EXPLICIT_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     clause_start=False),
     ExplicitTrigger("es.lo_que_tenemos",
                     r"\b(?:busca|buscame|mira|consulta|revisa)\s+(?:en\s+)?lo\s+que\s+(?:tenemos|sabemos|hay|"
-                    r"tengas|tienes|sepas)\b",
+                    r"tengas|tienes|sepas|tengamos|sepamos|haya)\b",
                     ("busca", "buscame", "mira", "consulta", "revisa"), requires=("lo", "que")),
     ExplicitTrigger("es.recuerdame_lo_que",
                     rf"\blo\s+que\s+(?:(?:le|les|nos|te|se|ya)\s+)?"
-                    rf"(?:{_PAST_WE}|te\s+(?:dije|conte|comente|pedi)|(?:habiamos|hemos)\s+\w+)\b",
+                    rf"(?:{_PAST_WE}|\w+(?:amos|imos)|te\s+(?:dije|conte|comente|pedi)|(?:habiamos|hemos)\s+\w+)\b",
                     ("recuerdame", "recuerdanos", "dime", "repiteme", "decirme", "acuerdate", "busca", "buscame",
                      "mira", "consulta", "revisa", "cuentame", "comprueba", "recupera", "recuperar"),
                     requires=("lo", "que"),
@@ -212,8 +218,23 @@ EXPLICIT_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"\b(?:que|como|cuando|lo\s+que)\s+se\s+(?:decidio|acordo|dijo|hablo|quedo|pacto|comento)\b",
                     ("decidio", "acordo", "dijo", "hablo", "quedo", "pacto", "comento"), gated=True,
                     clause_start=False, accented=r"\b(?:qué|cómo|cuándo)\s+se\b"),
-    ExplicitTrigger("es.como_quedo", r"\b(?:como|en\s+que)\s+quedo\b", ("quedo",), gated=True, clause_start=False,
-                    accented=r"\b(?:cómo|qué)\s+quedó\b"),
+    ExplicitTrigger("es.como_quedo", r"\b(?:como|en\s+que|que)\s+(?:se\s+)?quedo\b", ("quedo",), gated=True,
+                    clause_start=False, accented=r"\b(?:cómo|qué)\s+(?:se\s+)?quedó\b"),
+    ExplicitTrigger("es.teniamos_decidido",   # "¿Teníamos decidido algo sobre…?", "¿Lo tenemos documentado?"
+                    r"\b(?:teniamos|tenemos|teniais|tenias|tienes)\s+(?:ya\s+)?(?:decidido|hablado|acordado|pactado|"
+                    r"apuntado|anotado|guardado|documentado|previsto|pensado)\b",
+                    ("teniamos", "tenemos", "teniais", "tenias", "tienes"), gated=True, clause_start=False),
+    ExplicitTrigger("es.que_notas_tenemos",   # "¿Qué notas tenemos del onboarding?", "¿Qué notes tienes de…?"
+                    r"\b(?:que|cuales|alguna|algunas)\s+(?:notas|notes|apuntes)\s+(?:tenemos|tienes|hay|teneis|guardaste)\b",
+                    ("notas", "notes", "apuntes"), gated=True, clause_start=False),
+    ExplicitTrigger("es.apuntado_en_algun_sitio",   # "¿Apuntamos en algún sitio qué versión…?"
+                    r"\b(?:apuntamos|anotamos|guardamos|documentamos|dejamos\s+(?:escrito|apuntado|documentado))\s+"
+                    r"(?:\w+\s+){0,2}?en\s+(?:algun\s+(?:sitio|lado|sitio)|alguna\s+parte|algun\s+doc)",
+                    ("apuntamos", "anotamos", "guardamos", "documentamos", "dejamos")),
+    ExplicitTrigger("es.recuerdame_que_pasado",   # "recuérdame qué acordamos con Kreativa" (no question mark)
+                    rf"\b(?:recuerdame|recuerdanos|cuentame|repiteme)\s+(?:que|como|cuando|donde|cuanto|cuanta)\s+"
+                    rf"(?:(?:le|les|nos|te|se|lo|la|ya)\s+){{0,2}}{_PAST_WE}\b",
+                    ("recuerdame", "recuerdanos", "cuentame", "repiteme")),
     ExplicitTrigger("es.en_tus_notas",
                     r"\b(?:mira|mirar|consulta|consultar|revisa|revisar|busca|buscar|comprueba|en)\s+"
                     r"(?:tus|las|nuestras|vuestras|mis)\s+notas\b",
@@ -230,7 +251,7 @@ EXPLICIT_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"\b(?:what|which|when|why|how|where|who)\b(?:\s+[\w'-]+){0,4}?\s+did\s+we\s+"
                     r"(?:ever\s+|last\s+|finally\s+|already\s+|actually\s+|originally\s+)?(?:decide|agree|say|tell|"
                     r"settle|choose|pick|give|end|drop|discuss|talk|note|write|sign|promise|offer|quote|charge|"
-                    r"set|configure|move|last|rotate|land|send|pay|bill)\b",
+                    r"set|configure|move|last|rotate|land|send|pay|bill|leave|put|store|keep|save|document|go|stop)\b",
                     ("did",), requires=("we",)),
     ExplicitTrigger("en.wh_did_i",
                     r"\b(?:what|which|when|why|how|where|who)\b(?:\s+[\w'-]+){0,4}?\s+did\s+i\s+(?:ever\s+|last\s+)?"
@@ -249,18 +270,19 @@ EXPLICIT_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     ("didn", "didnt", "haven", "havent", "hadn", "hadnt", "weren", "werent"), requires=("we",)),
     ExplicitTrigger("en.have_we_discussed",
                     r"\b(?:have|had|did)\s+we\s+(?:ever\s+|already\s+|previously\s+)?(?:discuss|discussed|"
-                    r"talk|talked|cover|covered|mention|mentioned|document|documented|seen|write|wrote|written|note|noted)\b",
+                    r"talk|talked|cover|covered|mention|mentioned|document|documented|seen|write|wrote|written|note|noted|"
+                    r"stored|saved|recorded|kept|logged)\b",
                     ("discuss", "discussed", "talk", "talked", "cover", "covered", "mention", "mentioned",
-                     "document", "documented", "seen", "write", "wrote", "written", "note", "noted"),
+                     "document", "documented", "seen", "write", "wrote", "written", "note", "noted", "stored",
+                     "saved", "recorded", "kept", "logged"),
                     gated=True, clause_start=False, requires=("we",)),
     ExplicitTrigger("en.ever_before",   # "Have we ever offered…?", "Did we ever write down…?"
                     r"\b(?:have|had|did)\s+(?:we|you|i)\s+(?:ever|previously|once|already)\s+\w+",
                     ("ever", "previously", "once", "already"),
                     gated=True, clause_start=False),
     ExplicitTrigger("en.question_last_time",   # "What was the fix for the ceph slow ops last time?"
-                    r"\b(?:last\s+time|the\s+time\s+before|back\s+then|previous\s+time|last\s+year|last\s+month|"
-                    r"last\s+quarter|in\s+the\s+past)\b",
-                    ("time", "then", "year", "month", "quarter", "past"), gated=True, clause_start=False,
+                    r"\b(?:last\s+time|the\s+time\s+before|back\s+then|previous\s+time|in\s+the\s+past)\b",
+                    ("time", "then", "past"), gated=True, clause_start=False,
                     also=r"\b(?:what|which|how|when|why|who|where|did|was|were)\b"),
     ExplicitTrigger("en.notes_on",
                     r"\b(?:(?:your|our|the|any)\s+(?:notes?|records?)\s+(?:on|of|about|for|regarding|say)|"
@@ -274,7 +296,8 @@ EXPLICIT_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     rf"[^.?!]*?\bwe\s+{_WE_DID}",
                     ("remind", "find", "show", "give", "tell", "pull", "look", "get"), requires=("we",)),
     ExplicitTrigger("en.do_you_know_my",
-                    r"\bdo\s+you\s+(?:know|have)\s+(?:what|which|when|where|how|who)\s+(?:my|our)\b", ("know", "have"),
+                    r"\bdo\s+you\s+(?:know|have|remember)\s+(?:what|which|when|where|how|who)\s+(?:my|our|i|we)\b",
+                    ("know", "have"),
                     requires=("do", "you")),
     ExplicitTrigger("en.in_your_notes",
                     r"\b(?:check|look\s+(?:in|at|through)|search|see|consult|in|on|from|through)\s+"
@@ -290,8 +313,37 @@ EXPLICIT_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"\b(?:(?:look|pull|dig|bring|find)\s+up|search\s+for|check|find(?:\s+out)?|show\s+me|tell\s+me)\s+"
                     r"what\s+(?:we|i)\s+"
                     r"(?:had\s+|have\s+)?(?:said|told|agreed|decided|noted|wrote|discussed|know|promised|settled|chose|"
-                    r"picked|quoted|offered|signed)\b",
+                    r"picked|quoted|offered|signed|have|had|got)\b",
                     ("up", "search", "check", "find"), requires=("what",)),
+    ExplicitTrigger("en.did_i_tell_you",   # "Did I tell you which editor I use?", "Have I mentioned my hours?"
+                    r"\b(?:did|have|had)\s+(?:i|we)\s+(?:ever\s+|already\s+)?(?:tell|told|mention|mentioned|say|said|"
+                    r"share|shared|give|gave|explain|explained)\b(?:\s+(?:you|to\s+you))?",
+                    ("tell", "told", "mention", "mentioned", "say", "said", "share", "shared", "give", "gave",
+                     "explain", "explained"), gated=True, clause_start=False,
+                    accented=r"^\W*(?:did|have|had)\s+(?:i|we)\b"),
+    ExplicitTrigger("en.anything_about",   # "Do we have anything about…", "You should have something on my dates"
+                    r"\b(?:(?:do|did|have|would)\s+(?:we|you)\s+(?:got\s+|have\s+|keep\s+)?(?:anything|something)\s+"
+                    r"(?:about|on|for|regarding|related\s+to)|(?:should|must|might)\s+have\s+(?:something|anything)\s+"
+                    r"(?:about|on))\b",
+                    ("anything", "something")),
+    ExplicitTrigger("en.what_do_you_have_on",   # "What do you have on…", "What have you got on…", "What did you save…"
+                    r"\bwhat\s+(?:(?:(?:do|did)\s+you\s+(?:have|keep)|have\s+(?:you|we)\s+got)\s+(?:about|on|regarding)|"
+                    r"(?:did|have)\s+you\s+(?:saved?|stored?|noted?|kept|written|wrote))\b",
+                    ("have", "got", "save", "saved", "store", "stored", "note", "noted", "written", "wrote"),
+                    requires=("what", "you")),
+    ExplicitTrigger("es.que_guardaste",   # "¿Qué guardaste sobre mis preferencias?", "¿Dónde lo apuntaste?"
+                    r"\b(?:que|donde|como|cuando|lo\s+que)\s+(?:lo\s+|la\s+|los\s+|las\s+)?(?:guardaste|apuntaste|"
+                    r"anotaste|registraste|guardasteis|apuntasteis|anotasteis)\b",
+                    ("guardaste", "apuntaste", "anotaste", "registraste", "guardasteis", "apuntasteis", "anotasteis"),
+                    gated=True, clause_start=False),
+    ExplicitTrigger("es.te_dije",   # "¿Te dije cuál es mi editor?", "¿Os conté lo del proveedor?"
+                    r"\b(?:te|os)\s+(?:dije|conte|comente|mencione|explique|pase|di|hable)\b",
+                    ("dije", "conte", "comente", "mencione", "explique", "pase", "hable"), gated=True,
+                    clause_start=False),
+    ExplicitTrigger("es.que_sabes_de",   # "¿Qué sabes de mi horario?", "¿Qué tienes sobre el proveedor?"
+                    r"\bque\s+(?:(?:sabes|recuerdas)\s+(?:de|del|sobre|acerca)|(?:tienes|tenemos)\s+(?:sobre|acerca))\b",
+                    ("sabes", "recuerdas", "tienes", "tenemos"), gated=True, clause_start=False, requires=("que",),
+                    accented=r"\bqué\s+(?:sabes|recuerdas|tienes|tenemos)\b"),
     ExplicitTrigger("en.refresh_my_memory", r"\b(?:refresh\s+(?:my|our)\s+memory|ring\s+(?:a|any)\s+bells?)\b",
                     ("refresh", "bell", "bells")),
     ExplicitTrigger("en.tell_me_again", r"\btell\s+me\s+again\b", ("again",), requires=("tell", "me")),

@@ -25,12 +25,17 @@ SELF_RULE: Final = "personal.self"
 REMINDER_RULE: Final = "personal.reminder"
 ADDRESSEE_RULE: Final = "personal.addressee"
 ANSWER_STYLE_RULE: Final = "personal.answer_style"
+ADDRESSED_WISH_RULE: Final = "personal.addressed_wish"
 SELF_VERB_TERM: Final = "(first-person verb: reviso, voy, he decidido)"
+VIEWPOINT_RULE: Final = "personal.viewpoint"
+VIEWPOINT_TERM: Final = "(opens with the speaker's view: para mí, a mí, for me)"
 # The cues that first person (a word or a verb) turns into a personal statement.
 # Other rules whose terms are in the first person themselves ("suelo", "for me", "yo uso").
 FIRST_PERSON_RULES: Final = frozenset({"default:personal.weak"})
 SELF_CUE_RULES: Final = frozenset({"default:personal.habit", "default:personal.life", f"default:{ANSWER_STYLE_RULE}",
-                                   "default:personal.own_decision"})
+                                   f"default:{ADDRESSED_WISH_RULE}",
+                                   "default:personal.own_decision", "default:personal.life_verb",
+                                   "default:personal.life_verb_en"})
 
 PERSONAL_RULES: tuple[DefaultRule, ...] = (
     DefaultRule(   # a reminder to set is personal; inside a request for memory it is the request itself
@@ -60,6 +65,13 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
             "what i like", "my kids", "mis hijos", "estoy de vacaciones", "i'm on holiday",
             "keep in mind that i", "ten en cuenta que yo", "for me the best", "for me it's", "for me it is",
             "para mí lo mejor", "para mí es", "para mí el mejor", "yo suelo", "suelo trabajar", "my usual",
+            "me funciona mejor", "me resulta más", "me va bien", "me viene bien", "me viene fatal",
+            "me viene mal", "me sienta mal", "me molesta", "me molestan", "me estresa", "me estresan",
+            "me pone nervioso", "me pone nerviosa", "works best for me", "works better for me", "best for me",
+            "easier for me", "better for me", "suits me", "i find it easier", "i focus better", "distracts me",
+            "bothers me", "annoys me", "drives me crazy", "cuando te pida", "when i ask you", "unless i ask",
+            "my go to", "i m not a fan", "no soy fan", "soy más de", "i m more of a", "i live in", "vivo en",
+            "i m based in", "i m from", "in my spare time", "en mi tiempo libre", "i m not a morning person",
         ),
     ),
     DefaultRule(
@@ -93,12 +105,18 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
                  "every monday", "every tuesday", "every wednesday", "every thursday", "every friday",
                  "every saturday", "every sunday", "every first", "every other", "every two weeks", "cada dos semanas",
                  "standing", "each morning", "a day", "a week", "from now on", "when i ask",
-                 "unless i", "todos los días", "todas las mañanas", "todas las tardes", "todas las noches",
+                 "unless i", "most days", "most of the week", "for years", "days a week", "times a week",
+                 "por semana", "de lunes a viernes", "monday to friday", "weekdays", "entre semana", "on weekends",
+                 "at weekends", "in the evenings", "in the mornings", "por la noche", "de noche",
+                 "as a rule", "por norma", "siempre que", "rarely", "casi nunca", "a menudo", "often", "remotely",
+                 "en remoto", "desde casa", "from home", "a diario", "los findes", "todos los días",
+                 "todas las mañanas", "todas las tardes", "todas las noches",
                  "cada día", "cada semana", "cada mañana", "cada noche", "los lunes", "los martes",
                  "los miércoles", "los jueves", "los viernes", "los sábados", "los domingos", "los fines de semana",
                  "por las mañanas", "por las tardes", "por las noches", "las mañanas", "las tardes", "veces al día",
-                 "al día", "a la semana", "desde hace", "a partir de", "de ahora en adelante", "cuando te pida",
-                 "a primera hora", "me levanto", "suelo", "solo uso", "only use", "mostly use", "since last year"),
+                 "al día", "a la semana", "desde hace", "a partir de", "de ahora en adelante",
+                 "a primera hora", "afternoons", "no matter the hour", "a cualquier hora", "at any hour",
+                 "me levanto", "suelo", "solo uso", "only use", "mostly use", "since last year"),
     ),
     DefaultRule(
         "personal", "personal.own_decision", MEDIUM,
@@ -124,13 +142,28 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
                   "timezone", "colorblind", "daltónico", "daltónica", "zurdo", "zurda", "glasses", "gafas",
                   "keyboard", "teclado", "laptop", "portátil", "music", "música", "whatsapp", "pickups", "sleep",
                   "duermo", "vim", "neovim", "emacs", "helix", "tmux", "kitty", "iterm", "zsh", "obsidian",
-                  "notion", "kindle", "excalidraw", "markdown", "coffee", "café", "tren", "train"),
+                  "notion", "kindle", "excalidraw", "markdown", "coffee", "café", "tren", "train", "desktop", "móvil",
+                  "coche", "car", "metro", "bus", "autobús", "yoga", "meditation", "running",
+                  "swimming", "natación", "football", "fútbol", "books", "libros", "podcast", "spotify",
+                  "headphones", "auriculares", "noise", "ruido", "lunch", "breakfast", "desayuno", "dinner", "cena",
+                  "siesta", "nap", "meat", "carne", "fish", "pescado", "nuts", "frutos secos", "picante", "spicy",
+                  "idiomas", "alemán", "german", "french", "francés", "italiano", "side projects",
+                  "proyectos personales", "spare time", "tiempo libre", "hobby", "hobbies", "perro", "gato",
+                  "pronouns", "pronombres", "surname", "apellido", "nickname", "apodo", "mouse",
+                  "ratón", "commit messages", "notifications", "notificaciones"),
         phrases=("de baja", "paternity leave", "maternity leave", "time zone", "zona horaria", "horario peninsular",
                  "morning person", "night owl", "left handed", "dark mode", "modo oscuro", "deep work",
                  "school run", "hard of hearing", "fish shell", "work best", "work better", "trabajo mejor",
                  "productive",
                  "productivo", "productiva", "my own", "mi propio", "mi propia", "an hour behind", "una hora menos",
-                 "una hora más"),
+                 "una hora más", "working from", "trabajando desde", "working remotely", "mail client",
+                 "email client", "cliente de correo", "navegador", "browser"),
+    ),
+    DefaultRule(   # Spanish first-person present forms of everyday life; they count only in the first person
+        "personal", "personal.life_verb", MEDIUM,
+        keywords=("vivo", "trabajo", "ceno", "almuerzo", "madrugo", "entreno", "viajo", "conduzco",
+                  "desconecto", "teletrabajo", "bebo", "fumo", "corro", "nado", "aprendo", "escribo", "leo",
+                  "hablo", "uso", "juego", "cocino", "paseo"),
     ),
     DefaultRule(
         "personal", ANSWER_STYLE_RULE, MEDIUM,
@@ -139,7 +172,20 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
                   "spelling", "emojis", "usted", "tutees", "tutear", "blunt", "sugarcoating", "letra grande"),
         phrases=("full file", "whole file", "whole files", "in spanish", "en español", "en castellano",
                  "in english", "en inglés", "british english", "de tú", "step by step", "paso a paso",
-                 "in three lines", "en tres líneas"),
+                 "in three lines", "en tres líneas", "plain text", "texto plano", "tl dr", "tldr", "cuando me pases",
+                 "cuando me escribas", "cuando me mandes", "cuando me expliques", "cuando me hables",
+                 "cuando me respondas", "cuando me contestes", "cuando me pidas",
+                 "when you explain", "when you send", "when you write", "when you answer", "when you reply",
+                 "whenever you", "cada vez que me", "siempre que me", "don t send me", "don t call me",
+                 "don t ping me", "don t cc me", "don t email me", "don t message me", "don t text me", "don t tag me",
+                 "don t copy me", "don t wake me", "don t book", "never send me", "phone me", "text me", "ping me",
+                 "email me", "page me", "wake me"),
+    ),
+    DefaultRule(   # Spanish second-person subjunctive after "me": "no me mandes…", "quiero que me hables de usted"
+        "personal", ADDRESSED_WISH_RULE, MEDIUM,
+        keywords=("mandes", "envies", "escribas", "llames", "copies", "hagas", "molestes", "hables", "preguntes",
+                  "pongas", "expliques", "pases", "despiertes", "avises", "metas", "incluyas", "resumas",
+                  "contestes", "respondas"),
     ),
 )
 
@@ -151,7 +197,8 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
 _BEFORE_VERB = frozenset(w.encode("ascii") for w in (
     "no", "me", "yo", "siempre", "normalmente", "nunca", "solo", "tambien", "ya", "casi", "lo", "le", "les", "te",
     "apenas", "aun", "todavia", "cuando", "si", "y", "pero", "lunes", "martes", "miercoles", "jueves", "viernes",
-    "sabados", "domingos", "mananas", "tardes", "noches", "dias", "findes", "semana", "mes"))
+    "sabados", "domingos", "mananas", "tardes", "noches", "dias", "findes", "semana", "mes", "los", "las", "nos",
+    "que", "hora"))
 _NOT_VERBS = frozenset(w.encode("ascii") for w in (
     "como", "cuando", "cuanto", "esto", "eso", "todo", "pero", "claro", "bueno", "hoy", "muy", "otro", "nuevo",
     "luego", "algo", "solo", "tampoco", "mucho", "poco", "primero", "tanto", "mismo", "ello", "cierto", "tipo",
@@ -159,24 +206,71 @@ _NOT_VERBS = frozenset(w.encode("ascii") for w in (
     "rapido", "lento", "raro", "seguro", "medio", "pronto", "tarde", "dentro", "fuera", "encima", "debajo", "hola",
     "asi", "ahi", "alli", "aqui", "nosotros", "vosotros", "ellos", "ninguno", "alguno", "cuyo", "dicho", "ambos",
     "espero", "creo", "supongo", "pienso", "necesito", "quiero", "cero", "cuatro", "cinco", "seis", "siete", "ocho",
-    "nueve", "informe", "enorme", "conforme", "firme", "uniforme", "nombre", "hombre"))
+    "nueve", "informe", "enorme", "conforme", "firme", "uniforme", "nombre", "hombre", "uno", "segundo", "tercero",
+    "bajo", "alto", "largo", "corto", "caro", "barato", "malo", "nulo", "vacio", "lleno", "nuestro", "vuestro",
+    "suyo", "cuyo", "cada", "dinero", "correo", "texto", "grupo", "equipo"))
+# "no como gluten", "no quiero reuniones": words of `_NOT_VERBS` that are first-person verbs after a negation
+_VERBS_AFTER_NO = frozenset(w.encode("ascii") for w in ("como", "creo", "quiero", "necesito", "pienso", "espero",
+                                                       "supongo"))
+_NEGATIONS = frozenset((b"no", b"nunca", b"tampoco", b"yo"))
+# Irregular first-person preterites, unambiguous without their accent: "te dije", "lo hice", "estuve de baja"
+_PRETERITES = frozenset(w.encode("ascii") for w in ("dije", "hice", "puse", "tuve", "estuve", "vine", "supe", "quise",
+                                                   "pude", "traje"))
+# An imperative addressed to the speaker is first person only for verbs of talking to them ("Contéstame…",
+# "Háblame de tú", "…, avísame antes"), not for a one-off errand ("Prepárame un email en inglés").
+_TALK_TO_ME = frozenset(w.encode("ascii") + b"me" for w in (
+    "contesta", "responde", "habla", "escribe", "explica", "llama", "avisa", "trata", "tutea", "dirige", "manda",
+    "envia", "resume"))
 _VERB_ENDINGS = (b"o", b"oy")
 _ENCLITIC_ME = (b"me", b"melo", b"melos", b"mela", b"melas")   # contéstame, dámelo: an imperative addressed to me
 _ENCLITIC_ME_LO = (b"melo", b"melos", b"mela", b"melas")       # ... anywhere in the message ("…, dámelo completo")
 _NOT_ENCLITIC = frozenset((b"caramelo", b"caramelos"))
 _PARTICIPLE = (b"ado", b"ido")
+_ACUTE = b"\xcc\x81"   # U+0301 COMBINING ACUTE ACCENT in UTF-8: "ó" decomposed
 
 
-def first_person_verb(tokens: list[bytes]) -> bool:
-    """Whether the tokens hold a Spanish first-person verb where the pronoun is dropped (see above)."""
-    if tokens and len(tokens[0]) >= 5 and tokens[0].endswith(_ENCLITIC_ME) and tokens[0] not in _NOT_VERBS:
+# A personal cue in a message pinned to one day is an anecdote or an errand, not a habit ("I'm hosting a dinner on
+# Saturday", "Ayer fui al médico", "El lunes reviso los logs"): checked only once a cue has matched (`one_off_day`).
+_ONE_OFF_WORDS = frozenset((b"yesterday", b"ayer", b"anoche", b"tomorrow"))
+_ONE_OFF_PHRASES = tuple(f" {words} ".encode("ascii") for words in (
+    "last night", "this morning", "esta manana", "tengo que", "on monday", "on tuesday", "on wednesday",
+    "on thursday", "on friday", "on saturday", "on sunday", "el lunes", "el martes", "el miercoles", "el jueves",
+    "el viernes", "el sabado", "el domingo", "this weekend", "este finde", "este fin de semana", "next week",
+    "la semana que viene", "la proxima semana"))
+_ONE_OFF_BY_WORD: dict[bytes, tuple[bytes, ...]] = {}   # each phrase under its longest word, the rarest
+for _phrase in _ONE_OFF_PHRASES:
+    _key = max(_phrase.split(), key=len)
+    _ONE_OFF_BY_WORD[_key] = (*_ONE_OFF_BY_WORD.get(_key, ()), _phrase)
+_ONE_OFF_KEYS = frozenset(_ONE_OFF_BY_WORD)
+
+
+def one_off_day(tokens: list[bytes]) -> bool:
+    """Whether the message is pinned to one day (see `_ONE_OFF_WORDS`, `_ONE_OFF_PHRASES`)."""
+    if not _ONE_OFF_WORDS.isdisjoint(tokens):
+        return True
+    keys = _ONE_OFF_KEYS.intersection(tokens)
+    if not keys:
+        return False
+    joined = b" " + b" ".join(tokens) + b" "
+    return any(phrase in joined for key in keys for phrase in _ONE_OFF_BY_WORD[key])
+
+
+def first_person_verb(tokens: list[bytes], names: frozenset[bytes] = frozenset(), decomposed: bytes = b"") -> bool:
+    """Whether the tokens hold a Spanish first-person verb where the pronoun is dropped (see above). `names` are
+    words that name a tool or a thing ("velero", "argo"): never a verb, whatever their ending. `decomposed` is the
+    lowercased NFKD message when it has accents: "usó", "preguntó" (third person, past) are not "uso", "pregunto"."""
+    if not tokens:
+        return False
+    if not _TALK_TO_ME.isdisjoint(tokens) or not _PRETERITES.isdisjoint(tokens):
         return True
     previous = b""
     for token in tokens:
-        if (not previous or previous in _BEFORE_VERB) and len(token) >= 3 and token.endswith(_VERB_ENDINGS) \
-                and token not in _NOT_VERBS:
-            return True
-        if previous == b"he" and token.endswith(_PARTICIPLE):
+        if not previous or previous in _BEFORE_VERB:
+            if len(token) >= 3 and token.endswith(_VERB_ENDINGS) and token not in names \
+                    and (token not in _NOT_VERBS or (previous in _NEGATIONS and token in _VERBS_AFTER_NO)) \
+                    and not (decomposed and token + _ACUTE in decomposed):
+                return True
+        elif previous == b"he" and token.endswith(_PARTICIPLE):
             return True
         if len(token) >= 6 and token.endswith(_ENCLITIC_ME_LO) and token not in _NOT_ENCLITIC:
             return True

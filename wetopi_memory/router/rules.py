@@ -22,7 +22,10 @@ counts when its own sentence ends with "?" (or the accented / clause-start forms
 
 First person (`personal_rules`) is looked up only when a personal cue matched (a habit, a life domain, how to
 answer): the first-person words of the message, else a Spanish first-person verb, else "me" for an answer-style cue;
-without any of them the cues are dropped, so "Siempre falla el backup de los domingos" stays platform.
+without any of them the cues are dropped, so "Siempre falla el backup de los domingos" stays platform; so are
+they in a message pinned to one day ("I'm hosting a dinner on Saturday") or when every "I" asks a question ("What
+should I answer?"). What the router reads beyond words (resource names such as "billing-api", customer words that
+only say whose a thing is, an opening "Para mí, …", the chat spelling "q") is in `matching.py`.
 
 Performance: everything is compiled once; `route()` does one NFKD (non-ASCII text only), one `bytes.translate`,
 one `split`, one set intersection and then only touches the rule terms whose anchor word occurs (the normalised
@@ -47,9 +50,23 @@ from ..config import RoutingRule, RoutingSettings
 from .compiled import RuleSpec, Term, Trigger, compile_rules, context_specs
 from .decision import NO_ROUTE, RouteDecision, RuleMatch, ScopeScore, best_first, new_decision, new_score
 from .default_rules import DEFAULT_RULES
+from .domain_rules import DOMAIN_RULES
 from .evidence import counted_terms
 from .explicit_rules import EXPLICIT_TRIGGERS
-from .personal_rules import PERSONAL_RULES, first_person_verb
+from .matching import (
+    CUSTOMER_WORDS,
+    OPENER_FIRST,
+    RESOURCE_PARTS,
+    asks_about_self,
+    chat_que,
+    customers_only_qualify,
+    drop_resource_words,
+    match_near,
+    opens_with_viewpoint,
+    reads_as_question,
+    resource_words,
+)
+from .personal_rules import PERSONAL_RULES, first_person_verb, one_off_day
 from .text import LOWER_BYTES, MAX_INPUT_CHARS, TOKEN_BYTES, UTF8_DELETE, normalize, tokenize
 
 # The router's public names, also importable from here as they were before the results and text moved out.
@@ -57,6 +74,7 @@ __all__ = ["CONFIDENCE_CAP", "MAX_INPUT_CHARS", "RouteDecision", "RuleMatch", "R
            "tokenize"]
 
 MAX_TOOLS: Final = 64
+_CUSTOMER_TERMS: Final = frozenset(w.decode("ascii") for w in CUSTOMER_WORDS)
 BEFORE_CHARS: Final = 60   # how far back an explicit trigger's `before` context is looked for
 MAX_TOOL_NAME_CHARS: Final = 200
 CONFIDENCE_CAP: Final = 0.9999
@@ -64,8 +82,6 @@ DEFAULT_CACHE_SIZE: Final = 4096
 TOOL_CACHE_SIZE: Final = 1024
 SCORE_MEMO_SIZE: Final = 1024
 
-_CLAUSE_END = frozenset(".!?;:,\n\r\t-()[]\"'")
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")   # "1.30" does not end a sentence
 
 
 class RuleRouter:
@@ -104,7 +120,7 @@ class RuleRouter:
 
         specs: list[RuleSpec] = []
         if use_default_rules:
-            specs += [RuleSpec.from_default(rule) for rule in (*DEFAULT_RULES, *PERSONAL_RULES)
+            specs += [RuleSpec.from_default(rule) for rule in (*DEFAULT_RULES, *DOMAIN_RULES, *PERSONAL_RULES)
                       if rule.scope in self._known]
         specs += [RuleSpec.from_config(index, rule) for index, rule in enumerate(rules)]
         if use_default_rules:
@@ -127,6 +143,10 @@ class RuleRouter:
         self._first_person = compiled.first_person
         self._addressee = compiled.addressee
         self._answer_style = compiled.answer_style
+        self._opener = compiled.opener
+        singles = [(w, t.scope) for w, entry in self._lookup.items() for t in entry[0].values() if not t.is_context]
+        self._names = frozenset(w for w, scope in singles if scope != "personal")   # tool names are not verbs
+        self._tech = frozenset(w for w, scope in singles if scope == "platform") | RESOURCE_PARTS
 
     @classmethod
     def from_settings(cls, settings: RoutingSettings, known_scopes: Collection[str]) -> RuleRouter:
@@ -188,10 +208,21 @@ class RuleRouter:
         allowed = None if allowed_scopes is None else frozenset(allowed_scopes)
         found: dict[int, Term] = {}   # rank -> term: a term counts once however often, in whatever variant
         hits = self._words.intersection(tokens)
+        if b"q" in hits:   # chat spelling: "recuérdame q acordamos…"
+            encoded, tokens = chat_que(encoded, tokens)
+            hits = self._words.intersection(tokens)
         triggers = self._match_words(hits, tokens, allowed, found) if hits else None
         norm = self._match_patterns(encoded, raw, allowed, found) if self._patterns else None
+        if found and (b"-" in encoded or b"_" in encoded):   # "billing-api" names a thing, not a business matter
+            words = resource_words(encoded, self._tech)
+            if words:
+                drop_resource_words(found, words, "platform")
+        if found and not CUSTOMER_WORDS.isdisjoint(hits) and customers_only_qualify(tokens, self._tech):
+            drop_resource_words(found, _CUSTOMER_TERMS, "platform")
+        if self._opener is not None and tokens and tokens[0] in OPENER_FIRST and opens_with_viewpoint(tokens):
+            found[self._opener.rank] = self._opener
         if found and not self._self_cues.isdisjoint(found):   # a personal cue counts only in the first person
-            self._match_first_person(tokens, found)
+            self._match_first_person(tokens, found, b"" if raw.isascii() else encoded.lower())
         if tools and self._tools_any is not None:
             self._match_tools(self._tools_any, tools, allowed, found)
         if agent and found and isinstance(agent, str):   # a prior corroborates evidence; alone it is nothing
@@ -224,26 +255,32 @@ class RuleRouter:
             if multi:
                 if joined is None:
                     joined = b" " + b" ".join(tokens) + b" "
-                _match_phrases(multi, joined, allowed, found)
+                for needle, term in multi:   # match_phrases, inlined: the substring test first, it is cheapest
+                    if needle in joined and (allowed is None or term.scope in allowed):
+                        found[term.rank] = term
             if near:
-                _match_near(near, word, tokens, allowed, found)
+                match_near(near, word, tokens, allowed, found)
             if word_triggers:
                 triggers += word_triggers
         return triggers
 
-    def _match_first_person(self, tokens: list[bytes], found: dict[int, Term]) -> None:
+    def _match_first_person(self, tokens: list[bytes], found: dict[int, Term], decomposed: bytes) -> None:
         """Add the first-person words of the message or, failing them, its Spanish first-person verb; without
         either (or another first-person term such as "suelo") the personal cues do not count ("Siempre falla el
         backup de los domingos" is not about the speaker)."""
         mine = self._self_word_set.intersection(tokens)
+        if b"i" in mine and asks_about_self(tokens):   # "What should I answer?", "How do I…": a question, not a fact
+            mine = mine - {b"i"}
+        first: list[Term] = []
         if mine:
-            for word in mine:
-                term = self._self_words[word]
-                found[term.rank] = term
-        elif self._self_verb is not None and first_person_verb(tokens):
-            found[self._self_verb.rank] = self._self_verb
+            first = [self._self_words[word] for word in mine]
+        elif self._self_verb is not None and first_person_verb(tokens, self._names, decomposed):
+            first = [self._self_verb]
         elif (me := self._addressee) is not None and not self._answer_style.isdisjoint(found) and b"me" in tokens:
-            found[me.rank] = me
+            first = [me]
+        if first and not one_off_day(tokens):   # "I'm hosting a dinner on Saturday": an errand, not a habit
+            for term in first:
+                found[term.rank] = term
         elif self._first_person.isdisjoint(found):
             for rank in self._self_cues.intersection(found):
                 del found[rank]
@@ -297,13 +334,14 @@ class RuleRouter:
         for trigger in sorted(candidates, key=attrgetter("order")):
             if trigger.gated and not (question or trigger.clause_start or trigger.accented):
                 continue   # only a question mark could make it count: not worth the search
-            match = trigger.search(norm)
+            if trigger.also is not None and trigger.also.search(norm) is None:
+                continue   # the cheap condition first
+            match = trigger.search(norm, words)
             if match is None or (trigger.unless is not None and trigger.unless.search(norm)) \
-                    or (trigger.also is not None and trigger.also.search(norm) is None) \
                     or (trigger.before is not None
                         and trigger.before.search(norm, max(0, match.start() - BEFORE_CHARS), match.start()) is None):
                 continue
-            if not trigger.gated or _reads_as_question(trigger, norm, raw, match.start()):
+            if not trigger.gated or reads_as_question(trigger, norm, raw, match.start()):
                 return trigger.name
         return None
 
@@ -344,48 +382,3 @@ class RuleRouter:
         scope, total = item
         score = self._score_memo[item] = new_score(scope, min(CONFIDENCE_CAP, 1.0 - math.exp(-total)), total)
         return score
-
-
-def _match_phrases(multi: tuple[Term, ...], joined: bytes, allowed: frozenset[str] | None,
-                   found: dict[int, Term]) -> None:
-    """Add the multi-word terms whose words occur consecutively in the space-joined tokens."""
-    for term in multi:
-        if term.rank in found or (allowed is not None and term.scope not in allowed):
-            continue
-        if term.needle is not None and term.needle in joined:
-            found[term.rank] = term
-
-
-def _match_near(near: tuple[Term, ...], head: bytes, tokens: list[bytes], allowed: frozenset[str] | None,
-                found: dict[int, Term]) -> None:
-    """Add the first-person patterns whose head word `head` has one of their first words shortly before it."""
-    for term in near:
-        if term.rank in found or (allowed is not None and term.scope not in allowed):
-            continue
-        index = -1
-        while (index := _next_index(tokens, head, index + 1)) >= 0:
-            if not term.near_first.isdisjoint(tokens[max(0, index - term.window):index]):
-                found[term.rank] = term
-                break
-
-
-def _next_index(tokens: list[bytes], word: bytes, start: int) -> int:
-    """The position of `word` in `tokens` from `start` on, or -1."""
-    try:
-        return tokens.index(word, start)
-    except ValueError:
-        return -1
-
-
-def _reads_as_question(trigger: Trigger, norm: str, raw: str, start: int) -> bool:
-    """Whether a gated trigger's sentence reads as a question (see `explicit_rules.ExplicitTrigger`): it ends with a
-    question mark ("Lo comentamos la semana pasada. ¿Puedes mirarlo?" is a statement and then a question)."""
-    end = _SENTENCE_END.search(norm, start)
-    if end is not None and end.group() == "?":
-        return True
-    if trigger.clause_start:
-        before = norm[:start].rstrip()
-        if not before or before[-1] in _CLAUSE_END:
-            return True
-    return trigger.accented is not None and trigger.accented.search(
-        unicodedata.normalize("NFC", raw.casefold())) is not None

@@ -1,0 +1,134 @@
+"""RuleRouter beyond its tuning corpus (design §8): wide domain lexicons, first-person morphology, one-off days,
+resource names, openings and the explicit-request frames of issue 11's third round. Messages are written for
+these tests, not taken from the routing corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from wetopi_memory.router import RuleRouter
+from wetopi_memory.router.personal_rules import first_person_verb, one_off_day
+from wetopi_memory.router.text import encode, tokenize
+
+SCOPES = ("personal", "business", "platform")
+P, B, F = "platform", "business", "personal"
+
+
+@pytest.fixture(scope="module")
+def router() -> RuleRouter:
+    return RuleRouter((), known_scopes=SCOPES)
+
+
+def _tokens(text: str) -> list[bytes]:
+    return [t.encode("ascii") for t in tokenize(text)]
+
+
+@pytest.mark.parametrize("text", [
+    "Our Longhorn volumes are stuck attaching", "The Harbor registry is out of space",
+    "Trivy found a critical CVE in the base image", "Thanos compactor is behind by two days",
+    "El webhook de GitLab no dispara el pipeline", "pg_stat_activity shows 300 idle connections",
+    "NS change at the registrar went through but the nameservers still answer the old zone",
+    "Vault is sealed after the node reboot", "El SMART del disco da sectores reasignados",
+])
+def test_infrastructure_tools_and_errors_route_to_platform(router: RuleRouter, text: str) -> None:
+    assert router.route(text).scope_names == (P,)
+
+
+@pytest.mark.parametrize("text", [
+    "Our cash flow is tight this month, delay the hardware purchase", "Chase the overdue invoice from Bodegas Ruiz",
+    "The lawyer says the NDA needs a jurisdiction clause", "Draft the employment contract for the new support hire",
+    "Hay que pagar el IVA trimestral antes del día 20", "Factura rectificativa para el cliente, se cobró dos veces",
+    "Devuélvele el dinero a la clienta, no merece la pena discutir", "Please prepare the offer letter for Javier",
+    "Hay que hacer follow-up con los trials que no han convertido",
+])
+def test_finance_legal_and_people_words_route_to_business(router: RuleRouter, text: str) -> None:
+    assert router.route(text).scope_names == (B,)
+
+
+@pytest.mark.parametrize("text", [
+    "What's the tax rate on alcohol in Spain?", "Lost my receipt for the taxi, oh well",
+    "I got a promotion at my old job once, long story", "¿Qué significa la palabra finiquito?",
+])
+def test_a_generic_money_or_job_word_alone_does_not_route(router: RuleRouter, text: str) -> None:
+    assert router.route(text).scopes == ()
+
+
+@pytest.mark.parametrize("text", [
+    "I work remotely from Valencia most of the week", "I never drink coffee after noon",
+    "I speak Catalan at home and Spanish at work", "Vivo en Sevilla y voy a la oficina dos días por semana",
+    "No como gluten, tenlo en cuenta si me propones sitios", "Madrugo mucho, a las seis ya estoy trabajando",
+    "No me mandes resúmenes diarios, con uno semanal me vale",
+    "When you explain something to me, start with the conclusion",
+    "Para mí las reuniones de más de media hora son perder el tiempo", "Don't send me notifications at weekends",
+])
+def test_first_person_life_statements_are_personal(router: RuleRouter, text: str) -> None:
+    assert router.route(text).scope_names == (F,)
+
+
+@pytest.mark.parametrize("text", [
+    "What should I answer to this email?", "I'm hosting a dinner party on Saturday, any easy dessert?",
+    "Ayer fui al médico y me dieron la baja", "para mí", "How do you say 'me sale caro' in English?",
+])
+def test_questions_errands_and_translations_are_not_personal(router: RuleRouter, text: str) -> None:
+    assert F not in router.route(text).scope_names
+
+
+def test_a_one_off_day_is_read_from_the_words_not_the_weekday_plural() -> None:
+    assert one_off_day(_tokens("El lunes reviso los logs"))
+    assert one_off_day(_tokens("I'm hosting a dinner on Saturday"))
+    assert not one_off_day(_tokens("Los lunes trabajo desde casa"))
+    assert not one_off_day(_tokens("I go to the gym on Tuesdays"))
+
+
+def test_a_spanish_first_person_verb_is_not_a_tool_name_nor_a_third_person_past() -> None:
+    assert first_person_verb(_tokens("Reviso el correo a primera hora"))
+    assert first_person_verb(_tokens("Te dije que no estoy los viernes"))
+    assert not first_person_verb(_tokens("velero lleva dos noches sin completar"), frozenset({b"velero"}))
+    text = "porque no usó el servicio"
+    assert first_person_verb(_tokens(text))   # typed without the accent it reads as "no uso"
+    assert not first_person_verb(_tokens(text), decomposed=encode(text).lower())
+    assert not first_person_verb(_tokens("Prepárame un email para el inversor"))   # an errand, not how to talk to me
+    assert first_person_verb(_tokens("Contéstame siempre en castellano"))
+
+
+def test_a_word_of_another_sense_does_not_route(router: RuleRouter) -> None:
+    for text in ("Who's the backup goalkeeper for Arsenal this season?", "When is the new album release?",
+                 "Agrupa estas palabras en clusters de ideas", "In node, how do I read a JSON file?",
+                 "Any tips for taking the helm of a small sailboat?"):
+        assert router.route(text).scopes == (), text
+    hiring = router.route("We're hiring a second SRE, write the job post")
+    assert hiring.scope_names == (B,) and any(c.term == "sre" for c in hiring.cancelled)
+
+
+def test_chat_spelling_q_reads_as_que(router: RuleRouter) -> None:
+    decision = router.route("recuerdame q acordamos con Kreativa sobre el precio de revendedor")
+    assert decision.explicit_memory_request and decision.scope_names == (B,)
+
+
+@pytest.mark.parametrize("text", [
+    "Did I tell you which editor I use?", "Have I mentioned my dietary restrictions?",
+    "Do we have anything about the Ceph upgrade?", "What have you got on the Murcia reseller?",
+    "¿Te dije cuál es mi editor favorito?", "¿Qué sabes de mi horario?", "¿Qué quedó decidido sobre el precio?",
+    "¿Teníamos decidido algo sobre la retención de logs?", "Busca lo que tengamos del incidente de DNS",
+    "Recuérdame lo que aprendimos del OOMKilled", "Have we stored anything about the metallb ARP flapping?",
+    "What was the root cause we found for the degraded volumes?", "Busca en memory lo de la compensación",
+    "¿Apuntamos en algún sitio qué versión da problemas?", "What do you know about my working hours?",
+])
+def test_explicit_request_frames(router: RuleRouter, text: str) -> None:
+    assert router.route(text).explicit_memory_request, text
+
+
+@pytest.mark.parametrize("text", [
+    "Te dije que no tocaras producción", "What do you know about kubernetes operators in general?",
+    "How many trials converted to paid last month?", "Did the deploy finish?", "¿Qué hay de nuevo?",
+    "Remind me to call the accountant tomorrow", "We agreed with Lumen on net-30, draft the invoice",
+])
+def test_explicit_request_look_alikes(router: RuleRouter, text: str) -> None:
+    assert not router.route(text).explicit_memory_request, text
+
+
+def test_a_customer_word_that_only_says_whose_a_system_is_is_not_business(router: RuleRouter) -> None:
+    assert router.route("La latencia p99 del mariadb de clientes se ha ido a 800ms").scope_names == (P,)
+    assert router.route("Las bases de datos de los clientes, ¿dentro del cluster o en VMs?").scope_names == (P,)
+    both = router.route("La web va lentísima y el cliente amenaza con irse, mira el php-fpm del pod")
+    assert set(both.scope_names) == {B, P}

@@ -1,0 +1,184 @@
+"""Broad real-world lexicons of the platform and business scopes (design §8), as plain data.
+
+`default_rules.py` holds the core terms; this table widens them from domain knowledge, not from any corpus: the
+infrastructure tools, services, file systems, protocols and error words an operations team types, and the words
+of sales, finance, accounting, legal, HR and partnerships in Spanish and English. Weights mean what they mean
+there: a named tool or service is an anchor (STRONG); an error word or a common verb of money is ambiguous
+(MEDIUM, it needs another term of its scope); a generic word only corroborates (WEAK). Terms already listed in
+`default_rules.py` are not repeated (a term in two rules of one scope would count twice).
+"""
+
+from __future__ import annotations
+
+from .default_rules import MEDIUM, STRONG, WEAK, DefaultRule
+
+DOMAIN_RULES: tuple[DefaultRule, ...] = (
+    # ---------------------------------------------------------------- platform
+    DefaultRule(
+        "platform", "platform.services", STRONG,
+        keywords=(
+            # storage, backup, file systems, disks
+            "longhorn", "openebs", "glusterfs", "restic", "borgbackup", "rclone", "backblaze",
+            "pgbackrest", "barman", "wal-g", "lvm", "mdadm", "ext4", "xfs", "btrfs", "inode", "inodes", "fsck",
+            "smartctl", "nvme", "iops", "sectores reasignados", "reallocated sectors", "disco lleno", "disk full",
+            "no space left", "sin espacio en disco", "read-only file system",
+            # registries, images, supply chain, security tooling
+            "container registry", "docker registry", "ghcr", "dockerfile", "docker compose",
+            "docker-compose", "podman", "buildkit", "kaniko", "base image", "imagen base", "image digest", "trivy",
+            "grype", "cve", "cves", "falco", "kyverno", "gatekeeper", "crowdsec", "wazuh", "modsecurity", "waf",
+            "ddos", "vault", "sops", "sealed secrets", "external secrets", "selinux", "apparmor", "seccomp",
+            # identity and access of systems
+            "keycloak", "ldap", "openldap", "freeipa", "active directory", "oidc", "oauth", "saml", "sso",
+            "serviceaccount", "service account", "clusterrole", "rolebinding", "networkpolicy", "network policy",
+            "authorized_keys", "known_hosts", "claves ssh", "llaves ssh", "ssh keys", "sudo", "sudoers",
+            # observability, alerting, on-call
+            "sentry", "compactor", "querier", "victoriametrics", "victoria metrics", "promtail", "fluentd",
+            "fluent bit",
+            "fluentbit", "logstash", "kibana", "graylog", "zabbix", "nagios", "icinga", "netdata", "uptime kuma",
+            "uptimerobot", "pagerduty", "opsgenie", "statuspage", "blackbox exporter", "alert rule", "slo", "slos",
+            "sli", "mttr", "rpo", "rto", "disaster recovery", "high availability", "alta disponibilidad",
+            "tracing", "trazas",
+            # ci/cd, source control, release
+            "gitlab", "github", "gitea", "forgejo", "jenkins", "tekton", "drone ci", "argo workflows",
+            "fluxcd", "dependabot", "webhook", "webhooks", "pull request", "merge request", "git", "repo",
+            "repositorio", "hotfix", "blue-green", "blue green", "release pipeline",
+            # web and app servers, runtimes, CMS hosting
+            "apache", "httpd", "lighttpd", "gunicorn", "uwsgi", "nodejs", "node.js", "pm2", "wp-cli",
+            "wp-cron", "plugin update", "php.ini", "htaccess", ".htaccess", "ttfb", "core web vitals", "pagespeed",
+            "cors", "websocket", "websockets", "grpc", "rate limit", "rate limiting", "api key rotation",
+            # databases and queues
+            "pg_stat_activity", "vacuum", "deadlock", "deadlocks", "replication lag", "patroni", "cloudnativepg",
+            "cnpg", "mongodb", "clickhouse", "sqlite", "mosquitto", "mqtt",
+            "sidekiq", "connection pool", "pool de conexiones", "idle connections", "unassigned shards", "slow log",
+            "binlog", "binlogs", "primary key", "systemctl", "journalctl", "dmesg", "crontab", "cgroup", "cgroups",
+            "ulimit", "kernel panic", "segfault", "core dump", "oom killer", "load average", "vcpu", "vcpus", "ipmi",
+            "idrac", "ilo", "bmc", "bios", "firmware", "uefi", "pxe", "bare metal", "rack", "mtu", "arp",
+            "dhcp", "traceroute", "packet loss", "pérdida de paquetes", "ipv6", "ipv4", "reverse proxy",
+            "proxy inverso", "tcp", "udp", "ntp", "chrony", "apt", "dnf", "yum",
+            # clouds
+            "aws", "ec2", "eks", "gke", "aks", "gcp", "google cloud", "digitalocean", "linode", "scaleway",
+            "vultr", "route53", "route 53", "cloudfront", "rds", "security group", "vpc", "pulumi", "opentofu",
+            "crossplane", "cloud-init",
+            # domains and name service
+            "registrar", "nameserver", "nameservers", "powerdns", "pdns", "unbound", "whois", "dnssec",
+            "dns propagation", "propagación dns", "ns record", "registro ns", "sev1", "sev2", "sev 1", "sev 2",
+            # errors by their codes
+            "error 500", "500 errors", "errores 500", "http 500", "401 unauthorized", "403 forbidden", "429", "499",
+            "too many requests", "connection refused", "conexión rechazada", "permission denied", "permiso denegado",
+            "tls handshake", "x509", "stack trace", "traceback",
+        ),
+    ),
+    DefaultRule(
+        "platform", "platform.ambiguous_more", MEDIUM,   # tool names with an everyday sense, error and system words
+        keywords=(
+            "traces", "harbor", "quay", "thanos", "mimir", "caddy", "celery", "nats", "cassandra", "mongo",
+            "woodpecker", "renovate", "canary", "azure", "packer", "vagrant", "grub", "rook", "borg",
+            "dig", "propagation", "propagación", "switch", "switches", "router", "routers", "ping", "commit",
+            "branch", "heap", "handshake", "runner", "runners", "ubuntu", "debian", "rocky linux", "almalinux",
+            "centos", "alpine", "woocommerce", "composer", "conexiones", "índice", "indices", "guardia", "de guardia",
+            "solo lectura", "unreachable", "inaccesible", "no responde", "not responding", "se cuelga", "colgado",
+            "hangs", "stuck", "atascado", "atascada", "degraded", "degradado", "degradada", "sealed", "crash",
+            "crashes", "crashing", "reboot", "reinicio del nodo", "exception", "excepción", "errores", "errors",
+            "failing", "fallando", "falla", "failed", "fallido", "unauthorized", "forbidden", "401", "403", "404",
+            "500", "spike", "pico", "saturated", "saturado", "shard", "queue", "cola", "worker", "workers",
+            "scheduler", "daemon", "service", "servicio", "daemons", "instance", "instancia", "registry", "imagen",
+            "image", "tag", "version", "versión", "release", "config", "configuración", "query", "consulta lenta",
+            "index", "registro a", "registro cname", "registro mx", "a record", "cname", "mx record", "txt record",
+            "maintenance window", "ventana de mantenimiento", "purge", "stale", "api",
+        ),
+    ),
+    # ---------------------------------------------------------------- business
+    DefaultRule(
+        "business", "business.finance", STRONG,
+        keywords=(
+            # money in and out
+            "cash flow", "flujo de caja", "credit line", "línea de crédito", "burn rate", "ebitda", "profit and loss",
+            "cuenta de resultados", "balance de situación", "cierre contable", "accounts receivable",
+            "accounts payable", "cuentas por cobrar", "cobros pendientes", "overdue invoice", "factura vencida",
+            "factura rectificativa", "rectificativa", "albarán", "domiciliación", "direct debit", "payout", "payouts",
+            "chargeback", "chargebacks", "setup fee", "honorarios", "hourly rate", "precio por hora", "horas extra",
+            "horas facturables", "billable hours", "retainer", "iguala", "installments", "instalments", "irpf",
+            "modelo 303", "modelo 111", "aeat", "declaración trimestral", "autónomo", "autónomos", "freelance",
+            "contractor", "contractors", "quarterly report", "informe trimestral", "board meeting", "board report",
+            "board deck", "junta de accionistas", "shareholders", "accionistas", "dividend", "dividendos",
+            "valuation", "valoración de la empresa", "cap table", "kit digital", "facturamos", "facturan", "facturó",
+            "facturado", "facturada", "facturando", "cobrado", "cobrando", "cobraron", "pagamos", "pagado", "pagada",
+            "pagaron", "purchase order", "orden de compra", "pedido de compra", "cost center", "centro de coste",
+            "opex", "capex", "profit margin", "unit economics", "break-even", "punto de equilibrio", "forecasting",
+            "budgeting",
+        ),
+    ),
+    DefaultRule(
+        "business", "business.sales_marketing", STRONG,
+        keywords=(
+            "client", "clientela", "cartera de clientes", "customer base", "customer success", "account manager",
+            "account executive", "salesperson", "comercial nuevo", "nuevo comercial", "sdr", "cold email",
+            "cold call", "outreach", "prospecting", "prospección", "lead generation", "captación", "sales call",
+            "llamada comercial", "demo call", "free trial", "prueba gratuita", "periodo de prueba", "trial period",
+            "free month", "mes gratis", "conversion rate", "tasa de conversión", "funnel", "embudo",
+            "email marketing", "google ads", "meta ads", "linkedin ads", "press release", "nota de prensa",
+            "trade show", "case study", "caso de éxito", "fidelización", "customer satisfaction",
+            "satisfacción del cliente", "vendimos", "vendido", "vendemos", "mayorista", "minorista", "price list",
+            "lista de precios", "tarifario", "price increase", "subida de precios", "subir precios", "bajar precios",
+            "price change", "annual plan", "plan anual", "monthly plan", "plan mensual", "starter plan", "pro plan",
+            "enterprise plan", "managed plan", "plan gestionado", "hosting plan", "hosting plans",
+            "planes de hosting",
+        ),
+    ),
+    DefaultRule(
+        "business", "business.legal_people", STRONG,
+        keywords=(
+            "compensación", "compensation", "compensar", "compensarles", "penalización", "penalizaciones", "penalty",
+            "penalties", "service credit", "service credits", "offer letter", "carta de oferta", "clienta",
+            "devolver el dinero", "devuélvele el dinero", "devolverle el dinero", "money back", "gdpr request",
+            "dsar", "data subject request", "solicitud rgpd", "iso 27001", "iso 9001", "paid plan",
+            "paying customers", "clientes de pago", "churned", "churning", "el partner", "del partner", "al partner",
+            "con el partner", "nuestro partner", "our partner", "our partners", "los partners", "nuestros partners",
+            "cláusula", "cláusulas", "jurisdiction", "jurisdicción", "indemnity", "lawsuit", "litigation",
+            "litigio", "demanda judicial", "trademark", "marca registrada", "patent", "patente", "privacy policy",
+            "política de privacidad", "cookie policy", "política de cookies", "aviso legal", "legal notice",
+            "terms and conditions", "términos y condiciones", "msa", "statement of work", "sow",
+            "master services agreement", "acuerdo de colaboración", "acuerdo de nivel de servicio", "lopd", "lopdgdd",
+            "compliance audit", "notario", "notary", "escrituras", "registro mercantil", "sociedad limitada",
+            "partner program", "programa de partners", "partnership", "alianza", "joint venture", "letter of intent",
+            "carta de intenciones", "renegotiate", "renegociar", "negotiation", "negociación", "negociar",
+            "close the deal", "cerrar el trato", "rfp", "rfq", "pliego", "pliegos", "public sector", "sector público",
+            "rrhh", "recursos humanos", "human resources", "contratación", "recruiting", "recruiter", "headhunter",
+            "job description", "descripción del puesto", "oferta de trabajo", "job offer letter", "offboarding",
+            "layoff", "layoffs", "convenio colectivo", "collective agreement", "performance review",
+            "evaluación de desempeño", "bonificación", "equity grant", "employee benefits", "beneficios sociales",
+            "vacation policy", "holiday policy", "política de vacaciones", "teletrabajo policy", "plan de carrera",
+            "career plan", "pay rise", "subida de sueldo", "aumento de sueldo", "contrato de trabajo",
+            "employment contract",
+        ),
+    ),
+    DefaultRule(
+        "business", "business.ambiguous_more", MEDIUM,
+        keywords=(
+            "clause",
+            "auditoría", "audit", "trial", "trials", "converted", "convertido", "convertidos", "convertir",
+            "conversion", "firme", "firmen", "promotion", "ascenso", "receipt", "receipts", "recibo", "recibos",
+            "tax", "taxes", "impuesto", "impuestos", "deposit", "loan", "préstamo", "fee", "fees", "staff", "bonus",
+            "bonuses", "funding", "financiación", "equity", "finiquito", "despido", "despedir", "hacienda", "intern",
+            "interns", "becario", "becaria", "paypal", "bizum", "anticipo", "down payment", "employee", "employees",
+            "empleado", "empleados", "empleada", "quejas", "complaint", "complaints", "reclamación", "reclamaciones",
+            "loyalty", "referral", "anuncios", "mailing", "sold", "buyer", "comprador", "compradores", "retail",
+            "wholesale", "headcount", "dismissal", "severance", "indemnización", "sick leave", "baja médica",
+            "stock options", "runway", "liquidez", "liquidity", "treasury", "tesorería", "balance sheet",
+            "accounting", "contabilidad", "bookkeeping", "procurement", "deadline", "branding", "rebrand",
+            "sponsorship", "patrocinio", "testimonial", "testimonios", "referidos", "nps", "tax return", "subvención",
+            "credit", "crédito", "plazo", "firmar", "firmado", "cuentas", "demanda", "mantenimiento mensual",
+            "estimate", "presupuestar", "board", "banco", "bank", "colaboración", "collaboration", "sponsor",
+            "ayuntamiento", "city council", "university", "universidad", "inmobiliaria", "clínica", "hotel",
+            "restaurant", "tienda online", "online store", "proposal", "offered", "ofrecimos",
+        ),
+    ),
+    DefaultRule(
+        "business", "business.weak_more", WEAK,
+        keywords=(
+            "enterprise", "premium", "academia", "ferretería", "farmacia", "farmacias", "bodega", "bodegas",
+            "gimnasios", "despacho", "asesoría", "money", "dinero", "usd", "growth", "crecimiento", "report",
+            "informe", "numbers", "números", "cifras",
+        ),
+    ),
+)

@@ -1,0 +1,150 @@
+"""How the router matches a message beyond single words: first-person windows, questions, resource names, owners.
+
+- First-person patterns are verified by looking back from their head word (`senses.NEAR_RULES`); phrases, by a
+  substring search in the space-joined tokens, inlined in `RuleRouter._match_words`.
+- Resource names: a word that occurs only inside a name joined by "-", "_" or "." with a technical part
+  ("billing-api", "pm.max_children", "hermes-lead") names a thing; it says nothing about business or the speaker,
+  so its business and personal matches are dropped (its platform matches stay: the name is a technical artefact).
+- Owners: a customer word that only says whose a technical thing is ("las bases de datos de los clientes", "el
+  mariadb de clientes", "customer databases") is not a business matter either.
+- Openings: a message that opens with the speaker's viewpoint ("Para mí…", "A mí…", "For me,…", "Personally…").
+- Chat spelling: "q" is read as "que" ("recuérdame q acordamos…").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Final
+
+from .compiled import Term, Trigger
+from .text import UTF8_DELETE
+
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")   # "1.30" does not end a sentence
+_CLAUSE_END = frozenset(".!?;:,\n\r\t-()[]\"'")
+
+# bytes.translate table that keeps identifiers whole: [a-z0-9] (A-Z lowercased) plus "-", "_" and "."
+IDENT_BYTES: Final = bytes(
+    c + 32 if 65 <= c <= 90 else c if (97 <= c <= 122 or 48 <= c <= 57 or c in b"-_.") else 32 for c in range(256)
+)
+_IDENT_SPLIT = re.compile(rb"[-_.]+")
+# Parts that make a joined name a resource name (besides platform words and digits): the roles and kinds of things
+# deployments name ("facturas-api", "hermes-lead", "shop-db").
+RESOURCE_PARTS: Final = frozenset(w.encode("ascii") for w in (
+    "api", "app", "apps", "db", "svc", "srv", "service", "web", "www", "prod", "pro", "stg", "staging", "dev", "test",
+    "pod", "node", "job", "jobs", "cron", "ns", "pool", "agent", "agents", "lead", "build", "approver", "worker",
+    "workers", "backend", "frontend", "front", "gateway", "bot", "queue", "cache", "hermes", "wetopi", "max", "min",
+    "conn", "sql", "bucket", "table", "tabla", "schema", "index", "net", "com", "es", "io", "org", "local", "internal"))
+OPENERS: Final = frozenset({(b"para", b"mi"), (b"a", b"mi"), (b"for", b"me"), (b"personally",), (b"personalmente",),
+                            (b"en", b"mi", b"caso"), (b"in", b"my", b"case"), (b"as", b"for", b"me")})
+OPENER_FIRST: Final = frozenset(o[0] for o in OPENERS)
+VIEWPOINT_WORDS: Final = 3
+_CHAT_QUE = re.compile(rb"(?<![A-Za-z0-9])[qQ](?![A-Za-z0-9])")
+
+
+def opens_with_viewpoint(tokens: list[bytes]) -> bool:
+    """Whether the message opens with the speaker's viewpoint ("Para mí, …", "A mí no me…", "Personally…") and goes
+    on to say something (at least `VIEWPOINT_WORDS` more words: "para mí" alone is not a statement)."""
+    return any(tuple(tokens[:len(opener)]) == opener and len(tokens) >= len(opener) + VIEWPOINT_WORDS
+               for opener in OPENERS if opener[0] == tokens[0])
+
+
+_AUXILIARIES: Final = frozenset((b"should", b"can", b"could", b"do", b"shall", b"would", b"may", b"am", b"might",
+                                 b"must"))
+
+
+def asks_about_self(tokens: list[bytes]) -> bool:
+    """Whether every "I" of the message is the subject of a question ("should I", "can I", "how do I")."""
+    index = -1
+    while (index := _next_index(tokens, b"i", index + 1)) >= 0:
+        if index == 0 or tokens[index - 1] not in _AUXILIARIES:
+            return False
+    return True
+
+
+def chat_que(encoded: bytes, tokens: list[bytes]) -> tuple[bytes, list[bytes]]:
+    """The message with the chat spelling "q" read as "que"."""
+    return _CHAT_QUE.sub(b"que", encoded), [b"que" if t == b"q" else t for t in tokens]
+
+
+def resource_words(encoded: bytes, tech: frozenset[bytes]) -> frozenset[str]:
+    """The words that occur only inside resource names (see the module docstring)."""
+    inside: set[bytes] = set()
+    alone: set[bytes] = set()
+    for token in encoded.translate(IDENT_BYTES, UTF8_DELETE).split():
+        token = token.strip(b"-_.")
+        parts = [p for p in _IDENT_SPLIT.split(token) if p]
+        if len(parts) > 1 and (b"_" in token or any(p in tech or p.isdigit() for p in parts)):
+            inside.update(parts)
+        else:
+            alone.update(parts)
+    return frozenset(w.decode("ascii", "replace") for w in inside - alone)
+
+
+CUSTOMER_WORDS: Final = frozenset(w.encode("ascii") for w in (
+    "cliente", "clientes", "clienta", "clientas", "customer", "customers", "client", "clients"))
+_OF = frozenset((b"de", b"del"))
+_ARTICLES = frozenset((b"los", b"las", b"el", b"la", b"sus", b"nuestros"))
+_DATABASE = ([b"base", b"de", b"datos"], [b"bases", b"de", b"datos"])
+
+
+def customers_only_qualify(tokens: list[bytes], tech: frozenset[bytes]) -> bool:
+    """Whether every customer word only says whose a technical thing is: "las bases de datos de los clientes",
+    "el mariadb de clientes", "customer databases". Then it is not a business matter."""
+    seen = False
+    for i, token in enumerate(tokens):
+        if token not in CUSTOMER_WORDS:
+            continue
+        seen = True
+        j = i - 1
+        if j >= 0 and tokens[j] in _ARTICLES:
+            j -= 1
+        owner_of = j >= 1 and tokens[j] in _OF and (tokens[j - 1] in tech   # "<tech> de (los) clientes"
+                                                    or tokens[max(0, j - 3):j] in _DATABASE)
+        owner_before = i + 1 < len(tokens) and tokens[i + 1] in tech       # "customer databases"
+        if not (owner_of or owner_before):
+            return False
+    return seen
+
+
+def drop_resource_words(found: dict[int, Term], words: frozenset[str], keep_scope: str) -> None:
+    """Drop the one-word matches of other scopes than `keep_scope` whose word is one of `words` (a word that only
+    names a resource, a customer word that only says whose a thing is)."""
+    for rank in [r for r, t in found.items()
+                 if t.scope != keep_scope and len(t.tokens) == 1 and t.tokens[0] in words]:
+        del found[rank]
+
+
+def match_near(near: tuple[Term, ...], head: bytes, tokens: list[bytes], allowed: frozenset[str] | None,
+                found: dict[int, Term]) -> None:
+    """Add the first-person patterns whose head word `head` has one of their first words shortly before it."""
+    for term in near:
+        if term.rank in found or (allowed is not None and term.scope not in allowed):
+            continue
+        index = -1
+        while (index := _next_index(tokens, head, index + 1)) >= 0:
+            if not term.near_first.isdisjoint(tokens[max(0, index - term.window):index]):
+                found[term.rank] = term
+                break
+
+
+def _next_index(tokens: list[bytes], word: bytes, start: int) -> int:
+    """The position of `word` in `tokens` from `start` on, or -1."""
+    try:
+        return tokens.index(word, start)
+    except ValueError:
+        return -1
+
+
+def reads_as_question(trigger: Trigger, norm: str, raw: str, start: int) -> bool:
+    """Whether a gated trigger's sentence reads as a question (see `explicit_rules.ExplicitTrigger`): it ends with a
+    question mark ("Lo comentamos la semana pasada. ¿Puedes mirarlo?" is a statement and then a question)."""
+    end = _SENTENCE_END.search(norm, start)
+    if end is not None and end.group() == "?":
+        return True
+    if trigger.clause_start:
+        before = norm[:start].rstrip()
+        if not before or before[-1] in _CLAUSE_END:
+            return True
+    return trigger.accented is not None and trigger.accented.search(
+        unicodedata.normalize("NFC", raw.casefold())) is not None
