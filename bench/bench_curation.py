@@ -1,10 +1,10 @@
 """Benchmark turn curation: every corpus turn through the Hermes plugin, then what each scope stored.
 
-For `tests/corpus/turns/tune.jsonl`, `tune2.jsonl`, `tune3.jsonl`, `tune4.jsonl` (more tuning parts,
-other authors and styles) and `test.jsonl` separately: per-scope precision and recall on (turn, scope) pairs, fact recall, the share of turns with exactly the
-right stores, and (tuning parts only, unless --misses) every miss. Targets (issue #11): precision >= 0.95 and
-recall >= 0.85 per scope on the held-out part; >= 0.97 / >= 0.92 on the tuning parts. Prints figures, asserts
-nothing.
+For `tests/corpus/turns/tune.jsonl`, `tune2.jsonl`, `tune3.jsonl`, `tune4.jsonl` (more tuning parts, other
+authors and styles) and `test.jsonl` separately: per-scope precision and recall on (turn, scope) pairs, fact
+recall, the share of turns with exactly the right stores, and (tuning parts only, unless --misses) every miss.
+Targets (issue #11): precision >= 0.95 and recall >= 0.85 per scope on the held-out part; >= 0.97 / >= 0.92 on
+the tuning parts. Prints figures, asserts nothing.
 """
 
 from __future__ import annotations

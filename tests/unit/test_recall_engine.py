@@ -251,7 +251,7 @@ def test_an_explicit_request_on_a_stale_cache_hit_recalls_and_merges_with_it(rig
 def test_a_high_confidence_cold_cache_warrants_a_sync_recall_that_warms_the_cache(rig: Rig) -> None:
     decision = rig.coordinator.cached_context("s1", rig.alice, HIGH_PLATFORM)
     assert decision.reason == "cache_miss" and decision.sync == "high_confidence_cache_miss"
-    assert decision.sync_scopes == ("platform",)
+    assert decision.sync_scopes == ("platform", "personal")  # the speaker's own scope rides the same trip
     result = run(rig.coordinator.sync_recall("s1", rig.alice, HIGH_PLATFORM, decision=decision))
     assert result.status == "ok" and '<scope name="platform">' in result.context
     assert {q.types for _, q in rig.backend.calls} == {("observation",)}
@@ -322,13 +322,14 @@ def test_sync_recall_timeout_falls_back_to_the_cached_block(tmp_path: Path) -> N
 
 def test_a_raising_backend_fails_open_everywhere(rig: Rig) -> None:
     rig.backend.failures["wetopi-platform"] = RuntimeError("backend exploded")
+    rig.backend.failures["user-u_alice"] = RuntimeError("backend exploded")
     prefetched = run(rig.coordinator.prefetch("s1", rig.alice, TURN_PLATFORM))
     assert prefetched.status == "failed" and prefetched.failed == {"platform": "RuntimeError: backend exploded"}
     decision = rig.coordinator.cached_context("s1", rig.alice, HIGH_PLATFORM)
     result = run(rig.coordinator.sync_recall("s1", rig.alice, HIGH_PLATFORM, decision=decision))
     assert result.status == "error" and result.context == "" and "backend exploded" in (result.error or "")
     rig.fake.fail_next(503, times=5)
-    del rig.backend.failures["wetopi-platform"]
+    del rig.backend.failures["wetopi-platform"], rig.backend.failures["user-u_alice"]
     assert run(rig.coordinator.prefetch("s1", rig.alice, TURN_PLATFORM)).status == "failed"
 
 
@@ -418,7 +419,8 @@ def test_observer_sees_routes_cache_sync_recalls_and_manual_search_after_miss(ri
     decision = rig.coordinator.cached_context("s3", rig.alice, HIGH_PLATFORM)
     run(rig.coordinator.sync_recall("s3", rig.alice, HIGH_PLATFORM, decision=decision))
     assert ("sync", "high_confidence_cache_miss") in obs.events
-    assert [e[:3] for e in obs.events if e[0] == "recall"] == [("recall", "platform", "ok")]
+    assert sorted(e[:3] for e in obs.events if e[0] == "recall") == [("recall", "personal", "ok"),
+                                                                     ("recall", "platform", "ok")]
     rig.coordinator.invalidate("s2")
     assert rig.coordinator.note_manual_search("s2") is False
 

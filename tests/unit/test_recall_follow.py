@@ -180,3 +180,14 @@ def test_a_scope_a_prefetch_is_already_fetching_costs_the_turn_no_second_round_t
     assert rig.coordinator._cache.warming_scopes(key) == frozenset()
     after = rig.coordinator.cached_context("s1", rig.alice, PLATFORM_QUESTION)
     assert after.reason == "cache_hit" and "platform" in after.scopes
+
+
+def test_a_round_trip_that_happens_anyway_brings_the_speaker_s_own_scope_too(rig: Rig) -> None:
+    decision = rig.coordinator.cached_context("s1", rig.alice, PLATFORM_QUESTION)
+    assert decision.sync == "high_confidence_cache_miss" and decision.sync_scopes == ("platform", "personal")
+    result = run(rig.coordinator.sync_recall("s1", rig.alice, PLATFORM_QUESTION, decision=decision))
+    assert result.status == "ok" and PERSONAL_FACTS[0] in result.context
+    assert sorted(bank for bank, _ in rig.backend.calls) == sorted(["wetopi-platform", "user-u_alice"])
+    assert {"platform", "personal"} <= set(rig.coordinator.cached_scopes("s1", rig.alice))
+    stranger = rig.coordinator.cached_context("s9", rig.stranger, PLATFORM_QUESTION)
+    assert "personal" not in stranger.sync_scopes  # an unknown caller has no own scope

@@ -57,7 +57,7 @@ from .injection_rules import (
 from .observer import NULL_RECALL_OBSERVER, RecallObserver, RecallObserverSource, guarded
 from .own_writes import OwnWrites
 from .results import InjectionDecision, PrefetchResult, SyncRecallResult
-from .sync import AUTOMATIC_LIMIT, SyncRecaller
+from .sync import AUTOMATIC_LIMIT, CACHING_REASONS, SyncRecaller
 from .tokens import estimate_tokens
 
 log = logging.getLogger("wetopi_memory.recall")
@@ -351,6 +351,9 @@ class RecallCoordinator:
         elif sync is None and first_turn and not declaring and not entry.scopes and self._first_turn_sync(identity):
             sync_scopes = session_scopes(candidates, relevant, self.config, agent=self.agent)
             sync = "first_turn" if sync_scopes else None
+        if sync in CACHING_REASONS and (cold := [s for s in standing if s not in entry.scopes and s not in warming
+                                                 and s not in sync_scopes]):
+            sync_scopes = (*sync_scopes, *cold)  # the same parallel round trip warms the speaker's own scope
         self.observer.on_cache(bool(chosen))
         context, injected = entry.block(chosen, budget=recall.max_total_tokens, header=recall.inject_header,
                                         max_block_chars=self._assembly.max_block_chars)

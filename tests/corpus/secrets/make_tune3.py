@@ -12,7 +12,6 @@ independent value of the same kind inside one line (the same placeholder twice =
     python3 tests/corpus/secrets/make_tune3.py
 """
 import base64
-import hashlib
 import json
 import os
 import random
@@ -110,7 +109,7 @@ def jwt_rs():
           "kubernetes.io/serviceaccount/secret.name": sa + "-token-" + pick(LOW + DIG, 5),
           "kubernetes.io/serviceaccount/service-account.name": sa,
           "kubernetes.io/serviceaccount/service-account.uid": str(uuid.UUID(int=rng.getrandbits(128), version=4)),
-          "sub": "system:serviceaccount:%s:%s" % (ns, sa)}
+          "sub": f"system:serviceaccount:{ns}:{sa}"}
     return ".".join([b64url(json.dumps(hdr, separators=(",", ":")).encode()),
                      b64url(json.dumps(pl, separators=(",", ":")).encode()),
                      b64url(rbytes(256))])
@@ -123,7 +122,7 @@ def lines64(data, width=64):
 
 def pem(kind, nbytes, prefix=b""):
     body = "\n".join(lines64(prefix + rbytes(nbytes)))
-    return "-----BEGIN %s-----\n%s\n-----END %s-----" % (kind, body, kind)
+    return f"-----BEGIN {kind}-----\n{body}\n-----END {kind}-----"
 
 
 def pem_rsa():
@@ -142,7 +141,7 @@ def openssh():
     blob = b"openssh-key-v1\x00" + struct.pack(">I", 4) + b"none" + struct.pack(">I", 4) + b"none" \
         + struct.pack(">I", 0) + struct.pack(">I", 1) + rbytes(330)
     body = "\n".join(lines64(blob, 70))
-    return "-----BEGIN OPENSSH PRIVATE KEY-----\n%s\n-----END OPENSSH PRIVATE KEY-----" % body
+    return f"-----BEGIN OPENSSH PRIVATE KEY-----\n{body}\n-----END OPENSSH PRIVATE KEY-----"
 
 
 def gcp_key():
@@ -242,9 +241,9 @@ GEN = {
     "openssh": lambda _: openssh(),
     "azkey": lambda _: b64(rbytes(64)),
     "tg": lambda _: str(rng.randint(500_000_000, 7_999_999_999)) + ":AA" + pick(B64U, 33),
-    "xoxb": lambda _: "xoxb-%s-%s-%s" % (pick(DIG, 12), pick(DIG, 13), pick(ALNUM, 24)),
-    "xoxp": lambda _: "xoxp-%s-%s-%s-%s" % (pick(DIG, 12), pick(DIG, 12), pick(DIG, 13), pick(HEX, 32)),
-    "slackhook": lambda _: "https://hooks.slack.com/services/T%s/B%s/%s" % (pick(UP + DIG, 8), pick(UP + DIG, 10), pick(ALNUM, 24)),
+    "xoxb": lambda _: f"xoxb-{pick(DIG, 12)}-{pick(DIG, 13)}-{pick(ALNUM, 24)}",
+    "xoxp": lambda _: f"xoxp-{pick(DIG, 12)}-{pick(DIG, 12)}-{pick(DIG, 13)}-{pick(HEX, 32)}",
+    "slackhook": lambda _: f"https://hooks.slack.com/services/T{pick(UP + DIG, 8)}/B{pick(UP + DIG, 10)}/{pick(ALNUM, 24)}",
     "discord": lambda _: b64url(str(rng.randint(10**17, 10**18 - 1)).encode()) + "." + pick(B64U, 6) + "." + pick(B64U, 38),
     "ghp": lambda _: "ghp_" + pick(ALNUM, 36),
     "ghpat": lambda _: "github_pat_11" + pick(UP + DIG, 20) + "_" + pick(ALNUM, 59),
@@ -257,7 +256,7 @@ GEN = {
     "openai": lambda _: "sk-" + pick(ALNUM, 20) + "T3BlbkFJ" + pick(ALNUM, 20),
     "openaiproj": lambda _: "sk-proj-" + pick(B64U, 74) + "T3BlbkFJ" + pick(B64U, 74),
     "orkey": lambda _: "sk-or-v1-" + pick(HEX, 64),
-    "st": lambda _: "st.%s.%s.%s" % (pick(HEX, 24), pick(HEX, 32), pick(HEX, 32)),
+    "st": lambda _: f"st.{pick(HEX, 24)}.{pick(HEX, 32)}.{pick(HEX, 32)}",
     "apr": lambda _: "$apr1$" + pick(ALNUM + "./", 8) + "$" + pick(ALNUM + "./", 22),
     "bcrypt": lambda _: "$2y$05$" + pick(ALNUM + "./", 53),
     "dockauth": lambda _: user_pw_b64(),
@@ -994,7 +993,7 @@ def main():
     rng.shuffle(records)
     with open(OUT_JSONL, "w", encoding="utf-8") as f:
         for i, (r, _lang) in enumerate(records, 1):
-            rec = {"id": "s3-%04d" % i, **r}
+            rec = {"id": f"s3-{i:04d}", **r}
             f.write(json.dumps(rec, ensure_ascii=False) + "\n")
     os.makedirs(OUT_MD, exist_ok=True)
     for name, lines in MEMORY_MD.items():
@@ -1010,7 +1009,7 @@ def main():
         k = (r["by"], lang)
         tally[k] = tally.get(k, 0) + 1
     for k in sorted(tally):
-        print("%-9s %-6s %d" % (k[0], k[1], tally[k]))
+        print(f"{k[0]:<9} {k[1]:<6} {tally[k]}")
 
 
 if __name__ == "__main__":
