@@ -14,6 +14,7 @@ import pytest
 
 from wetopi_memory.secrets import DEFAULT_GATE, SecretGate
 from wetopi_memory.secrets.heuristics import is_password_value, is_strongly_random
+from wetopi_memory.secrets.plain_text import may_hold_value_token
 from wetopi_memory.secrets.text_scan import has_token_run
 
 _RNG = random.Random(20261201)
@@ -162,3 +163,58 @@ def test_a_password_slot_judges_the_value_by_its_shape(value: str, expected: boo
 ])
 def test_a_random_value_is_told_from_names_ids_and_digests(value: str, expected: bool) -> None:
     assert is_strongly_random(value) is expected
+
+
+def _random_letters() -> str:
+    """Mixed-case letters drawn at random, with five consonants in a row (`GsmtadeKrsWX`)."""
+    run = "".join(_RNG.choice("bcdfghjklmnpqrstvwxz") for _ in range(5))
+    return run.capitalize() + "a" + _r(2, string.ascii_uppercase) + "e" + _r(2, string.ascii_uppercase) + "o"
+
+
+ELIDED_AND_RANDOM_LETTERS = [
+    f"Pon la de root: {_passphrase()} y luego la cambias desde la consola IPMI",
+    f"la del wifi es {_symbolic()}",
+    f"¿Y la de la base de datos? La de la base de datos: {_symbolic()}",
+    f"la contraseña de root es {_random_letters()}",
+]
+ELIDED_LOOK_ALIKES = [
+    "la de root: /dev/sda1, la de datos en /dev/sdb",
+    "la de admin es la misma que la de staging",
+    "la de producción: v1.2.3, la de root: 2024-05-06",
+    "la del router es admin",
+    "the password is PostgreSQL",
+    "la contraseña es WordPress",
+]
+
+
+@pytest.mark.parametrize("text", ELIDED_AND_RANDOM_LETTERS)
+def test_an_elided_password_noun_and_random_letters_are_refused(text: str) -> None:
+    assert DEFAULT_GATE.first(text) is not None, text
+
+
+@pytest.mark.parametrize("text", ELIDED_LOOK_ALIKES)
+def test_their_look_alikes_pass_too(text: str) -> None:
+    assert DEFAULT_GATE.first(text) is None, (text, DEFAULT_GATE.scan(text))
+
+
+VALUE_AFTER_CUE = [
+    "El secreto compartido del webhook se verifica con HMAC-SHA256.",
+    "La key del bucket está en Infisical, path /platform/minio.",
+    "token limits del modelo: 8k context, 100 req/s, desde la 2.12 a las 04:12",
+    "the redis password lives in Infisical, see https://infisical.wetopi.com/project/redis",
+    f"the password is {_symbolic()}, not /etc/ssl or 2.12",
+    "the pin is 4821.",
+    "password: /etc/ssl",
+]
+
+
+@pytest.mark.parametrize("text", VALUE_AFTER_CUE)
+def test_judging_values_per_token_never_changes_a_verdict(text: str) -> None:
+    assert DEFAULT_GATE.scan(text) == FULL_GATE.scan(text), text
+    assert DEFAULT_GATE.first(text) == FULL_GATE.first(text), text
+
+
+def test_a_structural_token_after_a_cue_wakes_no_value_rule() -> None:
+    assert not may_hold_value_token("del webhook se verifica con /etc/ceph desde la 2.12")
+    assert may_hold_value_token("del webhook es Xk9#mm2pQ")
+    assert may_hold_value_token('es "ab cd 12"')   # a quoted value may span spaces

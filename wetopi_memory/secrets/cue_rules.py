@@ -9,7 +9,14 @@ import re
 
 from .context_locators import at_hit, key_start, locate_keyed
 from .findings import Tier
-from .heuristics import is_common_password, is_directive_value, is_opaque, is_prose_opaque, shannon_entropy
+from .heuristics import (
+    is_common_password,
+    is_directive_value,
+    is_opaque,
+    is_password_value,
+    is_prose_opaque,
+    shannon_entropy,
+)
 from .key_names import is_secret_key
 from .rule import SecretRule, Span
 from .service_rules import _ARG, _rx, argument_span, locate_directive
@@ -54,6 +61,13 @@ def locate_value_as_password(match: re.Match[str]) -> Span | None:
     """`usa X como contraseña`, `use X as the password`: the value before the noun."""
     start, end, value, _ = argument_span(match)
     return (start, end) if is_prose_opaque(value, form="verb") else None
+
+
+def locate_elided_password(match: re.Match[str]) -> Span | None:
+    """`la de root: X`, `la del wifi es X`, `¿y la clave? es X`: a password slot whose noun is left out or asked
+    about; the value must look like a password (`is_password_value`)."""
+    start, end, value, quoted = argument_span(match)
+    return (start, end) if is_password_value(value, quoted=quoted) else None
 
 
 def locate_ceph_context_key(match: re.Match[str]) -> Span | None:
@@ -113,7 +127,9 @@ _COMMAND_ARGS = (
     r"rabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S{1,64}[ \t]+" + _arg("a1"),
     r"\bnet[ \t]+user[ \t]+\S{1,64}[ \t]+" + _arg("a2") + r"(?=[ \t]+/|[ \t]*$)",
     r"\bmc[ \t]+admin[ \t]+user[ \t]+add[ \t]+\S{1,64}[ \t]+\S{1,64}[ \t]+" + _arg("a3"),
-    r"\bopenssl[ \t]+passwd(?:[ \t]+-\w+)*[ \t]+" + _arg("a4"),
+    # a password pasted unquoted keeps a glued `&` (`openssl passwd -1 quartz&22delta`): the shell would cut it there
+    r"\bopenssl[ \t]+passwd(?:[ \t]+-\w+)*[ \t]+"
+    + _arg("a4").replace(r"{0,255})", r"{0,255}(?:&[^\s\"'`;|&<>)]{1,128})?)"),
     r"\bsmbclient\b[^\r\n]{0,200}?-U[ \t]*[^\s%]{1,64}%(?P<a5>[^\s\"'`;|&]{4,128})",
     r"\b(?:echo|printf)[ \t]+['\"]?[\w.-]{1,32}:(?P<a6>[^\s'\":]{4,128})['\"]?[ \t]*\|[ \t]*(?:sudo[ \t]+)?chpasswd",
     r"\bsecret[ \t]+set[ \t]+\S{1,80}[ \t]+(?:--body|-b)[ \t]+" + _arg("a7"),
@@ -160,6 +176,25 @@ CUE_RULES: tuple[SecretRule, ...] = (
                    r"(?:(?:la|el|the|tu|your|su|a)[ \t]+)?(?:(?:nueva|new|temporary|temp)[ \t]+)?"
                    r"(?:contraseña|clave|password|pass|pin)", re.IGNORECASE),
                (" como ", " as "), locate=locate_value_as_password, window=(0, 200), anchor=two_words_before),
+    # Spanish leaves the noun out once it is known (`¿y la de root?`, `pon la de root: X`): `la de` + an account.
+    SecretRule("elided-password", Tier.CONTEXT,
+               _rx(r"(?<![\w-])la[ \t]+del?[ \t]+(?:la[ \t]+|el[ \t]+)?"
+                   r"(?:root|admin|administrador|usuario[ \t]+[\w.-]{1,32}|wifi|router|vpn|panel|consola|bd|"
+                   r"base[ \t]+de[ \t]+datos|mysql|postgres|servidor|idrac|ipmi|ilo)"
+                   r"(?:[ \t]+(?:es|era|será|sigue[ \t]+siendo|queda(?:[ \t]+como)?|ahora[ \t]+es)"
+                   r"|[ \t]*(?::|=|->|→))[ \t]*"
+                   r"(?P<v>\"[^\"\r\n]{1,128}\"|'[^'\r\n]{1,128}'|[^\s\"'`»”]{4,128})", re.IGNORECASE),
+               ("la de",), locate=locate_elided_password, window=(0, 300), anchor=at_hit),
+    # The value answers a question that named the secret (`¿cuál es la clave del panel? vale, es X`, `what's the
+    # wifi password? it's X`): the noun and the value sit in two sentences, one question and its answer.
+    SecretRule("answered-secret-question", Tier.CONTEXT,
+               _rx(r"(?<![\w-])(?:contraseña|contrasena|clave|password|passphrase|passcode|pin)(?![\w-])[^?\r\n]{0,80}\?"
+                   r"[ \t\r\n—–-]{0,6}(?:(?:vale|ok|okay|sí|si|claro|sure|yes|yep|pues)[ \t]*[,.:]?[ \t]+)?"
+                   r"(?:es|era|it'?s|it[ \t]+is|is)[ \t]*:?[ \t]+"
+                   r"(?P<v>\"[^\"\r\n]{1,128}\"|'[^'\r\n]{1,128}'|[^\s\"'`]{6,128})",
+                   re.IGNORECASE),
+               ("contrase", "clave", "password", "passphrase", "passcode", "pin"), locate=locate_elided_password,
+               window=(0, 300), anchor=at_hit),
     SecretRule("login-pair", Tier.CONTEXT,
                _rx(r"(?<![\w-])(?:con|with)[ \t]+(?:(?:el[ \t]+)?usuario[ \t]+|(?:the[ \t]+)?user[ \t]+)?"
                    r"(?P<user>admin|root|administrador|administrator)[ \t]+(?:y|and|/|,)[ \t]+(?P<v>[^\s\"'`]{6,128})",

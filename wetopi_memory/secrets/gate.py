@@ -18,7 +18,8 @@ class SecretGate:
     def __init__(self, block_tier3: bool = False, *, rules: Sequence[SecretRule] = RULES,
                  skip_plain_prose: bool = True) -> None:
         self.block_tier3 = block_tier3
-        # `may_hold_secret` first: text no rule could refuse is not scanned (False only to check that shortcut).
+        # `may_hold_secret` first: text no rule could refuse is not scanned, and keyword hits followed by no
+        # value-shaped token wake no rule (False only to check those shortcuts).
         self.skip_plain_prose = skip_plain_prose
         self._rules = tuple(sorted(rules, key=lambda r: r.tier))
         # Per tier: token rules indexed by the first character of their prefixes ("" = every token start),
@@ -60,7 +61,7 @@ class SecretGate:
     def _findings(self, text: str, tiers: frozenset[Tier]) -> Iterator[SecretFinding]:
         """Findings of the rules of `tiers`, tier by tier (token rules of a tier before its other rules); the
         callers have already let plain prose skip (`may_hold_secret`)."""
-        scan = TextScan(text, self._keywords)
+        scan = TextScan(text, self._keywords, per_token=self.skip_plain_prose)
         present = scan.present
         assert present is not None
         if not present and not scan.token_starts():

@@ -360,4 +360,13 @@ def is_password_value(value: str, *, quoted: bool) -> bool:
         return is_random_lowercase(value)
     if value.istitle() or value.isupper():
         return False   # a name: `Bitwarden`, `KEEPASS`
-    return len(value) >= 8 and not is_wordlike(value) and class_switch_rate(value) >= 0.25
+    return len(value) >= 8 and (not is_wordlike(value) or _unpronounceable(value)) and class_switch_rate(value) >= 0.25
+
+
+_CONSONANT_RUN_RE = re.compile(r"[bcdfghjklmnpqrstvwxz]{5}")
+
+
+def _unpronounceable(value: str) -> bool:
+    """Letters no language strings together (`GsmtadeKrsWX`: five consonants in a row across its case changes),
+    so a CamelCase split does not make them words; `PostgreSQL`, `WordPress` keep their vowels."""
+    return len(value) >= 10 and _CONSONANT_RUN_RE.search(value.lower()) is not None

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from itertools import compress
 
 from .heuristics import COMMON_PASSWORDS, is_app_password, is_random_lowercase, is_wordlike
 
@@ -15,6 +14,7 @@ _APP_PASSWORD_WORDS_RE = re.compile(r"(?<![a-zñ])[a-z]{4} [a-z]{4} [a-z]{4} [a-
 # ASCII lowercase letters -> "l", space -> " ", anything else -> ".": `_APP_PASSWORD_WORDS_RE` needs the shape below.
 _LOWER_ASCII = bytes(ord("l") if 97 <= b <= 122 else 32 if b == 32 else ord(".") for b in range(256))
 _APP_PASSWORD_SHAPE = "llll llll llll llll"
+_LONG_LETTERS = "l" * 12
 _TOKEN_EDGE = "\"'`([{¿¡«“)]}.,;:!?»”"
 
 
@@ -27,8 +27,29 @@ def _token_at(text: str, start: int, end: int) -> str:
     return text[start:end].strip(_TOKEN_EDGE)
 
 
+def _latin1_case_classes() -> bytes:
+    """Latin-1 upper letters -> "A", lower -> "a", `-_.` -> ".", anything else -> " ": `_MIXED_CASE_RE`'s classes."""
+    def cls(ch: str) -> str:
+        if "A" <= ch <= "Z" or ("À" <= ch <= "Þ" and ch != "×"):
+            return "A"
+        if "a" <= ch <= "z" or ("ß" <= ch <= "ÿ" and ch != "÷"):
+            return "a"
+        return "." if ch in "-_." else " "
+    return "".join(cls(chr(b)) for b in range(256)).encode("latin-1")
+
+
+_LATIN1_CASES = _latin1_case_classes()
+_MIXED_CASE_SHAPES = ("aA", "a.A", "A.a", "A.Aa", "AAa")   # every `_MIXED_CASE_RE` match holds one of these
+
+
 def _has_mixed_case_token(text: str) -> bool:
     """A token mixing case that is not CamelCase words (`FbzLSwHW`, `aBcD`; not `WordPress`, `EcoRiego`)."""
+    try:
+        classes = text.encode("latin-1").translate(_LATIN1_CASES).decode("latin-1")
+    except UnicodeEncodeError:
+        classes = "aA"   # beyond Latin-1: let the regex decide
+    if not any(shape in classes for shape in _MIXED_CASE_SHAPES):
+        return False
     return any(not _wordlike_token(_token_at(text, *m.span())) for m in _MIXED_CASE_RE.finditer(text))
 
 
@@ -38,16 +59,16 @@ _WORD_PUNCT_BYTES = b".,;:!?)('\"`"
 
 def _words_hold_value(lowered: bytes) -> bool:
     """Letters-only values in lowercased UTF-8: a common password, a random lowercase run (12+), an app password."""
-    words = lowered.translate(None, _WORD_PUNCT_BYTES).split()
+    stripped = lowered.translate(None, _WORD_PUNCT_BYTES)
+    words = stripped.split()
     if not words:
         return False
     if not _COMMON_PASSWORD_BYTES.isdisjoint(words):
         return True
-    lengths = list(map(len, words))
-    if max(lengths) >= 12 and any(w.isalpha() and is_random_lowercase(w.decode())
-                                  for w in compress(words, map((12).__le__, lengths))):
-        return True
-    if lengths.count(4) < 4 or _APP_PASSWORD_SHAPE not in lowered.translate(_LOWER_ASCII).decode("latin-1"):
+    if _LONG_LETTERS in stripped.translate(_LOWER_ASCII).decode("latin-1") \
+            and any(len(w) >= 12 and w.isalpha() and is_random_lowercase(w.decode()) for w in words):
+        return True   # a word of 12+ ASCII letters needs a run of 12 in the translation: most texts have none
+    if _APP_PASSWORD_SHAPE not in lowered.translate(_LOWER_ASCII).decode("latin-1"):
         return False   # the regex below needs four 4-letter words in a row: one translation rules most texts out
     return any(is_app_password(m.group()) for m in _APP_PASSWORD_WORDS_RE.finditer(lowered.decode("utf-8", "replace")))
 
@@ -59,6 +80,40 @@ def may_hold_value(segment: str) -> bool:
     if _VALUE_MARK_RE.search(segment) or _has_mixed_case_token(segment):
         return True
     return _words_hold_value(segment.lower().encode("utf-8", "surrogatepass"))
+
+
+# Quotes and tags make a value span spaces: a segment holding one keeps its hit.
+_SPANNING = ("\"", "'", "`", "«", "“", "<")
+# Whole tokens every value check rejects (`_not_opaque`, `_is_path`): a short-segment path, a plain http(s) URL, a
+# dotted number, a time or an ISO date. None holds an operator or quote a rule could start a value after.
+_STRUCTURAL_RE = re.compile(r"(?:~|\.{1,2})?(?:/[A-Za-z0-9._-]{1,8})+/?|https?://[A-Za-z0-9.-]{1,253}(?:/[A-Za-z0-9._-]*)*"
+                            r"|\d+(?:\.\d+)+|\d{1,2}:\d{2}(?::\d{2})?|\d{4}-\d{2}-\d{2}")
+_STRIPPED = ".,:;)]}"   # every value locator strips these from an unquoted value's end
+
+
+def _value_token(token: str) -> bool:
+    """Whether a marked whitespace token could hold a value some context rule accepts: every value check wants 6+
+    characters (a PIN 4+ digits), and none accepts a structural token (`/etc/ceph`, `2.12`, `https://x.io/d`)."""
+    if len(token) < 6:
+        core = token.rstrip(_STRIPPED + "?")
+        return len(core) >= 4 and core.isdigit()
+    core = token.rstrip(_STRIPPED)
+    if _STRUCTURAL_RE.fullmatch(core) is None:
+        return True
+    # base64 of a path-shaped string (`/etc/ssl`) may still decode to a secret: only its alphabet and length say no
+    return core.startswith("/") and len(core) % 4 == 0 and not any(ch in core for ch in "._-~")
+
+
+def may_hold_value_token(segment: str) -> bool:
+    """`may_hold_value`, judged per token: a digit or symbol counts only inside a token that could be a value
+    (`_value_token`), so `HMAC en /etc/ceph desde la 2.12` after a cue wakes no rule. Implies `may_hold_value`."""
+    if _VALUE_MARK_RE.search(segment) is None:
+        return may_hold_value(segment)
+    if any(mark in segment for mark in _SPANNING):
+        return True
+    if any(_value_token(token) for token in segment.split() if _VALUE_MARK_RE.search(token)):
+        return True
+    return _has_mixed_case_token(segment) or _words_hold_value(segment.lower().encode("utf-8", "surrogatepass"))
 
 
 def _byte_classes(*, case: bool) -> bytes:

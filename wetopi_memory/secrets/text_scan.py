@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .plain_text import may_hold_value
+from .plain_text import may_hold_value, may_hold_value_token
 
 VALUE_REACH = 200   # how far after a keyword a context rule's value may start (prose clauses included)
 
@@ -59,7 +59,14 @@ class KeywordFilter:
                 groups.setdefault(sentinel, []).append(root)
         self._groups = tuple((ch, tuple(group)) for ch, group in groups.items())
         self._plain = tuple(plain)
-        self._longer = tuple((k, frozenset(r for r in roots if r in k)) for k in ordered if k not in roots)
+        # Per root, the longer keywords holding it, with every root they hold: one found root points to the few
+        # longer keywords worth testing.
+        longer: dict[str, list[tuple[str, frozenset[str]]]] = {}
+        for k in ordered:
+            if k not in roots:
+                inner = frozenset(r for r in roots if r in k)
+                longer.setdefault(min(inner), []).append((k, inner))
+        self._longer = {root: tuple(entries) for root, entries in longer.items()}
 
     def present(self, lowered: str) -> frozenset[str]:
         found = [k for k in self._plain if k in lowered]
@@ -69,17 +76,20 @@ class KeywordFilter:
         if not found:
             return frozenset()
         roots = frozenset(found)
-        return roots.union([k for k, inner in self._longer if inner <= roots and k in lowered])
+        longer = self._longer
+        extra = [k for root in found if root in longer for k, inner in longer[root] if inner <= roots and k in lowered]
+        return roots.union(extra) if extra else roots
 
 
 class TextScan:
     """One text being scanned, with the lowercased copy, keyword hits and token starts computed once."""
 
-    __slots__ = ("_hits", "_merged", "_occurring_of", "_starts", "_valued", "_values", "aligned", "lowered", "present",
-                 "text")
+    __slots__ = ("_hits", "_merged", "_occurring_of", "_starts", "_valued", "_values", "aligned", "lowered",
+                 "per_token", "present", "text")
 
-    def __init__(self, text: str, keywords: KeywordFilter | None = None) -> None:
+    def __init__(self, text: str, keywords: KeywordFilter | None = None, *, per_token: bool = True) -> None:
         self.text = text
+        self.per_token = per_token   # `value_near` judges tokens (False: the whole segment, to check that shortcut)
         self.lowered = text.lower()
         self.aligned = len(self.lowered) == len(text)   # False when lower() moved offsets (e.g. `İ`)
         # The keywords that occur (None: not prefiltered, every keyword is looked up).
@@ -155,7 +165,9 @@ class TextScan:
                 i = text.find(stop, hit, end)
                 if i >= 0:
                     end = i
-            found = self._values[hit] = may_hold_value(text[hit:end])
+            judge = may_hold_value_token if self.per_token else may_hold_value
+            found = judge(text[hit:end])
+            self._values[hit] = found
         return found
 
     def token_starts(self) -> list[int]:
