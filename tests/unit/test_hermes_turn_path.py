@@ -3,6 +3,8 @@ judged, without waiting for the durable write behind it; session starts do not p
 
 from __future__ import annotations
 
+import concurrent.futures
+import logging
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -83,3 +85,21 @@ def test_session_starts_probe_the_backend_at_most_every_few_minutes_while_health
     clock[0] += _hooks.UNHEALTHY_PROBE_EVERY_SECONDS
     start("e")  # an unhealthy backend is looked at again soon
     assert len(probes) == 3
+
+
+def test_a_prefetch_cancelled_at_shutdown_is_no_failure(make: Callable[..., Any], caplog: pytest.LogCaptureFixture
+                                                        ) -> None:
+    plugin, ctx = make()
+    begin(ctx, "s1", ALICE, "hello")
+    state = plugin.session("s1")
+    assert state is not None
+    cancelled: concurrent.futures.Future[Any] = concurrent.futures.Future()
+    failed: concurrent.futures.Future[Any] = concurrent.futures.Future()
+    with caplog.at_level(logging.DEBUG, logger="wetopi_memory"):
+        plugin.lifecycle._watch_prefetch(state, cancelled)
+        plugin.lifecycle._watch_prefetch(state, failed)
+        assert cancelled.cancel()
+        failed.set_exception(RuntimeError("bug"))
+    warnings = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert warnings == ["wetopi-memory prefetch failed: RuntimeError"]
+    assert plugin.stats.errors["prefetch"] == 1

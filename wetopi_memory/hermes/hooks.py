@@ -286,7 +286,9 @@ class LifecycleHooks:
                 record: PrefetchRecord = {"at": now_iso(), "status": prefetch_status(result.status),
                                           "scopes": list(result.scopes), "ms": round(result.seconds * 1000, 1)}
                 state.last_prefetch = record
-            except BaseException as exc:  # cancelled at shutdown, or a bug: never surfaces in Hermes
+            except (asyncio.CancelledError, concurrent.futures.CancelledError):  # shutting down: nothing failed
+                log.debug("wetopi-memory prefetch cancelled at shutdown")
+            except BaseException as exc:  # a bug: never surfaces in Hermes
                 self.stats.errors["prefetch"] += 1
                 log.warning("wetopi-memory prefetch failed: %s", type(exc).__name__)
 
