@@ -51,6 +51,7 @@ from .scope_selection import (
 from .sentences import Sentence, split_sentences
 from .signals import Signals, analyze, durability_of, technical_value, verification_in
 from .term_matching import WORD, fold
+from .voice_reading import speaks_for_self
 
 __all__ = [
     "CATEGORY_ORDER",
@@ -207,7 +208,8 @@ class CandidateBuilder:
         """A durable decision that neither the router nor the turn placed: its organisation's (business)."""
         scope = unrouted_decision_scope(sentence.signals.categories, speaker=sentence.role in SPEAKER_ROLES,
                                         technical_values=technical_value(sentence.text),
-                                        values=sentence.signals.fact, known=self.router.known_scopes)
+                                        values=sentence.signals.fact, known=self.router.known_scopes,
+                                        for_self=speaks_for_self(sentence.text))
         return ((scope,), "category") if scope else ((), None)
 
     def context_scopes(self, texts: Sequence[str], tools: Sequence[str] = ()) -> tuple[str, ...]:

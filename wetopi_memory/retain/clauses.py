@@ -9,30 +9,68 @@ from dataclasses import replace
 from typing import Any
 
 from .candidates import CandidateBuilder, Unit
+from .lexicon import CATEGORY_SETS
 from .sentences import Sentence
 from .signals import analyze
+from .speaker_lexicon import THIRD_PERSON_PREFERENCE_SET
+from .term_matching import fold, grams, tokens
 
-__all__ = ["clause_spans", "split_units"]
+__all__ = ["clause_spans", "own_voice_units", "split_units"]
 
 # Where a sentence joins two statements: a semicolon, a dash, a comma before a coordinating word.
 _CLAUSE_BREAK = re.compile(
     r";\s+|\s+[—–]\s+|,\s+(?=(?:and|but|while|whereas|y|e|pero|mientras que|aunque)\s)",
     re.IGNORECASE)
 _MIN_CLAUSE_WORDS = 3
+# Where a sentence turns from someone else's way to the speaker's own ("Luis prefiere Vim, yo uso VS Code", "my
+# manager likes long reports but I prefer bullets"): a clause break, or a contrast or first-person subject after it.
+_VOICE_BREAK = re.compile(
+    r";\s+|\s+[—–]\s+|,?\s+(?:but|while|whereas|pero|mientras que|aunque|en cambio)\s+|,?\s+(?=(?:and i|y yo)\s)"
+    r"|,\s+(?=(?:yo|i|me|a m[ií]|for me|para m[ií]|personally|personalmente)\b)",
+    re.IGNORECASE)
 
 
 def clause_spans(text: str) -> list[tuple[int, int]]:
     """The clauses of a sentence (start, end), when it has at least two of some length; else []."""
+    return _spans(text, _CLAUSE_BREAK)
+
+
+def _spans(text: str, breaks: re.Pattern[str]) -> list[tuple[int, int]]:
+    """The pieces of a text between `breaks`, when at least two have some length; else []."""
     if "`" in text:
         return []  # inline code may hold semicolons of its own
     spans: list[tuple[int, int]] = []
     cursor = 0
-    for match in _CLAUSE_BREAK.finditer(text):
+    for match in breaks.finditer(text):
         spans.append((cursor, match.start()))
         cursor = match.end()
     spans.append((cursor, len(text)))
     spans = [(s, e) for s, e in spans if len(text[s:e].split()) >= _MIN_CLAUSE_WORDS]
     return spans if len(spans) >= 2 else []
+
+
+def _someone_elses(clause: str) -> bool:
+    """A clause stating a preference only in the third person ("Luis prefiere Vim", "my manager likes …")."""
+    folded = fold(clause)
+    found = CATEGORY_SETS["preference"].find(folded, grams(tokens(folded)), limit=20)
+    return bool(found) and all(THIRD_PERSON_PREFERENCE_SET.search(t, grams(tokens(t))) for t in found)
+
+
+def own_voice_units(builder: CandidateBuilder, units: Sequence[Unit], **common: Any) -> list[Unit]:
+    """The units of a turn with each personal sentence of the user cut to the speaker's own clauses: a colleague's
+    preference told beside one's own is not the speaker's (design §3.1)."""
+    out: list[Unit] = []
+    for unit in units:
+        sentence = unit.sentence
+        spans = _spans(sentence.text, _VOICE_BREAK) if unit.candidate.scope == "personal" else []
+        pieces = [sentence.text[s:e].strip(" ,;") for s, e in spans] if sentence.role == "user" else []
+        own = [p for p in pieces if not _someone_elses(p)]
+        if not pieces or len(own) == len(pieces) or not own:
+            out.append(unit)
+            continue
+        part = replace(sentence, text=" ".join(p.rstrip(".") + "." for p in own))
+        out.append(builder.unit(part, "personal", routed_by=unit.routed_by, **common))
+    return out
 
 
 def _scoped_clauses(builder: CandidateBuilder, sentence: Sentence) -> dict[str, list[str]]:

@@ -1,9 +1,12 @@
-"""The bilingual (ES/EN) lexicon of the retain judgement: term tables as plain data, and their compiled sets."""
+"""The bilingual (ES/EN) lexicon of what a statement is about and whether it asks to be kept: category tables,
+durable markers and filler words, as data, with their compiled sets (how sure it is: `certainty_lexicon`; when it
+holds: `time_lexicon`)."""
 
 from __future__ import annotations
 
 from .kinds import Category
 from .term_matching import TermSet
+from .time_lexicon import ADOPTED
 
 __all__ = [
     "CATEGORY_DURABILITY",
@@ -13,20 +16,7 @@ __all__ = [
     "DURABLE_STRONG",
     "DURABLE_WEAK",
     "FILLER_WORDS",
-    "FINISHED",
-    "FROM_NOW_SET",
-    "HEDGES",
-    "HEDGE_SET",
-    "ONE_OFF_SET",
-    "ONE_OFF_TIME_SET",
-    "PAST_ACTION_SET",
     "STRONG_SET",
-    "TRANSIENT",
-    "TRANSIENT_SET",
-    "UNVERIFIED",
-    "UNVERIFIED_SET",
-    "VERIFIED",
-    "VERIFIED_SET",
     "WEAK_SET",
 ]
 
@@ -40,7 +30,8 @@ CATEGORY_ORDER: tuple[Category, ...] = (
 
 CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
     "root_cause": (
-        "root cause", "root-cause", "causa raiz", "the cause was", "the cause is", "la causa fue", "la causa era",
+        "root cause", "root-cause", "causa raiz", "re:^\\W*(?:causa|cause|motivo|reason)\\s*:",
+        "the cause was", "the cause is", "la causa fue", "la causa era",
         "la causa es", "caused by", "causado por", "causada por", "was due to", "were due to", "is due to",
         "se debia a", "se debe a", "se debio a", "the reason was", "el motivo era", "el motivo fue", "the culprit",
         "el culpable", "triggered by", "provocado por", "provocada por", "originated in", "se origino en",
@@ -64,10 +55,16 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "primero ejecuta", "then run", "luego ejecuta", "como recuperar",
         "como restaurar", "como rotar", "como reiniciar", "como actualizar", "como migrar", "how to recover",
         "playbook", "to restore", "para restaurar",
+        # "Para liberar una imagen bloqueada: …", "To drain a node: …"
+        "re:^\\W*para\\s+[a-z]{2,}(?:ar|er|ir)(?:la|lo|las|los|se)?\\b[^:.]{0,80}:\\s",
+        "re:^\\W*to\\s+[a-z]{3,}\\b[^:.]{0,80}:\\s",
     ),
     "decision": (
         "we decided", "we have decided", "we've decided", "decided to", "decidimos", "hemos decidido",
-        "he decidido", "decidi", "se decidio", "se ha decidido", "decision", "acordamos", "hemos acordado",
+        "he decidido", "decidi", "se decidio", "se ha decidido", "acordamos", "board decided", "decided that",
+        "ha decidido", "han decidido", "decidieron", "decidio que",
+        "re:\\b(?:the|our|la|nuestra|final|my|mi)\\s+decision\\b|\\bdecision\\s*(?::|is to|es|fue|was|final)",
+        "hemos acordado",
         "we agreed", "agreed to", "we chose", "we have chosen", "elegimos", "hemos elegido", "we will use",
         "we'll use", "usaremos", "vamos a usar", "we opted", "optamos", "we standardized", "we standardised",
         "estandarizamos", "we settled on", "nos quedamos con", "we go with", "we are going with",
@@ -108,7 +105,16 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "i am the",
         "my preferred", "mi preferido", "mi preferida", "my favourite", "my favorite", "mi favorito",
         "mi favorita", "i'm more of", "i read", "me organizo", "i organise", "i organize", "tag me", "ping me",
-        "no me gustan", "empieza por", "start with the", "despiertes", "wake me",
+        "no me gustan", "empieza por", "start with the", "despiertes", "wake me", *ADOPTED,
+        "re:\\b(?:my|mis?)\\s+(?:[a-z-]+\\s+){0,3}(?:preferences|preferencias|preference|preferencia)\\b",
+        "re:^\\W*(?:para mi|for me|a mi)\\b\\s*[,:]", "when i say", "cuando digo", "cuando yo digo",
+        "cuando te digo",
+        "re:\\b(?:my|mi)\\s+(?:herramienta|tool|editor|terminal|shell|navegador|browser|ide|teclado|keyboard|movil|phone"
+        "|calendario|calendar|gestor de tareas|task manager|agenda|horario|schedule|working hours|jornada)\\b",
+        "tengo dislexia", "i have dyslexia", "i'm based in", "i am based in", "i live in", "vivo en", "resido en",
+        "colour-blind", "color-blind", "colorblind",
+        "daltonico", "daltonica", "dyslexic", "dislexico", "dislexica", "left-handed", "zurdo", "zurda", "celiaco",
+        "celiaca", "lactose intolerant", "intolerante a la lactosa", "i'm vegan", "soy vegana", "soy vegano",
     ),
     "constraint": (
         "must not", "must never", "must always", "must", "mustn't", "cannot", "can't", "can not", "no puede",
@@ -122,12 +128,25 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "demands", "insists on", "insiste en",
     ),
     "pricing": (
-        "price", "prices", "pricing", "precio", "precios", "tarifa", "tarifas", "per month", "al mes", "/month",
-        "/mes", "per year", "al ano", "discount", "descuento", "euros", "eur", "usd", "re:\\d\\s*€", "re:€\\s*\\d",
-        "re:\\$\\s*\\d", "costs", "cuesta", "cuestan", "cobramos", "we charge", "charge", "gratis", "for free",
+        "price", "prices", "pricing", "precio", "precios", "tarifa", "tarifas", "per month", "al mes",
+        "re:(?:\\d|€|\\$|eur|euros|usd)\\s*/\\s*(?:mes|month|ano|year)\\b",  # "49 €/mes", not "día/mes"
+        "per year", "al ano", "discount", "descuento", "euros", "eur", "usd", "re:\\d\\s*€", "re:€\\s*\\d",
+        "re:\\$\\s*\\d", "costs",
+        # "cuesta 49 €", not "me cuesta leer" (it is hard for me)
+        "re:(?<!\\bme )(?<!\\bte )(?<!\\ble )(?<!\\bnos )(?<!\\bles )\\bcuestan?\\b"
+        "(?!\\s+(?:mucho\\s+)?[a-z]+(?:ar|er|ir)\\b)",
+        "cobramos", "we charge", "charge", "gratis", "for free",
         "fee", "fees", "month free", "months free", "mes gratis", "meses gratis", "regalado", "regalamos",
         "compensacion", "compensation", "credit them", "a credit of", "abonarles", "les abonamos", "compensate",
         "compensar", "compensarles", "abono", "credit note",
+        # commercial terms of a contract
+        "minimum term", "permanencia", "permanencia minima", "minimum commitment", "compromiso minimo",
+        "plazo minimo", "billed annually", "billed quarterly", "billed monthly", "facturacion anual",
+        "facturacion trimestral", "pago trimestral", "paga trimestral", "pagan trimestral", "paga mensual",
+        "pagan mensual", "domiciliacion", "direct debit", "por adelantado", "in advance",
+        # a customer's plan: "pasa al plan WooCommerce Plus", "upgraded to the Agency plan"
+        "pasa al plan", "pasan al plan", "cambia al plan", "se pasa al plan", "contrata el plan", "contrato el plan",
+        "moves to the", "upgrades to", "upgraded to the", "downgrades to", "downgraded to the", "signed up for the",
     ),
     "strategy": (
         "strategy", "estrategia", "roadmap", "positioning", "posicionamiento", "target market", "mercado objetivo",
@@ -145,6 +164,8 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
     ),
     "relationship": (
         "depends on", "depend on", "depende de", "dependen de", "talks to", "connects to", "se conecta a",
+        "persona de contacto", "contact person", "point of contact", "our contact at", "nuestro contacto en",
+        "su contacto", "interlocutor",
         "se conectan a", "upstream", "downstream", "owned by", "responsable de", "es responsable",
         "maintained by", "mantenido por", "belongs to", "pertenece a", "proveedor de", "our supplier", "our vendor",
         "el contrato", "the contract", "se renueva", "renews", "como cliente", "as a customer", "as a client",
@@ -165,6 +186,8 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "en la plataforma", "on our platform", "en nuestra plataforma", "iran al", "ira al", "will go to",
         "van al", "va al", "are sent to", "is sent to", "se envian a", "se envia a", "lives under", "esta en el repo",
         "using", "usando", "published as", "publicado como", "publicados como", "issued by", "emitido por",
+        "under the hood", "technically", "tecnicamente", "por debajo", "run with", "runs with", "corren con",
+        "se hacen con", "van en el", "van en la", "va en el", "va en la",
     ),
     "process": (
         "process", "proceso", "workflow", "flujo de trabajo", "every monday", "cada lunes", "every week",
@@ -209,166 +232,6 @@ DURABLE_WEAK: tuple[str, ...] = (
     "para el futuro", "apunta esto", "apuntalo", "anota que", "apunta que", "apuntate que", "apuntate", "anotalo",
     "guarda esto", "guarda que", "remember this", "save this", "recuerda esto", "que conste",
 )
-HEDGES: tuple[str, ...] = (
-    "maybe", "perhaps", "i think", "i believe", "i guess", "i suppose", "i suspect", "could be", "could have",
-    "might be", "might have", "may have", "probably", "possibly", "most likely", "likely", "not sure",
-    "i'm not sure", "unsure", "it seems", "seems like", "seems to", "apparently", "my guess", "presumably",
-    "hypothesis", "hypothetically", "i wonder", "quiza", "quizas", "tal vez", "creo que", "pienso que",
-    "supongo", "sospecho", "posiblemente", "probablemente", "puede que", "puede ser", "podria ser",
-    "podria deberse", "a lo mejor", "igual es", "parece que", "parece ser", "al parecer", "seguramente",
-    "no estoy seguro", "no estoy segura", "no se si", "hipotesis", "diria que", "es posible que", "looks like",
-    "it looks", "tiene pinta", "pinta a que", "suena a", "por lo visto",
-    # plans and proposals: nothing is decided yet
-    "might", "we may", "may be", "we could", "you could", "i could", "could try", "could use", "could work",
-    "could attract", "podriamos", "re:(?<!no )\\bpodemos\\b", "podria", "estamos pensando", "re:^\\W*igual\\s",
-    "depende de si", "depende de que", "si conseguimos", "estoy pensando",
-    "pensando en", "my gut", "gut feeling", "mi intuicion", "me huele a", "juraria", "haven't proven",
-    "not proven", "sin demostrar", "no esta demostrado",
-    "we are thinking", "we're thinking", "thinking about", "thinking of", "considering", "consider",
-    "should we", "what if", "at some point", "en algun momento", "algun dia", "some day", "someday",
-    "we would like to", "we'd like to", "nos gustaria", "we plan to", "we are planning", "we're planning",
-    "planeamos", "tenemos pensado", "la idea es", "the idea is", "worth exploring", "i suggest", "sugiero",
-    "propongo", "i propose", "i recommend", "recomiendo", "te propongo", "habria que", "deberiamos",
-    "we should", "ya veremos", "we'll see", "quiero ver si", "si lo haceis", "if you do",
-    "it depends", "would you like", "quieres que", "do you want me", "shall i", "valorando", "estamos valorando",
-    "nada decidido", "not decided", "undecided", "sin decidir", "no decidido", "still deciding", "evaluating",
-    "evaluando", "barajando", "we are exploring", "explorando",
-    # someone else's request, reported: nothing is decided
-    "dicen que", "they say", "people say", "se dice que", "comentan que", "me han dicho", "i was told",
-    "asked if", "asked whether", "asks if", "asks whether", "pregunto si", "pregunta si", "quiere saber si",
-    "wants to know if",
-)
-UNVERIFIED: tuple[str, ...] = (
-    "not verified", "unverified", "not confirmed", "unconfirmed", "to be confirmed", "tbc",
-    "pending confirmation", "needs confirmation", "needs verification", "need to verify", "need to confirm",
-    "untested", "not tested", "sin verificar", "no verificado", "no verificada", "sin confirmar",
-    "no confirmado", "no confirmada", "por confirmar", "pendiente de confirmar", "pendiente de confirmacion",
-    "hay que confirmar", "sin probar", "no probado", "no esta confirmado", "no esta verificado",
-    "haven't verified", "have not verified", "not tested yet", "haven't tested", "no lo he comprobado",
-    "no he comprobado", "no lo he verificado", "sin comprobar", "confirmarlo", "before concluding",
-    # drafts: written down, not approved
-    "re:(?<!you )(?<!to )(?<!i'll )\\bdraft\\b", "borrador",
-    "not approved", "no aprobado", "no aprobada", "aun no aprobado", "sin aprobar",
-    "didn't work", "did not work", "doesn't work", "no funciono", "no ha funcionado", "no funciona",
-    "pending approval", "pendiente de aprobacion", "pendiente de que", "subject to approval",
-    "sujeto a aprobacion", "sujeta a aprobacion", "a falta de", "re:^\\W*(?:propuesta|proposal)\\W",
-    "awaiting approval", "to be approved", "por aprobar",
-    # an attempt that did not help
-    "nothing changed", "no change", "didn't help", "did not help", "no sirvio", "no ha servido", "sigue igual",
-    "sigue petando", "sigue fallando", "no era eso", "wasn't it", "was not it", "no effect", "sin efecto",
-    "no ha cambiado nada", "still dropping", "still failing", "re:\\b(?:y|pero) nada\\b(?!\\s+de\\b)",
-    "same error", "mismo error",
-    "mismos errores", "re:\\bmism[oa]s?\\s+\\d{3}s?\\b", "re:\\bsame\\s+\\d{3}s?\\b", "no luck", "sin suerte",
-    "still the same", "igual que antes", "still gets", "sigue igual",
-)
-# A one-off: it holds for this time only, whatever preference it states.
-ONE_OFF: tuple[str, ...] = (
-    "this time", "esta vez", "por esta vez", "just for today", "only today", "only for today", "for today",
-    "solo hoy", "solo por hoy", "por hoy", "i love it", "love it", "me encanta como", "como quedo",
-    "como ha quedado", "how it turned out", "looks great", "this once", "just this once", "por ahora", "for now",
-    "de momento",
-    "for the moment", "por el momento", "hoy prefiero", "today i prefer", "today i'd", "hoy quiero", "hoy mejor",
-)
-# Words of the present day: they make a stated preference a one-off.
-ONE_OFF_TIME: tuple[str, ...] = (
-    "hoy", "today", "esta semana", "this week", "tonight", "esta noche", "esta tarde", "this afternoon",
-    "esta manana", "this morning", "ahora", "right now", "tomorrow", "next week", "la semana que viene",
-    "la proxima semana", "de vacaciones", "on vacation", "on holiday", "este fin de semana", "this weekend",
-    "re:(?<!las )(?<!la )\\bmanana\\b", "pasado manana", "el lunes que viene", "next monday", "until", "hasta las",
-    "later", "mas tarde", "este finde", "el finde", "me toca",
-)
-# Overrides a one-off: "a partir de hoy" starts a lasting rule.
-FROM_NOW: tuple[str, ...] = (
-    "a partir de hoy", "desde hoy", "from today", "starting today", "de hoy en adelante", "from now on",
-    "a partir de ahora", "going forward", "de ahora en adelante",
-)
-# What was just done, in the first person: task state, unless it is a verified fix's action.
-PAST_ACTION: tuple[str, ...] = (
-    "i restarted", "i ran", "i deployed", "i updated", "i've updated", "i have updated", "i fixed it", "i've fixed",
-    "i changed", "i set", "i patched", "i added", "i scaled", "i labelled", "i labeled", "i raised",
-    "i increased", "i bumped", "i moved", "i replaced", "i configured", "i enabled", "i removed",
-    "he reiniciado", "he ejecutado", "he desplegado", "he actualizado", "he cambiado", "he puesto", "he subido",
-    "he anadido", "he configurado", "he escalado", "reinicie", "ejecute", "desplegue", "actualice", "cambie",
-    "anadi", "configure", "puse", "subi", "arranque", "parchee", "escale", "borre", "lo cambie", "lo arranque",
-    "i tried", "tried to", "intente", "he intentado", "i did", "iguale", "he borrado", "he bajado", "baje",
-    "he quitado", "quite", "he movido", "movi", "he creado", "he aumentado", "aumente", "he reducido", "reduje",
-    "he eliminado", "elimine", "he aplicado", "aplique", "he activado", "he desactivado", "desactive",
-    "i deleted", "i lowered", "i created", "i applied", "i disabled", "i reduced", "i rolled back", "i pinned",
-    "i upgraded", "i downgraded", "i reverted", "we changed", "we set", "we added", "we moved", "we replaced",
-    "we raised", "we increased", "we lowered", "hemos cambiado", "hemos puesto", "hemos subido", "cambiamos",
-    "pusimos", "tras poner", "tras cambiar", "tras subir", "after setting", "after changing", "after raising",
-    "after adding", "once i set",
-    "re:\\btras\\s+[a-z]+(?:arla|erla|irla|arlo|erlo|irlo|arsela|ersela|irsela|arselo|erselo|arlos|arlas)\\b",
-    # any verb: "I <verb>ed", "he/lo he <participio>", a report opening with its past verb ("Patched the …")
-    "re:\\bi(?:'ve| have)?\\s+(?:also\\s+|then\\s+|just\\s+)?(?!decided|agreed|chose|approved|signed|preferred|liked"
-    "|loved|hated|used|asked|wanted|needed|checked|verified|tested|confirmed|noticed|looked|wondered|guessed)"
-    "[a-z]{3,}ed\\b",
-    "re:\\b(?:lo |la |los |las |le |les )?(?:he|hemos)\\s+(?!decidido|acordado|elegido|aprobado|firmado|pensado|visto"
-    "|mirado|revisado|comprobado|probado|intentado|verificado|leido|preguntado|hablado|notado|sido|estado|tenido)"
-    "[a-z]{3,}(?:ado|ido|uesto|echo|ierto|uelto|rito)\\b",
-    "re:^\\W*(?:added|patched|switched|created|raised|replaced|moved|enabled|disabled|mounted|pinned|bumped|set|put"
-    "|changed|updated|removed|deleted|restarted|reloaded|installed|configured|rebuilt|reverted|rolled back|cleaned"
-    "|increased|lowered|rotated|upgraded|migrated|corrected|fixed)\\b",
-    "corregi", "lo corregi", "lo subi", "lo puse", "le puse", "lo pase", "lo ampliamos", "lo cambiamos",
-    "arregle", "lo arregle", "corregimos", "lo corregimos", "arreglamos",
-    "i switched", "i put", "i made", "i rebuilt", "i wrote", "i forced", "i redeployed",
-    # irregular and re- verbs ("I re-bound", "I've set"), impersonal and passive reports of a change
-    "re:\\bi(?:'ve| have)?\\s+(?:also\\s+|then\\s+|just\\s+)?(?:re-?)?(?:bound|rebound|set|reset|put|ran|reran"
-    "|made|wrote|rewrote|took|gave|built|rebuilt|cut|split|undid|redid|sent|kept|brought|swapped|re-[a-z]{3,}ed)\\b",
-    "re:\\bse\\s+(?:ha|han)\\s+[a-z]{3,}(?:ado|ido|uesto)\\b",
-    "re:\\b(?:was|were|has been|have been)\\s+(?:re-?)?[a-z]{3,}ed\\s+(?:to|from|in|on|with|back|by)\\b",
-)
-VERIFIED: tuple[str, ...] = (
-    "verified", "confirmed", "it's confirmed", "confirmado", "confirmada", "comprobado", "comprobada", "verificado",
-    "verificada",
-    "validated", "validado", "validada", "tested", "probado", "probada", "we checked", "hemos comprobado",
-    "lo comprobamos", "lo hemos verificado", "proven", "reproduced", "reproducido", "fixed", "arreglado",
-    "solucionado", "lo confirme", "confirme", "comprobe", "lo comprobe", "works again", "works now",
-    "ya funciona", "funciona de nuevo", "back to normal", "now returns", "now responds", "ahora devuelve",
-    "ahora responde", "ya devuelve", "ya responde", "returns 200", "devuelve 200", "responde 200", "sin errores",
-    "without errors", "no errors", "0 errors", "0 errores", "vuelve a funcionar", "works fine", "is working",
-    "esta funcionando", "went through", "goes through", "succeeded",
-    "completed successfully", "ya carga", "loads again", "va bien", "va fino", "funciona bien", "lo he mirado",
-    "mirado con", "checked with", "checked it with", "comprobado con", "visto con", "verified with",
-)
-# Task state that says a thing finished (a verified fix's sentence may carry it).
-FINISHED: tuple[str, ...] = (
-    "has been completed", "se ha completado", "ha terminado", "all done", "it's done", "it is done",
-    "re:\\bya esta\\b(?!\\s+(?:aprobad|decidid|firmad|acordad|cerrad|incluid|en el contrato|en contrato"
-    "|en la factura|en las condiciones))",
-)
-TRANSIENT: tuple[str, ...] = (
-    "in progress", "en curso", "en progreso", "working on it", "trabajando en ello", "trabajando en eso",
-    "on it", "wip", "let me", "dejame", "deja que", "voy a", "vamos a ver", "i'll", "i will", "i'm going to",
-    "i am going to", "i'm checking", "i am checking", "checking now", "let me check", "estoy revisando",
-    "estoy mirando", "estoy comprobando", "looking into", "i'm looking", "i am looking", "i'm running",
-    "i am running", "running now", "still running", "estoy ejecutando", "waiting for", "esperando a",
-    "retrying", "reintentando", "right now", "ahora mismo", "at the moment", "en este momento", "for now",
-    "por ahora", "de momento", "temporarily", "temporalmente", "temporary", "temporal", "today", "hoy",
-    "tonight", "esta noche", "this morning", "esta manana", "this afternoon", "esta tarde", "yesterday", "ayer",
-    "tomorrow", "just now", "acabo de", "i just", "i've just", "i have just", "pending", "next step",
-    "siguiente paso", "will do", "lo hago", "sigo investigando", "still investigating", "will report back",
-    "todavia no", "not yet", "me quedan", "deploying now", "i'll treat", "lo dejo anotado", "still failing",
-    "sigue fallando", "no idea", "ni idea", "a ver si", "prueba a", "try to", "intenta", "siguen apareciendo",
-    "sigue dando", "re:\\bstill\\s+(?:(?!0\\b)\\d|failing|broken|down|getting|seeing)", "redactame", "write me a",
-    "write an email", "escribe un correo", "draft an", "summarize", "resumeme", "traduceme", "translate",
-    "preparame un",
-    "task completed", "task complete", *FINISHED, "estoy en ello", "on hold", "en pausa", "en espera", "paused",
-    "re:\\b(?:estoy|estamos)\\s+[a-z]+(?:ando|iendo)\\b", "desde hace",
-    "re:\\bhace\\s+(?:\\d+|un|una|unos|unas)\\s+(?:segundos?|minutos?|horas?|rato|momento)\\b",
-    "re:\\b\\d+\\s+(?:seconds?|minutes?|hours?)\\s+ago\\b",
-    "re:^\\W*(?:explain|explicame|tell me|dime|show me|muestrame|describe|summarise|help me|ayudame|can you"
-    "|could you|puedes|please explain|por favor explica)\\b", "re:\\b(?:keep|keeps|kept)\\s+[a-z]+ing\\b",
-    "re:\\bsiguen?\\s+[a-z]+(?:ando|iendo)\\b", "ha ido bien", "han ido bien", "ha ido mal", "han ido mal",
-    "went well", "went badly", "fue bien", "fue mal", "is going well",
-    "this week", "esta semana", "next week", "la semana que viene", "la proxima semana", "este mes", "this month",
-    "last month", "el mes pasado", "re:(?<!las )(?<!la )(?<!esta )\\bmanana\\b", "pasado manana",
-    "re:\\b(?:caduca|caducan|expira|expiran|expires?|vence|vencen|due|llega|llegan|arrives?)\\s+(?:en|in|dentro de)"
-    "\\s+\\d+\\s+(?:dias|days|horas|hours|minutos|minutes)\\b",
-    "re:\\b(?<!formato )(?<!una )(?<!la )(?<!en )(done|finished|completed?|resolved|shipped|terminad[oa]"
-    "|completad[oa]|hecho|resuelt[oa]|listo|"
-    "lista|finalizad[oa])\\W*$",
-)
 FILLER_WORDS: frozenset[str] = frozenset({
     "thanks", "thank", "you", "thx", "ty", "ok", "okay", "okey", "k", "kk", "great", "cool", "nice", "perfect",
     "perfecto", "perfecta", "gracias", "muchas", "mil", "vale", "genial", "de", "acuerdo", "entendido",
@@ -382,17 +245,12 @@ FILLER_WORDS: frozenset[str] = frozenset({
     "venga", "dale", "guay", "ole", "top", "ya", "thumbs", "up", "please", "porfa", "gr", "that's", "thats",
     "it's", "its", "is", "was", "really", "totally", "absolutely", "muchisimas", "buenisimo", "estupendo",
     "maravilloso", "increible", "amazing", "brilliant", "lovely", "cheers", "ta", "merci",
+    # assent alone: the agreed proposal carries the content
+    "agreed", "adelante", "go", "ahead", "do", "hazlo", "hagamoslo", "asi", "let's", "lets", "one",
+    "first", "second", "third", "primera", "segunda", "option", "opcion", "la", "el", "b", "c", "d",
 })
 
 
 CATEGORY_SETS: dict[Category, TermSet] = {name: TermSet(terms) for name, terms in CATEGORY_TERMS.items()}
 STRONG_SET = TermSet(DURABLE_STRONG)
 WEAK_SET = TermSet(DURABLE_WEAK)
-HEDGE_SET = TermSet(HEDGES)
-UNVERIFIED_SET = TermSet(UNVERIFIED)
-VERIFIED_SET = TermSet(VERIFIED)
-TRANSIENT_SET = TermSet(TRANSIENT)
-ONE_OFF_SET = TermSet(ONE_OFF)
-FROM_NOW_SET = TermSet(FROM_NOW)
-ONE_OFF_TIME_SET = TermSet(ONE_OFF_TIME)
-PAST_ACTION_SET = TermSet(PAST_ACTION)

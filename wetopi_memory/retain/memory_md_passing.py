@@ -36,11 +36,7 @@ def reads_as_passing(text: str, priority: Priority | None) -> bool:
     if priority not in (None, "P1"):
         return False
     completed = _COMPLETED.search(text) if priority is None else None
-    one_off = _ONE_OFF.match(text) is not None
-    if not (completed or one_off or _TRANSIENT.search(text)):
+    signals = analyze(text)  # an errand (`Approved the refund …`, `Sent the signed contract …`) is no decision there
+    if not (completed or signals.errand or _ONE_OFF.match(text) or _TRANSIENT.search(text)):
         return False
-    signals = analyze(text)
-    # The verb of a one-off action (`Approved the refund …`, `Sent the signed contract …`) reads as a decision: it
-    # reports what was done once, not a standing decision.
-    durable = [c for c in _DURABLE_CATEGORIES if not (one_off and c == "decision")]
-    return not signals.strong and signals.category not in durable
+    return not signals.strong and signals.category not in _DURABLE_CATEGORIES

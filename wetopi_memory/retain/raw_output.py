@@ -24,7 +24,7 @@ _RAW_SINGLE = re.compile(
     r"^\s*(?:\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?\S*\s+\S|\[?\d{2}:\d{2}:\d{2}\]?\s+(?:INFO|WARN|ERROR|DEBUG)"
     r"|(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\s*[:|\]]|\[(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE)\]"
     r"|\$ \S|PS [A-Z]:\\|[\w-]+@[\w.-]+:[~/]|at [\w.$<>]+\(.*\)$|File \".*\", line \d+"
-    r"|Traceback \(most recent call last\)|NAME\s{2,}(?:READY|STATUS|TYPE|AGE)"
+    r"|Traceback \(most recent call last\)|NAME\s{2,}[A-Z]|(?:[A-Z][A-Za-z_()%/-]*\s{2,}){2,}[A-Z][A-Za-z_()%/-]*\s*$"
     r"|[A-Z][A-Z_]+\s{2,}[A-Z][A-Z_]+\s{2,}[A-Z]|(?:[A-Z][A-Z_()%-]+ ){3,}[A-Z][A-Z_()%-]+\s*$)")
 # a continuation: indented, an exception line, a caret, or a table row with an age column ("210d", "3m")
 _RAW_CONTINUATION = re.compile(r"^(?:\s{2,}\S|\w+(?:Error|Exception|Warning)\b|\s*\^+\s*$|\S+(?: \S+){2,} \d+[smhd]\b)")

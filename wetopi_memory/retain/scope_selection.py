@@ -41,11 +41,13 @@ def fallback_for(fallback: Sequence[str], categories: Sequence[Category]) -> tup
 
 
 def unrouted_decision_scope(categories: Sequence[Category], *, speaker: bool, technical_values: bool,
-                            values: bool, known: Collection[str]) -> str | None:
+                            values: bool, known: Collection[str], for_self: bool = False) -> str | None:
     """The scope of a speaker's durable decision, rule or party fact that no rule routed: the platform's when it
     names a system's value (a host:port, a path, a manifest field), else the business's when it names no command
-    or technical category ("Acme renews every March", "contratamos a Lucía")."""
-    if not speaker or not set(categories) & _DECIDED:
+    or technical category ("Acme renews every March", "contratamos a Lucía"). A limit the speaker states of
+    themself alone (`for_self`: "I can't remember what I told you") is no rule of the organisation."""
+    decided = set(categories) & _DECIDED
+    if not speaker or not decided or (for_self and decided == {"constraint"}):
         return None
     if technical_values:
         return "platform" if "platform" in known else None

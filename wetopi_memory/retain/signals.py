@@ -6,26 +6,22 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .certainty_lexicon import HEDGE_SET, UNVERIFIED_SET, VERIFIED_SET
 from .kinds import Category, Origin, Priority
-from .lexicon import (
-    CATEGORY_DURABILITY,
-    CATEGORY_ORDER,
-    CATEGORY_SETS,
-    FILLER_WORDS,
-    FROM_NOW_SET,
-    HEDGE_SET,
-    ONE_OFF_SET,
-    ONE_OFF_TIME_SET,
-    PAST_ACTION_SET,
-    STRONG_SET,
-    TRANSIENT_SET,
-    UNVERIFIED_SET,
-    VERIFIED_SET,
-    WEAK_SET,
-)
+from .lexicon import CATEGORY_DURABILITY, CATEGORY_ORDER, CATEGORY_SETS, FILLER_WORDS, STRONG_SET, WEAK_SET
 from .raw_output import RawKind, raw_output_kind
 from .speaker_lexicon import WHEN
 from .term_matching import fold, grams, tokens
+from .time_lexicon import (
+    ADOPTED_SET,
+    ERRAND_SET,
+    FROM_NOW_SET,
+    ONE_OFF_SET,
+    ONE_OFF_TIME_SET,
+    PAST_ACTION_SET,
+    REQUEST_NOW_SET,
+    TRANSIENT_SET,
+)
 
 __all__ = ["PRIORITY_DURABILITY", "Signals", "analyze", "durability_of", "states_value", "technical_value",
            "verification_in"]
@@ -35,6 +31,9 @@ WHEN_TERMS = frozenset(WHEN)
 # What an organisation decides and agrees: the past action that states one is how it was carried out ("cambiamos de
 # proveedor", "se ha renovado el contrato"), and when it happened ("ayer") does not make it task state.
 COMMITMENTS: frozenset[Category] = frozenset({"decision", "pricing", "strategy", "relationship"})
+# What an errand's verb and object make a sentence look like ("Approved the refund …", "Sent the signed contract …"):
+# a one-off act, not a standing decision or relationship.
+ERRAND_LOOKALIKES: frozenset[Category] = frozenset({"decision", "relationship"})
 # A concrete fact: inline code, key: value or key=value, camelCase or dotted/dashed/underscored names, paths,
 # addresses, sizes and durations. What makes a fix worth keeping beyond its conclusion.
 _FACT = re.compile(
@@ -44,9 +43,13 @@ _FACT = re.compile(
     r"|\b[a-z][\w.-]*:\s(?:true|false|yes|no|on|off|enabled|disabled)\b|\b[a-z][a-z0-9]*[A-Z][A-Za-z0-9]+\b"
     r"|\b(?:kubectl|helm|velero|argocd|ceph|rke2|systemctl|docker|curl|psql|pvesm|git|terraform|ansible|certbot"
     r"|rbd|virsh|pct|qm|redis-cli|mysql|pg_dump|openssl|ip|iptables|nft)\s+[a-z][\w-]*"
-    r"|\b(?:MTU|TTL|MSS|PHP|TLS|SSL|HTTP|TCP|UDP|CPU|RAM|vCPU|IOPS|QPS|RPS)\b(?:\s+\w+){0,3}\s+\d+(?:\.\d+)?\b"
+    r"|\b(?:MTU|TTL|MSS|PHP|TLS|SSL|HTTP|TCP|UDP|CPU|RAM|vCPU|IOPS|QPS|RPS)\b(?:\s+\w+){0,8}\s+\d+(?:\.\d+)?\b"
+    r"|\b(?:to|a|at)\s+(?:las\s+)?\d{1,2}:\d{2}\b|\b(?:to|a)\s+\d{2,}\b"
     r"|\b\d+[KMGT]\b|\b[a-z]{2,}\d{1,3}\b|\b(?:port|puerto)\s+\d{2,5}\b|\b\d+\s?(?:%|seconds?|segundos?|minutes?|minutos?"
     r"|replicas?|r[eé]plicas|workers?|threads?|hilos|conexiones|connections|cores?|vcpus?)(?!\w)")
+
+# A product's name is camelCase too ("macOS", "iPhone", "eBay"), not a configuration key.
+_NOT_A_PRODUCT = r"(?!(?:mac|i|e)[A-Z][A-Za-z]*\b)"
 
 # A concrete value: key: value / key=value, a path or URL, an IP, a host, a port, a version, a size, an identifier.
 _VALUE = re.compile(
@@ -54,7 +57,7 @@ _VALUE = re.compile(
     r"|(?<![\w])/[\w.-]+/[\w./-]+|\b[a-z0-9]+://\S+|\b\d{1,3}(?:\.\d{1,3}){3}(?:/\d+)?\b"
     r"|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:lan|local|com|es|io|net|org|svc|internal)(?::\d+)?\b|\b[A-Za-z][\w.-]*:\d{2,5}\b"
     r"|\b\d+\.\d+(?:\.\d+)*\b|\b\d+(?:[.,]\d+)?\s?(?:Mi|Gi|Ki|MB|GB|TB|ms|days|d[ií]as|hours|horas|minutes|minutos)\b|\b[a-z]+_[a-z0-9_]+\b"
-    r"|\b[A-Z][A-Z0-9]+_[A-Z0-9_]+\b|\b[a-z]+[A-Z][a-zA-Z]+\b")
+    r"|\b[A-Z][A-Z0-9]+_[A-Z0-9_]+\b|\b" + _NOT_A_PRODUCT + r"[a-z]+[A-Z][a-zA-Z]+\b")
 
 
 # A technical value: what only a system's configuration holds (a host:port, a path, a URL, an IP, a file name, a
@@ -65,16 +68,27 @@ _TECHNICAL = re.compile(
     r"|\b[a-z0-9]+://\S+|\b\d{1,3}(?:\.\d{1,3}){3}(?:/\d+)?\b|\b[A-Za-z][\w-]*:\d{2,5}\b"
     r"|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:lan|local|svc|internal|cluster)\b"
     r"|\b[\w-]+\.(?:ya?ml|json|toml|conf|cfg|cnf|ini|lock|sh|py|env|tf|service|pem|crt|sql)\b|(?<![\w-])--?[a-z][\w-]{2,}"
-    r"|\b[a-z]+_[a-z0-9_]+\b|\b[A-Z][A-Z0-9]+_[A-Z0-9_]+\b|\b[a-z]+[A-Z][a-zA-Z]+\b|\b(?:[A-Z][a-z]+){3,}\b"
+    r"|\b[a-z]+_[a-z0-9_]+\b|\b[A-Z][A-Z0-9]+_[A-Z0-9_]+\b|\b" + _NOT_A_PRODUCT + r"[a-z]+[A-Z][a-zA-Z]+\b|"
+    r"\b(?:[A-Z][a-z]+){3,}\b"
     r"|\b\d+(?:\.\d+)?\s?(?:Mi|Gi|Ki|Ti)\b|\b\d+[KMGT]\b|\bv\d+\.\d+|\b\d+\.\d+\.\d+\b|\b[a-z]+\.[a-z]+\.[a-z]+(?:/[\w-]+)+"
     r"|\b(?:CronJob|ConfigMap|StatefulSet|DaemonSet|ReplicaSet|ServiceAccount|ClusterRole|RoleBinding|ClusterIssuer"
     r"|PersistentVolume(?:Claim)?|NetworkPolicy|IngressRoute|HelmRelease|ServiceMonitor|PodMonitor|PrometheusRule"
     r"|StorageClass|ApplicationSet|CustomResourceDefinition)s?\b|(?<![\w*/])(?:[\d*/,-]+\s+){4}[\d*/,-]+(?![\w*/])")
 
 
+# A condition: an errand inside it ("if we've sent two reminders, we suspend") is part of a rule, not an act.
+_CONDITION = re.compile(r"\b(?:if|si|cuando|when|whenever|once|unless|siempre que|salvo que|a menos que)\b")
+# A regularity: "los viernes hasta las 14" is a weekly habit, not a one-off time of today.
+_REGULAR = re.compile(
+    r"\b(?:los|las)\s+(?:lunes|martes|miercoles|jueves|viernes|sabados|domingos|mananas|tardes|noches)\b"
+    r"|\b(?:every|each|cada|siempre|always|todos los|todas las|weekdays|entre semana|mondays|tuesdays|wednesdays"
+    r"|thursdays|fridays|saturdays|sundays|weekends|fines de semana)\b")
+# How long a state has lasted, when that is long: "desde hace años", "desde hace mucho tiempo".
+_LONG_SINCE = re.compile(r"\bdesde hace\s+(?:\w+\s+)?(?:anos|meses|mucho|tiempo|decadas|siglos)\b")
+
 # A Spanish first-person preterite (accents kept): "salté", "reinicié", "subí", "añadí"; what was just done.
 _PRETERITE_1S = re.compile(
-    r"(?<![\w])(?!(?:aqu|all|ah|as|caf|beb|comit|rub|esqu|man|jabal|tambi|qu|s|t|m|d|v|ment)[íé]\b)"
+    r"(?<![\w])(?!(?:aqu|all|ah|as|caf|beb|comit|rub|esqu|man|jabal|tambi|qu|s|t|m|d|v|ment|est)[íé]\b)"
     r"[a-zñáéíóú]{2,}(?:é|í)(?![\w])", re.IGNORECASE)
 
 
@@ -105,6 +119,7 @@ class Signals:
     raw: RawKind | None = None
     one_off: tuple[str, ...] = ()
     past_action: tuple[str, ...] = ()
+    errand: tuple[str, ...] = ()
     fact: bool = False
     # The turn around the statement (set by retain/turn_reading.py, never by `analyze`): the user asked not to
     # save this turn; an assistant statement that neither tool evidence nor the user's assent backs.
@@ -113,8 +128,9 @@ class Signals:
 
     @property
     def task_state(self) -> bool:
-        """Task state: in progress or just done, unless what was done is a commitment being carried out."""
-        return bool(self.transient or (self.past_action and not COMMITMENTS & set(self.categories)))
+        """Task state: in progress, an errand run, or just done, unless what was done is a commitment being carried
+        out."""
+        return bool(self.transient or ((self.past_action or self.errand) and not COMMITMENTS & set(self.categories)))
 
     @property
     def category(self) -> Category:
@@ -127,6 +143,7 @@ class Signals:
         out += [f"hedge:{m}" for m in self.hedges] + [f"unverified:{m}" for m in self.unverified]
         out += [f"verified:{m}" for m in self.verified] + [f"transient:{m}" for m in self.transient]
         out += [f"one_off:{m}" for m in self.one_off] + [f"done:{m}" for m in self.past_action]
+        out += [f"errand:{m}" for m in self.errand]
         if self.opted_out:
             out.append("opted_out")
         if self.unbacked:
@@ -152,6 +169,9 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
     words = tokens(folded)
     text_grams = grams(words[:400])
     categories = tuple(c for c in CATEGORY_ORDER if CATEGORY_SETS[c].search(folded, text_grams))
+    errand = _errand(folded, text_grams)
+    if errand:
+        categories = tuple(c for c in categories if c not in ERRAND_LOOKALIKES)
     stripped = text.strip()
     filler = bool(stripped) and len(words) <= 8 and all(w in FILLER_WORDS for w in words)
     question = stripped.endswith("?") or stripped.startswith("¿")
@@ -162,22 +182,41 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
                    unverified=unverified, verified=verified, transient=_transient(folded, text_grams, categories),
                    filler=filler, question=question, raw=raw_output_kind(text, tool_line_hashes),
                    one_off=_one_off(folded, text_grams, categories),
-                   past_action=_past_action(text, folded, text_grams),
+                   past_action=_past_action(text, folded, text_grams), errand=errand,
                    fact=bool(_FACT.search(text)))
 
 
 def _past_action(text: str, folded: str, text_grams: dict[str, int]) -> tuple[str, ...]:
-    """What the speaker just did: the lexicon's past actions, or a Spanish first-person preterite."""
+    """What the speaker just did: the lexicon's past actions, or a Spanish first-person preterite; not a habit the
+    speaker took up ("me he acostumbrado a …", "I've made it a rule to …")."""
+    if ADOPTED_SET.search(folded, text_grams):
+        return ()
     found = PAST_ACTION_SET.find(folded, text_grams)
     if not found and _PRETERITE_1S.search(text):
         return ("preterite",)
     return found
 
 
+def _errand(folded: str, text_grams: dict[str, int]) -> tuple[str, ...]:
+    """A one-off errand told in the past ("Sent the signed contract to …", "le mandé ayer la factura"), unless the
+    sentence starts a rule ("from now on …") or states a lasting one ("always", "siempre")."""
+    if FROM_NOW_SET.search(folded, text_grams) or STRONG_SET.search(folded, text_grams) or _CONDITION.search(folded):
+        return ()
+    return ERRAND_SET.find(folded, text_grams)
+
+
 def _transient(folded: str, text_grams: dict[str, int], categories: tuple[Category, ...]) -> tuple[str, ...]:
-    """Task-state markers; when a decision was taken ("ayer", "this morning") does not make it transient."""
+    """Task-state markers; when a decision was taken ("ayer", "this morning") does not make it transient, and a
+    state that has lasted years ("no uso Windows desde hace años") is no task state."""
     found = TRANSIENT_SET.find(folded, text_grams)
-    if COMMITMENTS & set(categories) or FROM_NOW_SET.search(folded, text_grams):  # "desde hoy": a rule starts
+    if _LONG_SINCE.search(folded):
+        found = tuple(t for t in found if t != "desde hace")
+    if _REGULAR.search(folded):  # "resúmeme las alertas cada 2 horas": a standing request
+        found = tuple(t for t in found if not REQUEST_NOW_SET.search(t, grams(tokens(t))))
+    starts = FROM_NOW_SET.find(folded, text_grams)  # "desde hoy", "desde este mes": a rule starts
+    if starts:
+        found = tuple(t for t in found if not any(t in start for start in starts))
+    if COMMITMENTS & set(categories) or starts:
         found = tuple(t for t in found if t not in WHEN_TERMS)
     return found
 
@@ -187,7 +226,7 @@ def _one_off(folded: str, text_grams: dict[str, int], categories: tuple[Category
     if FROM_NOW_SET.search(folded, text_grams):
         return ()
     found = ONE_OFF_SET.find(folded, text_grams)
-    if not found and "preference" in categories:
+    if not found and "preference" in categories and not _REGULAR.search(folded):
         found = ONE_OFF_TIME_SET.find(folded, text_grams)
     return found
 

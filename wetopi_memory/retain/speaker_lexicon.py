@@ -24,7 +24,9 @@ __all__ = [
     "FIRST_PERSON_PLURAL",
     "HABIT",
     "HABIT_SET",
+    "KEEP_IN_MIND",
     "LASTING",
+    "NOTE_THE_ANSWER",
     "NOW",
     "OFFER",
     "OPT_OUT",
@@ -51,7 +53,8 @@ DURATION: tuple[str, ...] = (
 WHEN: tuple[str, ...] = (
     "today", "hoy", "tonight", "esta noche", "this morning", "esta manana", "esta tarde", "this afternoon",
     "yesterday", "ayer", "just now", "right now", "ahora mismo", "at the moment", "acabo de", "i just", "i've just",
-    "i have just", "este mes", "this month", "esta semana", "this week",
+    "i have just", "este mes", "this month", "esta semana", "this week", "este trimestre", "this quarter",
+    "last quarter", "el trimestre pasado", "este ano", "this year",
 )
 
 # Preference terms in the third person: someone else's way ("la empresa prefiere", "the client likes").
@@ -82,7 +85,10 @@ REQUEST_TO_ME: tuple[str, ...] = (
     "send me", "give me", "tell me", "remind me", "ping me", "tag me", "email me", "text me", "message me",
     "show me", "wake me", "answer me", "reply to me", "write to me", "call me", "notify me",
     "re:\\b(?:send|forward|email|give|pass|route|assign|bring|escalate)\\b[^.]{0,40}\\bto me\\b",
-    "re:\\ba mi\\b(?!\\s+(?:me|no)\\b)",
+    "re:\\ba mi\\b(?!\\s+(?:me|no)\\b)", "loop me in", "keep me in the loop", "cc me", "book me", "schedule me",
+    "add me", "leave me out", "include me", "keep me posted", "conmigo", "with me", "ask me", "no me pidas",
+    "no me preguntes",
+    "re:\\b(?:don't|do not|never|please|always)\\b[^.]{0,50}\\bfor me\\b",
 )
 
 # How the assistant addresses the user in a proposal about the user's own way of working.
@@ -91,14 +97,19 @@ ADDRESSEE: tuple[str, ...] = (
     "te mando", "te envio", "te respondo", "te aviso", "te recuerdo", "te escribo", "tus preguntas",
     "para ti", "for you", "mandarte", "enviarte", "avisarte", "recordarte", "escribirte", "responderte",
     "te mande", "te envie", "te avise", "te recuerde", "te escriba", "te pase", "te marco", "te los", "te las",
-    "te lo", "your inbox", "your calendar", "tu calendario", "tu correo",
+    "te lo", "your inbox", "your calendar", "tu calendario", "tu correo", "your approval", "your ok", "your okay",
+    "your sign-off", "your attention", "your messages", "your review", "tu aprobacion", "tu ok", "tu visto bueno",
+    "tus mensajes", "tu revision",
 )
 
 # A wish about how a thing should be ("quiero que el panel…", "I want the API to…"): of a system, a decision.
 DESIRE: tuple[str, ...] = (
     "quiero que", "i want the", "i want our", "i want all", "i want every", "i'd like the", "i would like the",
     "me gustaria que", "quiero el", "quiero la", "quiero los", "quiero las", "quiero todos", "quiero todas",
+    "i want that", "i want this", "i want it", "i want them", "i want those", "quiero eso", "quiero esto",
 )
+# A note to keep something in mind: it says nothing about whose preference the sentence states.
+KEEP_IN_MIND: tuple[str, ...] = ("tenlo en cuenta", "keep that in mind", "keep it in mind", "ten en cuenta")
 # The speaker's own things and person: "my on-call week", "mi portátil", "for me".
 OWN = ("my", "mi", "mis", "me", "for me", "para mi", "conmigo", "mine")
 
@@ -119,6 +130,10 @@ OPT_OUT = TermSet((
     "don't write this down", "off the record", "no lo guardes en la memoria", "sin guardarlo",
     "que no se te quede", "no te quedes con esto", "olvida esto", "olvida lo que", "forget this",
     "forget i said", "forget what i said", "disregard", "no lo tengas en cuenta", "ignora lo que",
+    # a test message: nothing in it is meant to last
+    "es solo una prueba", "solo es una prueba", "esto es una prueba", "es una prueba del bot", "just a test",
+    "only a test", "this is a test", "just testing", "solo probando", "estoy probando el bot", "ignore it",
+    "ignore this", "ignora esto", "ignoralo",
 ))
 # An offer to do one thing now: agreeing to it decides nothing lasting, unless the user makes it a rule.
 OFFER = TermSet((
@@ -153,7 +168,10 @@ DISSENT = TermSet((
     "cambia", "change",
 ))
 # A problem seen, not a fact of the system: "no arranca", "CrashLoopBackOff", "keeps failing".
-PROBLEM = TermSet(("no arranca", "no funciona", "no va", "falla", "fallan", "fallando", "fails", "failing", "failed",
+PROBLEM = TermSet(("no arranca", "tarda", "tardan", "takes forever", "takes ages", "health_warn", "health_err",
+                   "too many", "demasiados", "demasiadas", "no salen", "no llegan", "no corre", "no se ejecuta",
+                   "are empty", "is empty", "estan vacios", "esta vacio", "keeps", "again", "otra vez", "de nuevo",
+                   "no funciona", "no va", "falla", "fallan", "fallando", "fails", "failing", "failed",
                    "error", "errores", "errors", "caido", "caida", "down", "crash", "crashes", "crashing",
                    "crashloopbackoff", "oomkilled", "not working", "doesn't work", "broken", "roto", "lento",
                    "slow", "se cuelga", "hangs", "stuck", "atascado", "no responde", "not responding", "no resuelve",
@@ -162,6 +180,12 @@ PROBLEM = TermSet(("no arranca", "no funciona", "no va", "falla", "fallan", "fal
 # A causal connector: in a problem's description, what follows is its cause.
 CAUSE = TermSet(("porque", "because", "debido a", "due to", "por culpa de", "a causa de", "since the"))
 # The user asks how a thing is done: a tested answer is a runbook.
+# The user asks to keep what the answer says ("Apunta esto como procedimiento", "Write this down as the runbook").
+NOTE_THE_ANSWER = TermSet((
+    "apunta esto", "apuntalo", "anota esto", "anotalo", "guarda esto", "guardalo", "documenta esto", "documentalo",
+    "dejalo apuntado", "dejalo documentado", "write this down", "write that down", "note this down", "note that down",
+    "save this as", "keep this as", "record this", "document this", "document that", "apunta eso", "anota eso",
+))
 RUNBOOK_ASKED = TermSet(("how do i", "how do we", "how to", "procedure", "procedimiento", "runbook", "steps",
                          "pasos", "como se", "como hago", "como hacemos", "como restauro", "como recupero"))
 # A message proposes something the user can agree to.
@@ -174,14 +198,23 @@ PROPOSAL = TermSet((
     "i'd use", "yo usaria", "what about", "que tal si", "how about", "recommendation", "mi recomendacion",
     "i'd set", "i would set", "yo pondria", "yo configuraria", "i'd go for", "yo haria", "si quieres",
     "if you want", "if you like", "si te parece", "suggested", "sugerido", "sugerida", "sugerencia", "proposed",
-    "propuesto", "propuesta", "proposal", "plan:", "mi plan", "my plan",
+    "propuesto", "propuesta", "proposal", "plan:", "mi plan", "my plan", "suggestion", "want me to",
+    "do you want me to", "puedo", "i can", "podria", "could i",
     "re:\\b[1-9]\\)",
+    # what the assistant would do: "I'd pin …", "yo pondría …", "Subiría …"
+    "re:\\bi'd\\s+(?!(?:like|love|say|think|guess|rather|prefer|be|have|need)\\b)[a-z]{3,}\\b",
+    "re:\\bi would\\s+(?!(?:like|love|say|think|guess|rather|prefer|be|have|need)\\b)[a-z]{3,}\\b",
+    "re:(?:^|[.!:]\\s+|\\byo\\s+)(?:lo |la |los |las |le |les )?[a-z]{3,}(?:aria|eria|iria)\\b",
+    # an offer as a question in the first person: "¿Activo el auto-prune …?", "¿Te lo subo a 40?"
+    "re:¿\\s*(?:se lo |se la |te lo |te la |lo |la |le |les |los |las |te )?"
+    "(?!(?:como|cuando|cuanto|donde|quien|que|algo|nuevo|otro|solo|bueno|claro)\\b)[a-z]{2,}o\\b[^?]*\\?",
 ))
 # The speaker talks about themself: "my …", "me organizo", "I read …", "no tengo reuniones".
 FIRST_PERSON = TermSet(("i", "i'm", "im", "my", "me", "mine", "myself", "yo", "mi", "mis", "conmigo", "tengo",
                         "no tengo", "uso", "utilizo", "trabajo", "leo", "reviso", "llevo", "hago", "vivo", "duermo",
                         "ceno", "desayuno", "salgo", "empiezo", "termino", "respondo", "contesto", "escribo",
-                        "programo", "entreno", "viajo", "soy", "quiero", "voy", "necesito", "odio", "evito", "suelo"))
+                        "programo", "entreno", "viajo", "soy", "estoy", "quiero", "voy", "necesito", "odio", "evito",
+                        "suelo"))
 # Who a third-person preference may belong to when it is a business fact: the organisation and its parties.
 ORGANISATION = TermSet(("la empresa", "the company", "wetopi", "el cliente", "los clientes", "the client",
                         "the customer", "customers", "clients", "clientes", "el equipo", "the team", "our team",

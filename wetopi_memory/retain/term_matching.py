@@ -6,7 +6,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 
-__all__ = ["WORD", "TermSet", "fold", "grams", "tokens"]
+__all__ = ["WORD", "TermSet", "fold", "grams", "mentions", "tokens"]
 
 WORD = re.compile(r"[a-z0-9']+")
 _PLAIN_TERM = re.compile(r"[a-z0-9']+(?:[ -][a-z0-9']+)*")
@@ -76,3 +76,9 @@ class TermSet:
         """Whether any term of the set occurs."""
         return bool(self.keys.intersection(text_grams)) or (
             self.regex is not None and bool(self.regex.search(folded)))
+
+
+def mentions(terms: TermSet, text: str) -> bool:
+    """Whether a raw text holds any term of a set (folded and split here, for one-off checks)."""
+    folded = fold(text)
+    return terms.search(folded, grams(tokens(folded)))

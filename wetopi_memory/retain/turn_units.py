@@ -10,22 +10,28 @@ from typing import Any
 
 from ..identity import Identity
 from .candidates import CandidateBuilder, Unit
-from .clauses import split_units
+from .clauses import own_voice_units, split_units
 from .evidence import TurnEvidence
 from .kinds import Category
 from .sentences import Sentence
 from .signals import Signals
 from .turn_reading import (
     TurnReading,
-    addresses_user,
     agreed,
     backed_fix,
+    doubted,
+    noted,
+    read_turn,
+    users_word,
+)
+from .voice_reading import (
+    addresses_user,
     business_fact,
+    continued_preference,
     own_voice,
     plain_statement,
     problem_report,
-    read_turn,
-    users_word,
+    reasoned_change,
 )
 
 __all__ = ["TurnUnits", "turn_units"]
@@ -51,6 +57,9 @@ def _assistant(sentence: Sentence, reading: TurnReading) -> tuple[Sentence, str 
     fixed = backed_fix(sentence.signals) if reading.fix_context else None
     if fixed is not None:
         return replace(sentence, signals=fixed), "platform"
+    kept = noted(sentence.signals, sentence.text) if reading.noted else None
+    if kept is not None:
+        return replace(sentence, signals=kept), None
     categories = tuple(c for c in sentence.signals.categories if c not in _NOT_THE_ASSISTANTS)
     return replace(sentence, signals=replace(sentence.signals, categories=categories, unbacked=True)), None
 
@@ -68,8 +77,21 @@ def _user_sentence(builder: CandidateBuilder, sentence: Sentence, *, vouched: bo
     base = problem_report(own_voice(sentence.signals, sentence.text, routed), sentence.text)
     read = _proven(base) if vouched else base
     if read is base:
-        read = plain_statement(base, sentence.text, habits=habits)
+        read = plain_statement(reasoned_change(base, sentence.text), sentence.text, habits=habits)
     return replace(sentence, signals=business_fact(read, sentence.text, routed))
+
+
+def _continued(said: list[Sentence], habits: bool) -> list[Sentence]:
+    """The user's sentences with each detail of a preference just stated read as part of it (plain talk only)."""
+    if not habits:
+        return said
+    out: list[Sentence] = []
+    for sentence in said:
+        if out:
+            sentence = replace(sentence, signals=continued_preference(out[-1].signals, sentence.signals,
+                                                                      sentence.text))
+        out.append(sentence)
+    return out
 
 
 def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: str, answer: str,
@@ -84,14 +106,19 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     pinned: dict[int, str] = {}
     vouched = any(s.signals.verified for s in said) or bool(_MEASURED.search(user)) or reading.checked
     habits = not evidence.items and not any(s.signals.question for s in said)
-    sentences = [_user_sentence(builder, s, vouched=vouched, habits=habits) for s in said]
+    sentences = _continued([_user_sentence(builder, s, vouched=vouched, habits=habits) for s in said], habits)
     for sentence in answered:
         backed, scope = _assistant(sentence, reading)
         sentences.append(backed)
         if scope is not None and scope in builder.router.known_scopes:
             pinned[backed.index] = scope
-    for sentence in proposed:
-        sentences.append(replace(sentence, signals=agreed(sentence.signals, sentence.text)))
+    for number, sentence in enumerate(proposed):
+        # "Quizá convenga subir el precio… ¿Saco los números primero?": the yes is to the closing offer, the
+        # hedged idea before it stays a hedge
+        offered_after = any(later.signals.question for later in proposed[number + 1:])
+        if not (offered_after and doubted(sentence.signals)):
+            sentence = replace(sentence, signals=agreed(sentence.signals, sentence.text))
+        sentences.append(sentence)
         if addresses_user(sentence.text) and "personal" in builder.router.known_scopes:
             pinned[sentence.index] = "personal"
     if reading.opted_out:
@@ -105,7 +132,7 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     if reading.proposal:  # a proposal is personal only when it is about how the user is treated (pinned above)
         fallback = tuple(s for s in fallback if s != "personal")
     routed, unrouted = builder.units(free, fallback=fallback, **common)
-    routed = split_units(builder, routed, **common)
+    routed = own_voice_units(builder, split_units(builder, routed, **common), **common)
     return TurnUnits(sentences=sentences, units=_ordered(units + routed), unrouted=unrouted, reading=reading)
 
 

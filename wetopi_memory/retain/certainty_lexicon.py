@@ -1,0 +1,98 @@
+"""How sure a statement is, as bilingual (ES/EN) term tables: hedges and plans, unverified claims and drafts,
+verified results."""
+
+from __future__ import annotations
+
+from .term_matching import TermSet
+
+__all__ = [
+    "HEDGES",
+    "HEDGE_SET",
+    "UNVERIFIED",
+    "UNVERIFIED_SET",
+    "VERIFIED",
+    "VERIFIED_SET",
+]
+
+# Terms are written folded (no accents, lowercase). A term matches on word boundaries; spaces match any run of
+# whitespace. Terms starting with "re:" are regular expressions (on the folded text).
+
+HEDGES: tuple[str, ...] = (
+    "maybe", "perhaps", "i think", "i believe", "i guess", "i suppose", "i suspect", "could be", "could have",
+    "might be", "might have", "may have", "probably", "possibly", "most likely", "likely", "not sure",
+    "i'm not sure", "unsure", "it seems", "seems like", "seems to", "apparently", "my guess", "presumably",
+    "hypothesis", "hypothetically", "i wonder", "quiza", "quizas", "tal vez", "creo que", "pienso que",
+    "supongo", "sospecho", "posiblemente", "probablemente", "puede que", "puede ser", "podria ser",
+    "podria deberse", "a lo mejor", "igual es", "parece que", "parece ser", "al parecer", "seguramente",
+    "no estoy seguro", "no estoy segura", "no se si", "hipotesis", "diria que", "es posible que", "looks like",
+    "it looks", "tiene pinta", "honestly", "to be honest", "tbh", "in my opinion", "imo", "en mi opinion",
+    "sinceramente", "i feel like", "feels like", "pinta bien", "pintan bien", "pinta mal", "pintan mal",
+    "looking good", "looks promising", "look promising",
+    "pinta a que", "re:(?<!\\bme )(?<!\\bte )(?<!\\ble )\\bsuena a\\b", "por lo visto",
+    # plans and proposals: nothing is decided yet
+    "might", "we may", "may be", "we could", "you could", "i could", "could try", "could use", "could work",
+    "could attract", "podriamos", "re:(?<!no )\\bpodemos\\b", "podria", "estamos pensando", "re:^\\W*igual\\s",
+    "depende de si", "depende de que", "si conseguimos", "estoy pensando",
+    "pensando en", "my gut",
+    "re:\\bi(?:'d| would)\\s+(?:look|check|start|try|investigate|dig|focus)\\b", "yo miraria", "yo revisaria",
+    "yo empezaria", "gut feeling", "mi intuicion", "me huele a", "juraria", "haven't proven",
+    "not proven", "sin demostrar", "no esta demostrado",
+    "we are thinking", "we're thinking", "thinking about", "thinking of", "considering", "consider",
+    "should we", "what if", "at some point", "en algun momento", "algun dia", "some day", "someday",
+    "we would like to", "we'd like to", "nos gustaria", "we plan to", "we are planning", "we're planning",
+    "planeamos", "tenemos pensado", "la idea es", "the idea is", "worth exploring", "i suggest", "sugiero",
+    "propongo", "i propose", "i recommend", "recomiendo", "te propongo", "habria que", "deberiamos",
+    "we should", "ya veremos", "we'll see", "quiero ver si", "si lo haceis", "if you do",
+    "it depends", "would you like", "quieres que", "do you want me", "shall i", "valorando", "estamos valorando",
+    "nada decidido", "not decided", "undecided", "sin decidir", "no decidido", "still deciding", "evaluating",
+    "evaluando", "barajando", "we are exploring", "explorando",
+    # someone else's request, reported: nothing is decided
+    "dicen que", "they say", "people say", "se dice que", "comentan que", "me han dicho", "i was told",
+    "asked if", "asked whether", "asks if", "asks whether", "pregunto si", "pregunta si", "quiere saber si",
+    "wants to know if",
+)
+UNVERIFIED: tuple[str, ...] = (
+    "not verified", "unverified", "not confirmed", "unconfirmed", "to be confirmed", "tbc",
+    "pending confirmation", "needs confirmation", "needs verification", "need to verify", "need to confirm",
+    "untested", "not tested", "sin verificar", "no verificado", "no verificada", "sin confirmar",
+    "no confirmado", "no confirmada", "por confirmar", "pendiente de confirmar", "pendiente de confirmacion",
+    "hay que confirmar", "sin probar", "no probado", "no esta confirmado", "no esta verificado",
+    "haven't verified", "have not verified", "not tested yet", "haven't tested", "no lo he comprobado",
+    "no he comprobado", "no lo he verificado", "sin comprobar", "confirmarlo", "before concluding",
+    # drafts: written down, not approved
+    "re:(?<!you )(?<!to )(?<!i'll )\\bdraft\\b", "borrador",
+    "not approved", "no aprobado", "no aprobada", "aun no aprobado", "sin aprobar",
+    "didn't work", "did not work", "doesn't work", "no funciono", "no ha funcionado", "no funciona",
+    "pending approval", "pendiente de aprobacion", "pendiente de que", "subject to approval",
+    "sujeto a aprobacion", "sujeta a aprobacion", "a falta de", "re:^\\W*(?:propuesta|proposal)\\W",
+    "awaiting approval", "to be approved", "por aprobar",
+    # an attempt that did not help
+    "nothing changed", "no change", "didn't help", "did not help", "no sirvio", "no ha servido", "sigue igual",
+    "sigue petando", "sigue fallando", "no era eso", "wasn't it", "was not it", "no effect", "sin efecto",
+    "no ha cambiado nada", "still dropping", "still failing", "re:\\b(?:y|pero) nada\\b(?!\\s+de\\b)",
+    "same error", "mismo error",
+    "re:\\bstill\\s+(?:getting\\s+|seeing\\s+|throwing\\s+|returning\\s+)?(?:the\\s+)?[45]\\d\\ds?\\b",
+    "re:\\bsiguen?\\s+(?:dando\\s+|saliendo\\s+|devolviendo\\s+)?(?:los\\s+|el\\s+)?[45]\\d\\ds?\\b",
+    "mismos errores", "re:\\bmism[oa]s?\\s+\\d{3}s?\\b", "re:\\bsame\\s+\\d{3}s?\\b", "no luck", "sin suerte",
+    "still the same", "igual que antes", "still gets", "sigue igual",
+)
+VERIFIED: tuple[str, ...] = (
+    "verified", "confirmed", "it's confirmed", "confirmado", "confirmada", "comprobado", "comprobada", "verificado",
+    "verificada",
+    "validated", "validado", "validada", "tested", "probado", "probada", "we checked", "hemos comprobado",
+    "lo comprobamos", "lo hemos verificado", "proven", "reproduced", "reproducido", "fixed", "arreglado",
+    "solucionado", "lo confirme", "confirme", "comprobe", "lo comprobe", "works again", "works now",
+    "ya funciona", "funciona de nuevo", "back to normal", "now returns", "now responds", "ahora devuelve",
+    "ahora responde", "ya devuelve", "ya responde", "returns 200", "devuelve 200", "responde 200", "sin errores",
+    "without errors", "no errors", "0 errors", "0 errores", "vuelve a funcionar", "works fine", "is working",
+    "esta funcionando", "went through", "goes through", "succeeded",
+    "completed successfully", "ya carga", "loads again", "va bien", "va fino", "funciona bien", "lo he mirado",
+    "mirado con", "checked with", "checked it with", "comprobado con", "visto con", "verified with",
+    # the symptom is gone: "los 502 han desaparecido", "the warning cleared"
+    "han desaparecido", "ha desaparecido", "desaparecieron", "ya no aparece", "ya no aparecen", "ya no sale",
+    "ya no salen", "have disappeared", "has disappeared", "are gone", "is gone", "cleared", "went away",
+)
+
+HEDGE_SET = TermSet(HEDGES)
+UNVERIFIED_SET = TermSet(UNVERIFIED)
+VERIFIED_SET = TermSet(VERIFIED)

@@ -1,0 +1,184 @@
+"""When a statement holds, as bilingual (ES/EN) term tables: task state, one-offs, rules that start now, things just
+done."""
+
+from __future__ import annotations
+
+from .term_matching import TermSet
+
+__all__ = [
+    "ADOPTED",
+    "ADOPTED_SET",
+    "ERRAND",
+    "ERRAND_SET",
+    "FINISHED",
+    "FROM_NOW",
+    "FROM_NOW_SET",
+    "ONE_OFF",
+    "ONE_OFF_SET",
+    "ONE_OFF_TIME",
+    "ONE_OFF_TIME_SET",
+    "PAST_ACTION",
+    "PAST_ACTION_SET",
+    "REQUEST_NOW",
+    "REQUEST_NOW_SET",
+    "TRANSIENT",
+    "TRANSIENT_SET",
+]
+
+# Terms are written folded (no accents, lowercase). A term matches on word boundaries; spaces match any run of
+# whitespace. Terms starting with "re:" are regular expressions (on the folded text).
+
+# A request for this turn: a text to write, a chore to do now. A regularity ("cada 2 horas") makes it standing.
+REQUEST_NOW: tuple[str, ...] = (
+    "redactame", "write me a", "write an email", "escribe un correo", "draft an", "summarize", "resumeme",
+    "traduceme", "translate", "preparame un",
+    # a chore for the assistant, now: "Bórrame la reunión del jueves", "Muéveme la call a las 5"
+    "re:^\\W*(?:borra|cancela|mueve|agenda|reserva|crea|quita|reprograma|abre|cierra)me(?:lo|la|los|las)?\\b",
+)
+# A one-off: it holds for this time only, whatever preference it states.
+ONE_OFF: tuple[str, ...] = (
+    "this time", "esta vez", "por esta vez", "just for today", "only today", "only for today", "for today",
+    "solo hoy", "solo por hoy", "por hoy", "i love it", "love it", "me encanta como", "como quedo",
+    "como ha quedado", "how it turned out", "looks great", "this once", "just this once", "por ahora", "for now",
+    "de momento",
+    "for the moment", "por el momento", "hoy prefiero", "today i prefer", "today i'd", "hoy quiero", "hoy mejor",
+)
+# Words of the present day: they make a stated preference a one-off.
+ONE_OFF_TIME: tuple[str, ...] = (
+    "hoy", "today", "esta semana", "this week", "tonight", "esta noche", "esta tarde", "this afternoon",
+    "esta manana", "this morning", "ahora", "right now", "tomorrow", "next week", "la semana que viene",
+    "la proxima semana", "de vacaciones", "on vacation", "on holiday", "este fin de semana", "this weekend",
+    "re:(?<!las )(?<!la )\\bmanana\\b", "pasado manana", "el lunes que viene", "next monday", "until", "hasta las",
+    "later", "mas tarde", "este finde", "el finde", "me toca",
+)
+# Overrides a one-off: "a partir de hoy" starts a lasting rule.
+FROM_NOW: tuple[str, ...] = (
+    "a partir de hoy", "desde hoy", "from today", "starting today", "de hoy en adelante", "from now on",
+    "a partir de ahora", "going forward", "de ahora en adelante",
+    # a rule that starts with a period: "desde este mes", "starting next quarter", "a partir del lunes"
+    "re:\\b(?:desde|a partir de)\\s+(?:este|esta|el proximo|la proxima|el|la)\\s+(?:mes|semana|ano|trimestre"
+    "|lunes|martes|miercoles|jueves|viernes|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre"
+    "|noviembre|diciembre)(?:\\s+que viene)?\\b",
+    "re:\\b(?:starting|from|as of|effective)\\s+(?:this|next)\\s+(?:month|week|year|quarter|monday|sprint)\\b",
+)
+# What was just done, in the first person: task state, unless it is a verified fix's action.
+PAST_ACTION: tuple[str, ...] = (
+    "i restarted", "i ran", "i deployed", "i updated", "i've updated", "i have updated", "i fixed it", "i've fixed",
+    "i changed", "i set", "i patched", "i added", "i scaled", "i labelled", "i labeled", "i raised",
+    "i increased", "i bumped", "i moved", "i replaced", "i configured", "i enabled", "i removed",
+    "he reiniciado", "he ejecutado", "he desplegado", "he actualizado", "he cambiado", "he puesto", "he subido",
+    "he anadido", "he configurado", "he escalado", "reinicie", "ejecute", "desplegue", "actualice", "cambie",
+    "anadi", "configure", "puse", "subi", "arranque", "parchee", "escale", "borre", "lo cambie", "lo arranque",
+    "i tried", "tried to", "intente", "he intentado", "i did", "iguale", "he borrado", "he bajado", "baje",
+    "he quitado", "quite", "he movido", "movi", "he creado", "he aumentado", "aumente", "he reducido", "reduje",
+    "he eliminado", "elimine", "he aplicado", "aplique", "he activado", "he desactivado", "desactive",
+    "i deleted", "i lowered", "i created", "i applied", "i disabled", "i reduced", "i rolled back", "i pinned",
+    "i upgraded", "i downgraded", "i reverted", "we changed", "we set", "we added", "we moved", "we replaced",
+    "we raised", "we increased", "we lowered", "hemos cambiado", "hemos puesto", "hemos subido", "cambiamos",
+    "pusimos", "tras poner", "tras cambiar", "tras subir", "after setting", "after changing", "after raising",
+    "after adding", "once i set",
+    "re:\\btras\\s+[a-z]+(?:arla|erla|irla|arlo|erlo|irlo|arsela|ersela|irsela|arselo|erselo|arlos|arlas)\\b",
+    # any verb: "I <verb>ed", "he/lo he <participio>", a report opening with its past verb ("Patched the …")
+    "re:\\bi(?:'ve| have)?\\s+(?:also\\s+|then\\s+|just\\s+)?(?!decided|agreed|chose|approved|signed|preferred|liked"
+    "|loved|hated|used|asked|wanted|needed|checked|verified|tested|confirmed|noticed|looked|wondered|guessed)"
+    "[a-z]{3,}ed\\b",
+    "re:\\b(?:lo |la |los |las |le |les )?(?:he|hemos)\\s+(?!decidido|acordado|elegido|aprobado|firmado|pensado|visto"
+    "|mirado|revisado|comprobado|probado|intentado|verificado|leido|preguntado|hablado|notado|sido|estado|tenido)"
+    "[a-z]{3,}(?:ado|ido|uesto|echo|ierto|uelto|rito)\\b",
+    "re:^\\W*(?:added|patched|switched|created|raised|replaced|moved|enabled|disabled|mounted|pinned|bumped|set|put"
+    "|changed|updated|removed|deleted|restarted|reloaded|installed|configured|rebuilt|reverted|rolled back|cleaned"
+    "|increased|lowered|rotated|upgraded|migrated|corrected|fixed)\\b",
+    # a report opening with its participle: "Subido pm.max_children a 40", "Aplicado a los 3 deployments"
+    "re:^\\W*(?:subido|bajado|cambiado|aplicado|anadido|configurado|activado|desactivado|puesto|quitado|creado"
+    "|borrado|eliminado|movido|actualizado|reiniciado|desplegado|fijado|pineado|escalado|ampliado|aumentado"
+    "|reducido|corregido|arreglado|migrado|rotado|montado|parcheado|rolled out|pinned)\\b",
+    "corregi", "lo corregi", "lo subi", "lo puse", "le puse", "lo pase", "lo ampliamos", "lo cambiamos",
+    "arregle", "lo arregle", "corregimos", "lo corregimos", "arreglamos",
+    "i switched", "i put", "i made", "i rebuilt", "i wrote", "i forced", "i redeployed",
+    # irregular and re- verbs ("I re-bound", "I've set"), impersonal and passive reports of a change
+    "re:\\bi(?:'ve| have)?\\s+(?:also\\s+|then\\s+|just\\s+)?(?:re-?)?(?:bound|rebound|set|reset|put|ran|reran"
+    "|made|wrote|rewrote|took|gave|built|rebuilt|cut|split|undid|redid|sent|kept|brought|swapped|re-[a-z]{3,}ed)\\b",
+    "re:\\bse\\s+(?:ha|han)\\s+[a-z]{3,}(?:ado|ido|uesto)\\b",
+    "re:\\b(?:was|were|has been|have been)\\s+(?:re-?)?[a-z]{3,}ed\\s+(?:to|from|in|on|with|back|by)\\b",
+)
+# Task state that says a thing finished (a verified fix's sentence may carry it).
+FINISHED: tuple[str, ...] = (
+    "has been completed", "se ha completado", "ha terminado", "all done", "it's done", "it is done",
+    "re:\\bya esta\\b(?!\\s+(?:aprobad|decidid|firmad|acordad|cerrad|incluid|en el contrato|en contrato"
+    "|en la factura|en las condiciones|en (?!ello|marcha|curso|camino|proceso)\\w))",
+)
+TRANSIENT: tuple[str, ...] = (
+    "in progress", "en curso", "en progreso", "working on it", "trabajando en ello", "trabajando en eso",
+    "on it", "wip", "let me", "dejame", "deja que", "voy a", "vamos a ver", "i'll", "i will", "i'm going to",
+    "i am going to", "i'm checking", "i am checking", "checking now", "let me check", "estoy revisando",
+    "estoy mirando", "estoy comprobando", "looking into", "i'm looking", "i am looking", "i'm running",
+    "i am running", "running now", "still running", "estoy ejecutando", "waiting for", "esperando a",
+    "retrying", "reintentando", "right now", "ahora mismo", "at the moment", "en este momento", "for now",
+    "por ahora", "de momento", "temporarily", "temporalmente", "temporary", "temporal", "today", "hoy",
+    "tonight", "esta noche", "this morning", "esta manana", "this afternoon", "esta tarde", "yesterday", "ayer",
+    "tomorrow", "just now", "acabo de", "i just", "i've just", "i have just", "pending", "next step",
+    "siguiente paso", "will do", "lo hago", "sigo investigando", "still investigating", "will report back",
+    "todavia no", "not yet", "me quedan", "deploying now", "i'll treat", "lo dejo anotado", "still failing",
+    "sigue fallando", "no idea", "ni idea", "a ver si", "prueba a", "try to", "intenta", "siguen apareciendo",
+    "sigue dando", "re:\\bstill\\s+(?:(?!0\\b)\\d|failing|broken|down|getting|seeing)", *REQUEST_NOW,
+    "task completed", "task complete", *FINISHED, "estoy en ello", "on hold", "en pausa", "en espera", "paused",
+    "re:\\b(?:estoy|estamos)\\s+[a-z]+(?:ando|iendo)\\b", "desde hace",
+    "re:\\bhace\\s+(?:\\d+|un|una|unos|unas)\\s+(?:segundos?|minutos?|horas?|rato|momento)\\b",
+    "re:\\b\\d+\\s+(?:seconds?|minutes?|hours?)\\s+ago\\b",
+    "re:^\\W*(?:explain|explicame|tell me|dime|show me|muestrame|describe|summarise|help me|ayudame|can you"
+    "|could you|puedes|please explain|por favor explica)\\b",
+    "re:\\b(?:keep|keeps|kept)\\s+(?!(?:meeting|thing|naming|wording|formatting|spacing|pricing|billing|briefing"
+    "|setting|string|morning|evening|heading|ending|padding|building|listing|ranking|rating|warning)s?\\b)[a-z]+ing\\b",
+    "re:\\bsiguen?\\s+[a-z]+(?:ando|iendo)\\b", "ha ido bien", "han ido bien", "ha ido mal", "han ido mal",
+    "went well", "went badly", "fue bien", "fue mal", "is going well",
+    "this week", "esta semana", "next week", "la semana que viene", "la proxima semana", "este mes", "this month",
+    "este trimestre", "this quarter", "last quarter", "el trimestre pasado", "este ano", "this year",
+    # a to-do for one day: "tengo que llamar a la gestoría el lunes", "I need to renew it tomorrow"
+    "re:\\b(?:tengo que|tenemos que|i have to|i need to|we have to|we need to|hay que)\\b[^.;]{0,60}"
+    "\\b(?:(?:el|este|this|next|on)\\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday"
+    "|wednesday|thursday|friday|saturday|sunday)|manana|tomorrow|hoy|today|tonight|esta tarde|this afternoon)\\b",
+    "last month", "el mes pasado", "re:(?<!las )(?<!la )(?<!esta )\\bmanana\\b", "pasado manana",
+    "re:\\b(?:caduca|caducan|expira|expiran|expires?|vence|vencen|due|llega|llegan|arrives?)\\s+(?:en|in|dentro de)"
+    "\\s+\\d+\\s+(?:dias|days|horas|hours|minutos|minutes)\\b",
+    "re:\\b(?<!formato )(?<!una )(?<!la )(?<!en )(done|finished|completed?|resolved|shipped|terminad[oa]"
+    "|completad[oa]|hecho|resuelt[oa]|listo|"
+    "lista|finalizad[oa])\\W*$",
+)
+# A habit or rule the speaker took up: it holds from then on, though told in the perfect ("me he puesto como norma").
+ADOPTED: tuple[str, ...] = (
+    "me he puesto como norma", "me he puesto por norma", "tengo como norma", "tengo por norma", "me he propuesto",
+    "me he acostumbrado a", "me he habituado a", "me he pasado a", "tengo la costumbre", "tengo por costumbre",
+    "he cogido la costumbre", "he cogido el habito", "he adquirido la costumbre", "mi costumbre", "es mi regla",
+    "mi regla es", "mi norma es", "es mi norma", "i've made it a rule", "i have made it a rule", "i make it a rule",
+    "i make a point of", "my rule is", "my own rule", "i've got into the habit", "i've gotten into the habit",
+    "i'm in the habit of", "i've gotten used to", "i've got used to", "i have gotten used to", "i'm used to",
+    "i've switched to", "i've started using", "i have started using", "estoy acostumbrado a", "i've been using",
+    "i have been using", "llevo anos usando", "llevo tiempo usando", "llevo anos con",
+    "estoy acostumbrada a",
+)
+# A one-off errand the speaker ran, told in the past: a message sent, a call made, a bill paid, one request approved.
+# Its object ("the signed contract", "el reembolso") names a commitment, but the sentence reports an act done once.
+ERRAND: tuple[str, ...] = (
+    "re:(?:^\\W*|\\b(?:i|we|i've|we've|i have|we have|just|also|already|finally)\\s+)(?:sent|emailed|e-mailed|mailed"
+    "|called|phoned|rang|texted|messaged|pinged|replied to|answered|forwarded|booked|paid|ordered|submitted|reminded"
+    "|invited|followed up|chased|resent)\\b",
+    "re:(?:^\\W*|\\b(?:i|we|i've|we've|i have|we have|just|also|already|finally)\\s+)approved\\s+(?:[\\w'-]+\\s+){0,4}?"
+    "(?:refund|invoice|expense|expenses|request|order|payment|pr|pull request|merge request|leave|vacation|holiday"
+    "|timesheet|purchase|quote|estimate|credit note)s?\\b(?!\\s+(?:policy|policies|rule|rules|process|limit))",
+    "re:(?<!que )(?<!cuando )(?<!si )(?<!para )\\b(?:le |les |se lo |se la |lo |la |los |las )?(?:envie|mande|llame"
+    "|respondi|conteste|reenvie|reserve|pague|avise|recorde|reclame)\\b",
+    "re:\\b(?:he|hemos)\\b[^.;:]{0,60}?\\b(?:enviado|mandado|llamado|respondido|contestado|reenviado|reservado|pagado"
+    "|avisado|recordado|reclamado)\\b",
+    "re:(?<!que )(?<!cuando )(?<!si )\\b(?:le |les |lo |la )?(?:aprobe|he aprobado|hemos aprobado)\\s+"
+    "(?:[\\w-]+\\s+){0,4}?(?:reembolso|factura|gasto|pedido|pago|solicitud|vacaciones|peticion|presupuesto|abono|pr)s?\\b",
+)
+
+
+ADOPTED_SET = TermSet(ADOPTED)
+REQUEST_NOW_SET = TermSet(REQUEST_NOW)
+ERRAND_SET = TermSet(ERRAND)
+TRANSIENT_SET = TermSet(TRANSIENT)
+ONE_OFF_SET = TermSet(ONE_OFF)
+FROM_NOW_SET = TermSet(FROM_NOW)
+ONE_OFF_TIME_SET = TermSet(ONE_OFF_TIME)
+PAST_ACTION_SET = TermSet(PAST_ACTION)

@@ -1,0 +1,185 @@
+"""How one sentence of the user is read before it is judged: whose voice it is (the speaker's own habit or
+preference, someone else's, a wish for a system), the detail of a preference just stated, a change reported with
+its reason, a problem report (the turn's subject, not memory), and a plain business fact when the router places
+it in business alone. Deterministic, bounded, no LLM (design §12, A4)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from .kinds import Category
+from .lexicon import CATEGORY_SETS
+from .signals import Signals, states_value, technical_value
+from .speaker_lexicon import (
+    ADDRESSEE_SET,
+    ASSENT,
+    CAUSE,
+    DESIRE_SET,
+    FIRST_PERSON,
+    FIRST_PERSON_PLURAL,
+    HABIT_SET,
+    KEEP_IN_MIND,
+    ORGANISATION,
+    OWN_SET,
+    PROBLEM,
+    REQUEST_TO_ME_SET,
+    THANKS,
+    THIRD_PERSON_PREFERENCE_SET,
+    WHEN,
+)
+from .term_matching import fold, grams, mentions, tokens
+from .time_lexicon import FROM_NOW_SET, ONE_OFF_TIME_SET
+from .turn_reading import assents
+
+__all__ = ["MIN_HABIT_WORDS", "addresses_user", "business_fact", "continued_preference", "own_voice",
+           "plain_statement", "problem_report", "reasoned_change", "speaks_for_self", "wish_for_a_system"]
+
+MIN_HABIT_WORDS = 5
+_WHEN = frozenset(WHEN)
+# A Spanish imperfect ("salían tarde", "se mezclaban"): how things were, a problem described, not a standing fact.
+_IMPERFECT = re.compile(r"\b[a-záéíóúñ]{2,}(?:aba|aban|ían)\b|\b(?:was|were)\s+(?:\w+\s+)?[a-z]{3,}ing\b",
+                        re.IGNORECASE)
+# What a problem report is not: a cause, a fix, a rule, a decision or a process stated.
+_NOT_A_PROBLEM: frozenset[Category] = frozenset({"root_cause", "fix", "decision", "runbook", "process", "constraint",
+                                                 "strategy"})
+# A request to the speaker said as a refusal ("don't ask me to click things there", "no me pidas…"): it stands.
+_REFUSED = re.compile(r"\b(?:don't|do not|never|nunca|no me|no nos)\b")
+_SYSTEM_KINDS: frozenset[Category] = frozenset({"config", "architecture"})
+_HABIT_KINDS: frozenset[Category] = frozenset({"constraint"})
+_REQUEST_KINDS: frozenset[Category] = frozenset({"constraint", "process"})
+
+
+def speaks_for_self(text: str) -> bool:
+    """The speaker talks of themself alone: the first person, and no "we", no organisation or party."""
+    folded = fold(text)
+    text_grams = grams(tokens(folded))
+    return bool(FIRST_PERSON.search(folded, text_grams)) and not (
+        FIRST_PERSON_PLURAL.search(folded, text_grams) or ORGANISATION.search(folded, text_grams))
+
+
+def plain_statement(signals: Signals, text: str, *, habits: bool = True) -> Signals:
+    """A user's declarative sentence that no marker classifies: concrete values (a setting, a path, a host, a
+    version) make it a configuration fact; said of themself in a plain conversation (`habits`: no question, no
+    tool work) and not an assent, it is how the speaker works (a preference)."""
+    if (signals.categories or signals.question or signals.hedges or signals.unverified or signals.filler
+            or signals.raw or signals.one_off or signals.transient or signals.past_action or signals.errand):
+        return signals
+    if assents(text):
+        return signals  # "sí, así a partir de ahora": the agreed proposal carries the content
+    if FROM_NOW_SET.search(fold(text), grams(tokens(fold(text)))):
+        return replace(signals, categories=("decision",))  # "a partir de ahora …", "from now on …": a rule
+    if (states_value(text) or technical_value(text)) and not mentions(PROBLEM, text):
+        return replace(signals, categories=("config",))
+    short = len(tokens(fold(text))) < MIN_HABIT_WORDS
+    if not habits or short or not mentions(FIRST_PERSON, text) or mentions(THANKS, text) or mentions(ASSENT, text):
+        return signals
+    folded = fold(text)
+    return replace(signals, categories=("preference",), one_off=ONE_OFF_TIME_SET.find(folded, grams(tokens(folded))))
+
+
+def reasoned_change(signals: Signals, text: str) -> Signals:
+    """A change the user reports with its value and its reason ("Hemos movido los backups de MySQL a las 04:30
+    porque a las 3 coincidían con el snapshot"): the new state of a system, a configuration fact, not task state."""
+    if not (signals.past_action and signals.fact) or signals.hedges or signals.unverified or signals.question:
+        return signals
+    if set(signals.categories) - _SYSTEM_KINDS or not mentions(CAUSE, text):
+        return signals
+    return replace(signals, categories=("config", *(c for c in signals.categories if c != "config")), past_action=(),
+                   transient=tuple(t for t in signals.transient if t in _WHEN))
+
+
+def continued_preference(previous: Signals, signals: Signals, text: str) -> Signals:
+    """A user's sentence that goes on with the preference just stated ("Prefiero respuestas cortas. Máximo tres
+    párrafos."): it says no more of its own than a limit, names no system value, no group and no one else, so it
+    is the same preference's detail."""
+    if "preference" not in previous.categories or previous.one_off or previous.question or previous.hedges:
+        return signals
+    if (signals.question or signals.hedges or signals.unverified or signals.filler or signals.raw
+            or signals.one_off or signals.task_state or signals.errand or set(signals.categories) - _HABIT_KINDS):
+        return signals
+    folded = fold(text)
+    text_grams = grams(tokens(folded))
+    if technical_value(text) or FIRST_PERSON_PLURAL.search(folded, text_grams) or ORGANISATION.search(
+            folded, text_grams) or THIRD_PERSON_PREFERENCE_SET.search(folded, text_grams) or mentions(THANKS, text):
+        return signals
+    return replace(signals, categories=("preference", *signals.categories))
+
+
+def own_voice(signals: Signals, text: str, routed: Sequence[str] = ()) -> Signals:
+    """A user's sentence as the speaker's own: a preference only in the first person ("la empresa prefiere…" is a
+    business fact) and not as a wish for a system ("quiero que el panel de Argo CD…" is a decision the router
+    places on the platform); a first-person rule with a habit's time frame ("I don't read Slack after 7pm") or a
+    standing request addressed to the speaker ("mándamelos siempre…") is how the speaker works, unless the router
+    places it in the business or on the platform ("política de impagos, que siempre me lo preguntáis: …")."""
+    if signals.question or signals.hedges or signals.raw or signals.filler:
+        return signals
+    folded = fold(text)
+    text_grams = grams(tokens(folded))
+    kinds = set(signals.categories)
+    first = FIRST_PERSON.search(folded, text_grams) or REQUEST_TO_ME_SET.search(folded, text_grams)
+    if "preference" in kinds and "platform" in routed and "personal" not in routed and wish_for_a_system(text):
+        return replace(signals, categories=tuple("decision" if c == "preference" else c for c in signals.categories))
+    if "preference" in kinds:
+        own = [t for t in CATEGORY_SETS["preference"].find(folded, text_grams, limit=20)
+               if not THIRD_PERSON_PREFERENCE_SET.search(t, grams(tokens(t))) and t not in KEEP_IN_MIND]
+        if not own:  # someone else's way ("mi jefe prefiere…"): the organisation's is a business fact
+            instead: Category = "process" if ORGANISATION.search(folded, text_grams) else "general"
+            return replace(signals, categories=tuple(dict.fromkeys(
+                instead if c == "preference" else c for c in signals.categories)))
+    request = REQUEST_TO_ME_SET.search(folded, text_grams)
+    shared = ("business" in routed or "platform" in routed) and not request
+    if kinds - (_REQUEST_KINDS if request else _HABIT_KINDS):
+        return signals
+    if "preference" in kinds or not first or shared or technical_value(text):
+        return signals
+    standing = HABIT_SET.search(folded, text_grams) or (request and _REFUSED.search(folded))
+    if FIRST_PERSON_PLURAL.search(folded, text_grams) or not standing:
+        return signals
+    return replace(signals, categories=("preference", *signals.categories))
+
+
+def problem_report(signals: Signals, text: str) -> Signals:
+    """A user's description of what goes wrong ("se mezclaban las cachés…", "keeps failing"): the turn's subject,
+    not a fact to keep, unless it states a cause or a fix or the user asks to keep it."""
+    if signals.strong or signals.weak or _NOT_A_PROBLEM & set(signals.categories):
+        return signals
+    if signals.verified or signals.past_action or signals.errand or "preference" in signals.categories:
+        return signals
+    if not (mentions(PROBLEM, text) or _IMPERFECT.search(text) or "incident" in signals.categories):
+        return signals
+    if mentions(CAUSE, text):  # "caducó porque el CNAME apuntaba al hosting viejo": the cause, as the user saw it
+        return replace(signals, categories=("root_cause", *signals.categories))
+    return replace(signals, transient=(*signals.transient, "problem report"))
+
+
+def business_fact(signals: Signals, text: str, routed: Sequence[str]) -> Signals:
+    """A user's plain statement that the router places in business and not on the platform (a customer's billing,
+    support hours, a policy) and that names no system value: a business fact."""
+    if "business" not in routed or "platform" in routed or set(signals.categories) - {"config", "general"}:
+        return signals
+    if (signals.question or signals.hedges or signals.unverified or signals.filler or signals.raw
+            or signals.one_off or signals.task_state):
+        return signals
+    if len(tokens(fold(text))) < MIN_HABIT_WORDS or technical_value(text) or assents(text) or mentions(THANKS, text):
+        return signals
+    if mentions(PROBLEM, text) or _IMPERFECT.search(text):
+        return signals
+    return replace(signals, categories=("process",))
+
+
+def wish_for_a_system(text: str) -> bool:
+    """A wish about how a thing should be, with nothing of the speaker's own in it ("quiero que el panel de Argo
+    CD solo sea accesible desde la VPN"): a decision about that thing, not a personal preference."""
+    folded = fold(text)
+    text_grams = grams(tokens(folded))
+    if not DESIRE_SET.search(folded, text_grams) or REQUEST_TO_ME_SET.search(folded, text_grams):
+        return False
+    rest = re.sub(r"\b(?:quiero que|me gustaria que)\b", " ", folded)
+    return not OWN_SET.search(rest, grams(tokens(rest)))
+
+
+def addresses_user(text: str) -> bool:
+    """A proposal about how the assistant treats the user: it belongs to the user's personal scope."""
+    return mentions(ADDRESSEE_SET, text)
