@@ -112,7 +112,7 @@ TABLE: list[tuple[str, set[str], bool]] = [
     ("Pricing for the Kubernetes managed offering", {B, P}, False),
     ("El contrato con el proveedor de hosting incluye SLA de uptime", {B, P}, False),
     ("I prefer deploying on Fridays only if the rollback is tested", {F, P}, False),
-    ("Yo prefiero que el cliente vea la latencia en un dashboard", {F, B, P}, False),
+    ("Yo prefiero que el cliente vea el precio y la latencia en un dashboard", {F, B, P}, False),
     # ---- nothing to route
     ("hola", set(), False),
     ("Hola, ¿qué tal?", set(), False),
@@ -256,7 +256,7 @@ def test_tool_namespaces_route(router: RuleRouter) -> None:
 
 
 def test_allowed_scopes_filter_everything(router: RuleRouter) -> None:
-    text = "Yo prefiero que el cliente vea la latencia en un dashboard"
+    text = "Yo prefiero que el cliente vea el precio y la latencia en un dashboard"
     decision = router.route(text, allowed_scopes={"personal", "platform"})
     assert set(decision.scope_names) == {"personal", "platform"}
     assert all(s.scope != "business" for s in decision.all_scores)
@@ -266,7 +266,7 @@ def test_allowed_scopes_filter_everything(router: RuleRouter) -> None:
 
 
 def test_max_scopes_cap() -> None:
-    text = "Yo prefiero que el cliente vea la latencia en un dashboard"
+    text = "Yo prefiero que el cliente vea el precio y la latencia en un dashboard"
     capped = RuleRouter((), known_scopes=SCOPES, max_scopes=2).route(text)
     full = RuleRouter((), known_scopes=SCOPES, max_scopes=3).route(text)
     assert len(full.scopes) == 3 and len(capped.scopes) == 2

@@ -39,6 +39,7 @@ from .personal_rules import (
     VIEWPOINT_RULE,
     VIEWPOINT_TERM,
 )
+from .roles import ROLE_OBJECTS
 from .senses import AGENT_PRIORS, NEAR_RULES, SENSES, NearRule, Sense
 from .text import anchor, inflections, subsequences, tokenize
 
@@ -64,6 +65,7 @@ class Term:
     window: int = 0
     is_context: bool = False   # a sense context (weight 0), not evidence
     grade: int = 0             # 2 anchor (>= STRONG), 1 ambiguous (>= MEDIUM), 0 corroboration only
+    names_object: bool = False   # it only names an object of another scope's statement (`roles.py`)
 
 
 @dataclass(frozen=True, slots=True, eq=False)   # hashed by identity: it is put in a set on every route()
@@ -185,7 +187,8 @@ def _term(spec: RuleSpec, kind: MatchKind, text: str, *, tokens: tuple[str, ...]
           regex: re.Pattern[str] | None = None) -> Term:
     return Term((spec.rule_id, kind, text), spec.scope, spec.weight,
                 RuleMatch(spec.scope, spec.rule_id, kind, text, spec.weight), tokens=tokens, needle=needle, regex=regex,
-                grade=_grade(spec.weight))
+                grade=_grade(spec.weight),
+                names_object=spec.rule_id.startswith("default:") and text in ROLE_OBJECTS.get(spec.scope, ()))
 
 
 def _grade(weight: float) -> int:

@@ -174,7 +174,9 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
                   "tier", "terms", "términos", "freelancers", "agencies", "agencias", "cancel", "cancela",
                   "lead", "paga", "pagan", "quote", "accountant", "contable", "gastos", "expenses", "cuota",
                   "contratar", "hire", "candidate",
-                  "candidato", "abogado", "lawyer", "forecast", "previsión", "gdpr", "rgpd", "account", "sla", "deal"),
+                  "candidato", "abogado", "lawyer", "forecast", "previsión", "gdpr", "rgpd", "account", "sla", "deal",
+                  "más barato", "más barata", "cheaper", "hemos perdido a", "we lost", "we save", "ahorramos",
+                  "nos ahorramos", "ahorraríamos", "we'd save"),
     ),
     DefaultRule(
         "business", "business.weak", WEAK,
@@ -187,7 +189,7 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
             "seo", "newsletter", "brand", "beneficio", "pedido", "purchase", "compra", "managed",
             "gestionado", "launch", "lanzamiento", "annual", "anual", "mensual", "monthly", "euros", "eur",
             "dollars", "dólares", "finance", "finanzas", "shops", "tiendas", "e-commerce", "year over year",
-            "landing",
+            "landing", "per month", "al mes", "a month", "por mes", "trimestral", "quarterly",
         ),
     ),
     DefaultRule(

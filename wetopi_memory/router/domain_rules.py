@@ -49,6 +49,8 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             # databases and queues
             "pg_stat_activity", "vacuum", "deadlock", "deadlocks", "replication lag", "patroni", "cloudnativepg",
             "cnpg", "mongodb", "clickhouse", "sqlite", "mosquitto", "mqtt",
+            "servicemonitor", "podmonitor", "prometheusrule", "label selector", "proxy-body-size", "proxy body size",
+            "client_max_body_size",
             "sidekiq", "connection pool", "pool de conexiones", "idle connections", "unassigned shards", "slow log",
             "binlog", "binlogs", "primary key", "systemctl", "journalctl", "dmesg", "crontab", "cgroup", "cgroups",
             "ulimit", "kernel panic", "segfault", "core dump", "oom killer", "load average", "vcpu", "vcpus", "ipmi",
@@ -128,7 +130,8 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
     DefaultRule(
         "business", "business.legal_people", STRONG,
         keywords=(
-            "compensación", "compensation", "compensar", "compensarles", "penalización", "penalizaciones", "penalty",
+            "compensación", "compensation", "compensar", "compensarles", "compensamos", "compensarle", "compensado",
+            "tos", "penalización", "penalizaciones", "penalty",
             "penalties", "service credit", "service credits", "offer letter", "carta de oferta", "clienta",
             "devolver el dinero", "devuélvele el dinero", "devolverle el dinero", "money back", "gdpr request",
             "dsar", "data subject request", "solicitud rgpd", "iso 27001", "iso 9001", "paid plan",

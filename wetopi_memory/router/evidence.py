@@ -8,6 +8,9 @@
   weak tools such as `terminal`) only corroborate: one weak word never routes, and weak words alone, however
   many, do not add up to a route ("host" + "wordpress"). A scope held back by this rule is listed in
   `RouteDecision.below_evidence`.
+- Roles (`roles.py`): a scope whose only evidence names an object of another scope's statement loses its anchor:
+  platform when its terms only name a supplier or a plan feature of a business message, business when its terms
+  only say whom the speaker's own habit or schedule is about.
 """
 
 from __future__ import annotations
@@ -53,9 +56,12 @@ def counted_terms(found: dict[int, Term]) -> Evidence:
 
 
 def _anchored(terms: list[Term]) -> frozenset[str]:
-    """Scopes with a STRONG term, or a MEDIUM term plus another term of the same scope."""
+    """Scopes with a STRONG term, or a MEDIUM term plus another term of the same scope; minus platform when its
+    graded terms only name what a business message buys or sells, and business when its graded terms only say
+    whom the speaker's own statement is about (`roles.py`)."""
     strong: set[str] = set()
     medium: set[str] = set()
+    objects: set[str] = set()   # scopes with a term that names an object of another scope's statement
     count: dict[str, int] = {}
     for t in terms:
         scope = t.scope
@@ -64,7 +70,18 @@ def _anchored(terms: list[Term]) -> frozenset[str]:
             strong.add(scope)
         elif t.grade == 1:
             medium.add(scope)
-    return frozenset(strong | {s for s in medium if count[s] >= 2})
+        if t.names_object:
+            objects.add(scope)
+    anchored = strong | {s for s in medium if count[s] >= 2} if medium else strong
+    if objects and len(anchored) > 1:
+        drop = [scope for scope, owner in _OBJECT_OF if scope in objects and scope in anchored and owner in anchored
+                and not any(t.grade and not t.names_object for t in terms if t.scope == scope)]
+        if drop:
+            return frozenset(anchored.difference(drop))
+    return frozenset(anchored)
+
+
+_OBJECT_OF = (("platform", "business"), ("business", "personal"))   # (scope, the scope whose statement it serves)
 
 
 def _rank(term: Term) -> int:

@@ -210,6 +210,18 @@ EXPLICIT_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     requires=("lo", "que"),
                     before=r"\b(?:recuerdame|recuerdanos|dime|repiteme|decirme|acuerdate\s+de|busca|buscame|mira|consulta|"
                            r"revisa|cuentame|comprueba|recupera|recuperar)\b[^.?!]{0,30}$"),
+    ExplicitTrigger("es.busca_que_hicimos",   # "Busca qué le dijimos a…", "dime cómo lo arreglamos": no "?" needed
+                    rf"^\W*(?:oye,?\s+)?(?:busca|buscame|mira|consulta|revisa|dime|cuentame|recuerdame|comprueba)"
+                    rf"(?:\s+(?:en\s+)?(?:la\s+|tu\s+)?memoria)?\s+(?:que|como|cuando|cuanto|cuanta|donde|por\s+que|cual|"
+                    rf"cuales)\s+(?:(?:le|les|nos|te|se|lo|la|los|las|ya|al\s+final)\s+){{0,2}}(?:{_PAST_WE}|\w+(?:amos|imos))\b",
+                    ("busca", "buscame", "mira", "consulta", "revisa", "dime", "cuentame", "recuerdame", "comprueba"),
+                    gated=True, clause_start=False,   # "Mira, que decidimos no tocarlo" is a statement: the accent says
+                    accented=r"\b(?:qué|cómo|cuándo|cuánto|cuánta|dónde|por qué|cuál|cuáles)\b"),
+    ExplicitTrigger("es.haz_memoria", r"\b(?:haz|haced|hagamos|hace)\s+memoria\b", ("memoria",)),
+    ExplicitTrigger("en.whats_in_memory",
+                    rf"\bwhat(?:'s|\s+is|s|\s+do\s+(?:we|you)\s+have)\s+(?:stored\s+|saved\s+|kept\s+)?"
+                    rf"(?:in|on)\s+{_WHO}{_MEM}\b",
+                    ("memory", "memories")),
     ExplicitTrigger("es.que_te_dije",
                     r"\b(?:que|como|cuando|cual)\s+te\s+(?:dije|conte|comente|pedi|explique)\b",
                     ("dije", "conte", "comente", "pedi", "explique"), gated=True, clause_start=False,
@@ -222,7 +234,7 @@ EXPLICIT_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     clause_start=False, accented=r"\b(?:cómo|qué)\s+(?:se\s+)?quedó\b"),
     ExplicitTrigger("es.teniamos_decidido",   # "¿Teníamos decidido algo sobre…?", "¿Lo tenemos documentado?"
                     r"\b(?:teniamos|tenemos|teniais|tenias|tienes)\s+(?:ya\s+)?(?:decidido|hablado|acordado|pactado|"
-                    r"apuntado|anotado|guardado|documentado|previsto|pensado)\b",
+                    r"apuntado|anotado|guardado|documentado|previsto|pensado|escrito|written\s+down)\b",
                     ("teniamos", "tenemos", "teniais", "tenias", "tienes"), gated=True, clause_start=False),
     ExplicitTrigger("es.que_notas_tenemos",   # "¿Qué notas tenemos del onboarding?", "¿Qué notes tienes de…?"
                     r"\b(?:que|cuales|alguna|algunas)\s+(?:notas|notes|apuntes)\s+(?:tenemos|tienes|hay|teneis|guardaste)\b",

@@ -17,6 +17,7 @@ preference and taste phrases ("prefiero", "I like", "mi forma de trabajar") are 
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from .default_rules import MEDIUM, STRONG, WEAK, DefaultRule
@@ -121,7 +122,8 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
     DefaultRule(
         "personal", "personal.own_decision", MEDIUM,
         keywords=("decidí",),
-        phrases=("i decided", "i ve decided", "i have decided", "he decidido", "i m done with", "i stopped",
+        phrases=("i only approve", "i never approve", "i don't approve", "i'm the approver", "soy quien aprueba",
+                 "i decided", "i ve decided", "i have decided", "he decidido", "i m done with", "i stopped",
                  "dejé de", "he dejado de"),
     ),
     DefaultRule(
@@ -157,13 +159,24 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
                  "productive",
                  "productivo", "productiva", "my own", "mi propio", "mi propia", "an hour behind", "una hora menos",
                  "una hora más", "working from", "trabajando desde", "working remotely", "mail client",
-                 "email client", "cliente de correo", "navegador", "browser"),
+                 "email client", "cliente de correo", "navegador", "browser", "colour blind", "color blind",
+                 "daltonismo"),
+    ),
+    DefaultRule(   # the speaker's own availability: first person is part of each phrase
+        "personal", "personal.own_schedule", STRONG,
+        phrases=("i'm on call", "i am on call", "i'll be on call", "the only one on call", "estoy de guardia",
+                 "esté de guardia", "estaré de guardia", "i'm off", "i'll be off", "i'm away", "i'll be away",
+                 "i'll be travelling", "i'll be traveling", "i'm travelling", "i'm traveling", "estoy todo el día",
+                 "trabajo desde", "i work from", "me cojo", "días libres", "day off", "days off", "i'm meeting",
+                 "no estaré", "i won't be around", "no podré estar", "i can't make", "estoy con clientes",
+                 "estoy con un cliente", "estoy con el cliente", "i'm with a client", "i'm with a customer",
+                 "i'm with clients", "estoy reunida", "estoy reunido", "i'm in a meeting", "estoy en una reunión"),
     ),
     DefaultRule(   # Spanish first-person present forms of everyday life; they count only in the first person
         "personal", "personal.life_verb", MEDIUM,
         keywords=("vivo", "trabajo", "ceno", "almuerzo", "madrugo", "entreno", "viajo", "conduzco",
                   "desconecto", "teletrabajo", "bebo", "fumo", "corro", "nado", "aprendo", "escribo", "leo",
-                  "hablo", "uso", "juego", "cocino", "paseo"),
+                  "hablo", "uso", "juego", "cocino", "paseo", "empiezo", "entro", "salgo", "apruebo"),
     ),
     DefaultRule(
         "personal", ANSWER_STYLE_RULE, MEDIUM,
@@ -242,6 +255,8 @@ for _phrase in _ONE_OFF_PHRASES:
     _key = max(_phrase.split(), key=len)
     _ONE_OFF_BY_WORD[_key] = (*_ONE_OFF_BY_WORD.get(_key, ()), _phrase)
 _ONE_OFF_KEYS = frozenset(_ONE_OFF_BY_WORD)
+# ... unless a plural part of the day follows the day: "on Monday mornings", "el viernes por las tardes" recur
+_RECURRING_PART = re.compile(rb" ?(?:mornings|afternoons|evenings|nights|por las (?:mananas|tardes|noches)) ")
 
 
 def one_off_day(tokens: list[bytes]) -> bool:
@@ -252,7 +267,8 @@ def one_off_day(tokens: list[bytes]) -> bool:
     if not keys:
         return False
     joined = b" " + b" ".join(tokens) + b" "
-    return any(phrase in joined for key in keys for phrase in _ONE_OFF_BY_WORD[key])
+    return any(phrase in joined and not _RECURRING_PART.match(joined, joined.find(phrase) + len(phrase))
+               for key in keys for phrase in _ONE_OFF_BY_WORD[key])
 
 
 def first_person_verb(tokens: list[bytes], names: frozenset[bytes] = frozenset(), decomposed: bytes = b"") -> bool:

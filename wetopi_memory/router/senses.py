@@ -55,6 +55,10 @@ NEAR_RULES: tuple[NearRule, ...] = (
         "live", "work", "sleep", "wake", "commute", "cycle", "bike", "walk", "eat", "drink", "cook", "exercise",
         "study", "speak", "wear", "use", "read", "write", "finish", "leave",
         "travel", "avoid", "skip", "listen", "watch", "code", "program", "log", "sign", "type"), window=3),
+    # "tengo la reunión con…", "I have the supplier call at 10", "hago yo la demo": the speaker's own appointment
+    NearRule("personal", "personal.own_appointment", 1.0, ("tengo", "hago", "have", "got"), (
+        "reunion", "reuniones", "meeting", "call", "llamada", "demo", "dentista", "dentist", "medico", "doctor",
+        "cita", "appointment", "guardia", "evento", "board", "entrevista", "interview"), window=3),
 )
 
 AGENT_PRIORS: dict[str, str] = {"wetopi-build": "platform", "wetopi-lead": "business"}
@@ -87,12 +91,15 @@ _TOOL_CLIENT = ("cliente de kubectl", "kubectl client", "cliente kubectl", "clie
                 "cliente de correo", "cliente web", "lado del cliente", "client tls", "mtls",
                 "bases de datos de clientes",
                 "base de datos de clientes", "bbdd de clientes", "customer databases", "customer database",
-                "client databases", "dominios de clientes", "customer domains", "mail client", "email client")
+                "client databases", "dominios de clientes", "customer domains", "mail client", "email client",
+                "kubeconfig", "keycloak", "realm", "oidc", "openid", "provide credentials", "client credentials")
 _PRIVATE_LIFE = ("alquiler", "piso", "rent", "rental", "lease", "apartment", "flat", "coffee", "cafe", "gasolina",
                  "gimnasio", "gym", "cerveza", "beer", "camarero", "waiter", "bar", "restaurante",
                  "taxi", "vecinos", "comunidad de vecinos")
 _NOT_COMPANY_POLICY = ("school", "colegio", "escuela", "backup", "backups", "retention", "retencion", "network",
-                       "pod", "password", "rbac", "iam", "security", "seguridad", "copias")
+                       "pod", "password", "rbac", "iam", "security", "seguridad", "copias", "kyverno", "gatekeeper",
+                       "opa", "networkpolicy", "network policy", "admission", "pod security", "falco", "cilium",
+                       "calico", "enforce", "restart policy", "retry policy", "pull policy", "eviction")
 
 SENSES: tuple[Sense, ...] = (
     Sense("product.maths", "business", ("product", "producto"), _MATHS),
@@ -156,8 +163,14 @@ SENSES: tuple[Sense, ...] = (
            "plan de migracion", "rollout plan", "deployment plan", "plan de despliegue", "backup plan",
            "disaster recovery", "plan b", "rollback plan", "plan de rollback", "upgrade plan", "plan de actualizacion",
            "capacity plan", "dr plan", "recovery plan", "plan de recuperacion", "maintenance plan", "execution plan",
-           "query plan", "plan de ejecucion", "cutover plan")),
+           "query plan", "plan de ejecucion", "cutover plan", "plan de drain", "drain plan")),
     Sense("velero.boat", "platform", ("velero",),
           ("barco", "capitan", "timon", "navegar", "sailing", "vela", "puerto", "regata", "boat")),
+    Sense("oncall.own", "platform", ("on-call", "guardia", "de guardia"),
+          ("i m on call", "i am on call", "i ll be on call", "only one on call", "tengo guardia", "estoy de guardia",
+           "este de guardia", "estare de guardia", "mi guardia", "my on call", "termine la guardia", "mis guardias")),
+    Sense("bank.not_money", "business", ("bank", "banco"),
+          ("river", "rio", "orilla", "sandbar", "bank holiday", "memory bank", "banco de arena", "blood bank",
+           "food bank", "banco de alimentos", "como se dice", "how do you say", "translate", "traduce")),
     Sense("docker.pet", "platform", ("docker",), ("dog", "perro", "mascota", "pet", "beach", "playa")),
 )
