@@ -237,6 +237,20 @@ def test_the_plain_prose_shortcut_never_changes_a_verdict() -> None:
         assert DEFAULT_GATE.scan(text) == FULL_GATE.scan(text), text[:80]
 
 
+def test_remembered_keyword_sets_never_change_a_finding(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A gate remembers, per set of present keywords, the rules to wake; with room for only two sets (so it starts
+    afresh again and again) one long-lived gate finds, text after text, what a fresh gate finds on each text alone."""
+    from wetopi_memory.secrets import gate as gate_module
+    monkeypatch.setattr(gate_module, "_WOKEN_CACHE_SIZE", 2)
+    lines = [r["text"] for r in _tune() + _tune2()]
+    long_lived = SecretGate()
+    for text in lines + lines[::-1]:
+        fresh = SecretGate()
+        assert long_lived.scan(text) == fresh.scan(text) == FULL_GATE.scan(text), text[:80]
+        assert long_lived.first(text) == fresh.first(text), text[:80]
+    assert 0 < len(long_lived._woken_of) <= 2   # the bound holds: at most two sets are kept
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(["la contraseña es", "password", "pin", "token:", "key =", "--new-password",
                                  "requirepass", "usa", "como contraseña", "con admin y", "dragon", "qwerty123",

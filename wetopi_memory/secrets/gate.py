@@ -11,6 +11,8 @@ from .rule import SecretRule, Span
 from .rule_table import RULES
 from .text_scan import KeywordFilter, TextScan
 
+_WOKEN_CACHE_SIZE = 4096   # distinct keyword sets remembered by a gate before it starts afresh
+
 
 class SecretGate:
     """Scan text for secrets. Tiers 1 and 2 block; tier 3 (entropy only) blocks only with `block_tier3=True`."""
@@ -46,6 +48,8 @@ class SecretGate:
                 for keyword in rule.keywords:
                     by_keyword.setdefault(keyword, []).append(i)
             self._woken_by[tier] = {k: tuple(v) for k, v in by_keyword.items()}
+        # `_woken` per tier and set of present keywords: texts of one kind bring the same few sets back.
+        self._woken_of: dict[tuple[Tier, frozenset[str]], tuple[int, ...]] = {}
 
     def __repr__(self) -> str:
         return f"SecretGate(block_tier3={self.block_tier3}, rules={len(self._rules)})"
@@ -80,15 +84,21 @@ class SecretGate:
                     spans.append((finding.start, finding.end))
                     yield finding
 
-    def _woken(self, tier: Tier, present: frozenset[str]) -> list[int]:
+    def _woken(self, tier: Tier, present: frozenset[str]) -> tuple[int, ...]:
         """Positions, in rule order, of the tier's rules to run: keyword-free ones and those a present keyword wakes."""
+        found = self._woken_of.get((tier, present))
+        if found is not None:
+            return found
         woken_by = self._woken_by.get(tier)
         if woken_by is None:
-            return []
+            return ()
         woken = set(self._always[tier])
         for keyword in present:
             woken.update(woken_by.get(keyword, ()))
-        return sorted(woken)
+        if len(self._woken_of) >= _WOKEN_CACHE_SIZE:
+            self._woken_of.clear()
+        found = self._woken_of[(tier, present)] = tuple(sorted(woken))
+        return found
 
     @staticmethod
     def _token_findings(scan: TextScan, by_char: dict[str, list[tuple[str, SecretRule]]], every: list[SecretRule],

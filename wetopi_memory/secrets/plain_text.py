@@ -15,6 +15,8 @@ _APP_PASSWORD_WORDS_RE = re.compile(r"(?<![a-zñ])[a-z]{4} [a-z]{4} [a-z]{4} [a-
 _LOWER_ASCII = bytes(ord("l") if 97 <= b <= 122 else 32 if b == 32 else ord(".") for b in range(256))
 _APP_PASSWORD_SHAPE = "llll llll llll llll"
 _LONG_LETTERS = "l" * 12
+# A whole word of `bytes.split()` (ASCII whitespace, as `\s` in a bytes pattern) made of 12+ lowercase ASCII letters.
+_LONG_WORD_RE = re.compile(rb"(?<!\S)[a-z]{12,}(?!\S)")
 _TOKEN_EDGE = "\"'`([{¿¡«“)]}.,;:!?»”"
 
 
@@ -66,7 +68,7 @@ def _words_hold_value(lowered: bytes) -> bool:
     if not _COMMON_PASSWORD_BYTES.isdisjoint(words):
         return True
     if _LONG_LETTERS in stripped.translate(_LOWER_ASCII).decode("latin-1") \
-            and any(len(w) >= 12 and w.isalpha() and is_random_lowercase(w.decode()) for w in words):
+            and any(is_random_lowercase(m.group().decode()) for m in _LONG_WORD_RE.finditer(stripped)):
         return True   # a word of 12+ ASCII letters needs a run of 12 in the translation: most texts have none
     if _APP_PASSWORD_SHAPE not in lowered.translate(_LOWER_ASCII).decode("latin-1"):
         return False   # the regex below needs four 4-letter words in a row: one translation rules most texts out

@@ -29,6 +29,7 @@ _RARITY = "`~^|\\{}[]$@#%&*+=<>_;!?\"'()/:0123456789qzxjkwvybfgpmhuc-.,ldrsniota
 
 
 _COMMON_IN_PROSE = frozenset("abcdefghiklmnoprstuvwy ")
+_KEYWORD_SETS: dict[tuple[str, ...], frozenset[str]] = {}   # each rule's keywords as a set (one entry per rule)
 
 
 def _sentinel(keyword: str) -> str:
@@ -84,7 +85,7 @@ class KeywordFilter:
 class TextScan:
     """One text being scanned, with the lowercased copy, keyword hits and token starts computed once."""
 
-    __slots__ = ("_hits", "_merged", "_occurring_of", "_starts", "_valued", "_values", "aligned", "lowered",
+    __slots__ = ("_hits", "_merged", "_starts", "_valued", "_values", "aligned", "lowered",
                  "per_token", "present", "text")
 
     def __init__(self, text: str, keywords: KeywordFilter | None = None, *, per_token: bool = True) -> None:
@@ -95,9 +96,8 @@ class TextScan:
         # The keywords that occur (None: not prefiltered, every keyword is looked up).
         self.present = keywords.present(self.lowered) if keywords is not None else None
         self._hits: dict[str, list[int]] = {}
-        self._merged: dict[tuple[str, ...], list[int]] = {}
-        self._valued: dict[tuple[str, ...], list[int]] = {}
-        self._occurring_of: dict[tuple[str, ...], tuple[str, ...]] = {}
+        self._merged: dict[frozenset[str], list[int]] = {}
+        self._valued: dict[frozenset[str], list[int]] = {}
         self._starts: list[int] | None = None
         self._values: dict[int, bool] = {}
 
@@ -121,35 +121,35 @@ class TextScan:
             self._hits[keyword] = found
         return found
 
-    def _occurring(self, keywords: tuple[str, ...]) -> tuple[str, ...]:
+    def _occurring(self, keywords: tuple[str, ...]) -> frozenset[str]:
         """Those of `keywords` that occur: rules whose stems differ but whose present stems agree share their hits."""
-        found = self._occurring_of.get(keywords)
-        if found is None:
-            present = self.present
-            found = keywords if present is None else tuple(k for k in keywords if k in present)
-            self._occurring_of[keywords] = found
-        return found
+        as_set = _KEYWORD_SETS.get(keywords)
+        if as_set is None:
+            as_set = _KEYWORD_SETS[keywords] = frozenset(keywords)
+        return as_set if self.present is None else as_set & self.present
 
-    def all_hits(self, keywords: tuple[str, ...]) -> list[int]:
-        """Sorted positions of any of `keywords` (cached per set of occurring keywords: rules share their stems)."""
-        found = self._occurring(keywords)
+    def _merged_hits(self, found: frozenset[str]) -> list[int]:
         merged = self._merged.get(found)
         if merged is None:
             if not found:
                 merged = []
             elif len(found) == 1:
-                merged = self.hits(found[0])
+                merged = self.hits(next(iter(found)))
             else:
                 merged = sorted(h for k in found for h in self.hits(k))
             self._merged[found] = merged
         return merged
+
+    def all_hits(self, keywords: tuple[str, ...]) -> list[int]:
+        """Sorted positions of any of `keywords` (cached per set of occurring keywords: rules share their stems)."""
+        return self._merged_hits(self._occurring(keywords))
 
     def value_hits(self, keywords: tuple[str, ...]) -> list[int]:
         """`all_hits(keywords)` followed by something value-shaped (`value_near`), cached like `all_hits`."""
         found = self._occurring(keywords)
         valued = self._valued.get(found)
         if valued is None:
-            hits = self.all_hits(found)
+            hits = self._merged_hits(found)
             valued = self._valued[found] = [h for h in hits if self.value_near(h)] if hits else hits
         return valued
 
