@@ -307,6 +307,29 @@ def test_backend_survives_a_new_event_loop() -> None:
     asyncio.run(backend.aclose())
 
 
+def test_a_document_delete_is_retried_after_a_transient_error_and_a_bank_delete_is_not() -> None:
+    class Deleting(Scripted):
+        async def delete_document(self, bank: str, document_id: str) -> bool:
+            return bool(await self._next(True))
+
+        async def delete_bank(self, bank: str) -> bool:
+            return bool(await self._next(True))
+
+    inner = Deleting([BackendUnavailableError("deadlock", status=500)])
+    sleeps: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        sleeps.append(seconds)
+
+    backend = ResilientBackend(inner, ResiliencePolicy(retry_attempts=3), sleep=sleep)
+    assert asyncio.run(backend.delete_document("b", "doc-1")) is True
+    assert inner.calls == 2 and len(sleeps) == 1
+    inner.script = [BackendUnavailableError("deadlock", status=500)]
+    with pytest.raises(BackendUnavailableError):
+        asyncio.run(backend.delete_bank("b"))
+    assert inner.calls == 3
+
+
 def test_retains_are_not_retried_here() -> None:
     """The durable outbox is the only retrier of a retain: one attempt, the transient error goes back to it."""
     inner, backend, sleeps, recorder = make([BackendUnavailableError("down", status=503)], retry_attempts=3)

@@ -107,9 +107,11 @@ GET_CONFIG = CallSpec("get_config", "config", retried=True)
 ENSURE_BANK = CallSpec("ensure_bank", "config", retried=False)
 PATCH_CONFIG = CallSpec("patch_config", "config", retried=False)
 # A document page is a read, but an async generator that raised cannot resume: a failed iteration is re-run by
-# its caller (forget plans and exports are idempotent). Deletes and imports are writes: never retried here.
+# its caller (forget plans and exports are idempotent). Deleting one document by id is idempotent (a second
+# delete finds nothing), so a transient failure is retried: Hindsight 1.1.0 answers 500 now and then when a
+# document is deleted while it still extracts. Bank deletes and imports are never retried here.
 ITER_DOCUMENTS = CallSpec("iter_documents", "config", retried=False)
-DELETE_DOCUMENT = CallSpec("delete_document", "config", retried=False)
+DELETE_DOCUMENT = CallSpec("delete_document", "config", retried=True)
 DELETE_BANK = CallSpec("delete_bank", "config", retried=False)
 PUT_DOCUMENTS = CallSpec("put_documents", "retain", retried=False)
 
