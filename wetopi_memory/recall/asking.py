@@ -11,15 +11,16 @@ verb in the imperative (English base form, Spanish `tú` imperative with or with
 request frame ("can you", "¿puedes…", "necesito que", "I need you to"), unless it is only small talk ("¿qué
 tal?"). `declares_only`: asks nothing and opens
 with a declaration marker ("Decision:", "acordamos", "from now on", "remember that", "prefiero").
-Deterministic, no I/O, a few microseconds.
+`read_intent` answers both in one reading of the text. Deterministic, no I/O, a few microseconds.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Literal
 
 from ..router import tokenize
 
+Intent = Literal["asks", "declares", "states"]
 MAX_ASK_CHARS: Final = 600   # a request opens the message; the rest is detail
 FILLERS: Final = frozenset({
     "ok", "okay", "vale", "hey", "hi", "hello", "hola", "buenas", "bueno", "pues", "so", "and", "y", "then",
@@ -74,20 +75,30 @@ DECLARATION_OPENERS: Final = (
     ("nunca",), ("i", "usually"), ("normalmente",), ("suelo",))
 
 
+def read_intent(text: str) -> Intent:
+    """What a message does: asks something, only declares something to remember, or states something else (a
+    problem report, a status line, small talk); the text is read once."""
+    if not isinstance(text, str):
+        return "states"
+    head = text[:MAX_ASK_CHARS]
+    tokens = tokenize(head)
+    if _asks(head, tokens):
+        return "asks"
+    opening = tuple(tokens[:5])
+    return "declares" if any(opening[:len(opener)] == opener for opener in DECLARATION_OPENERS) else "states"
+
+
 def declares_only(text: str) -> bool:
     """True when `text` asks nothing and opens by declaring a decision, a fact or a preference to remember."""
-    if not isinstance(text, str) or asks_something(text):
-        return False
-    words = tokenize(text[:MAX_ASK_CHARS])[:5]
-    return any(tuple(words[:len(opener)]) == opener for opener in DECLARATION_OPENERS)
+    return read_intent(text) == "declares"
 
 
 def asks_something(text: str) -> bool:
     """True when `text` is a question or a request to the assistant, False when it only states something."""
-    if not isinstance(text, str):
-        return False
-    head = text[:MAX_ASK_CHARS]
-    tokens = tokenize(head)
+    return read_intent(text) == "asks"
+
+
+def _asks(head: str, tokens: list[str]) -> bool:
     if SMALL_TALK.issuperset(tokens):  # "hola, ¿qué tal?", "how's it going?": nothing to ask about
         return False
     if "?" in head or "¿" in head:

@@ -41,7 +41,7 @@ from ..identity import Identity
 from ..oplog import OpLog, elapsed_ms
 from ..router import RouteDecision, RuleRouter
 from ..security import ScopeACL
-from .asking import asks_something, declares_only
+from .asking import read_intent
 from .assembly import HitAssembly, recall_query, user_name
 from .cache import EMPTY_ENTRY, CacheKey, PrefetchCache, cache_key
 from .fanout import recall_scopes, recallable_scopes, select_scopes
@@ -333,8 +333,9 @@ class RecallCoordinator:
         if entry.scopes and not (relevant and route.confident):
             related = related_scopes(route, text, entry.scopes, self._memory_words)
         reason, chosen, carried = choose_cached(route, relevant, candidates, entry.scopes, related)
-        declaring = declares_only(text)
-        standing = self._standing(identity, candidates) if route.confident or asks_something(text) else ()
+        intent = read_intent(text)
+        declaring = intent == "declares"
+        standing = self._standing(identity, candidates) if route.confident or intent == "asks" else ()
         if standing and (extra := [s for s in standing if s in entry.scopes and s not in chosen]):
             chosen, reason = [*chosen, *extra], "cache_hit"
         warming = self._cache.warming_scopes(key)  # a prefetch on its way: it serves the next turn, no second trip
