@@ -51,7 +51,7 @@ sys.path.insert(0, str(ROOT))
 
 import yaml  # noqa: E402
 
-from bench.bench_hermes_turn import FakeHindsightServer, seed  # noqa: E402
+from bench.bench_hermes_turn import FakeHindsightServer, hermes_config, seed  # noqa: E402
 from tests.e2e.hermes_env import ensure_hermes, venv_python  # noqa: E402
 from wetopi_memory.backends.fake_hindsight import FakeHindsight  # noqa: E402
 
@@ -182,13 +182,7 @@ def write_homes(work: Path, *, plugin: bool, backend_url: str, stub_port: int) -
             "platform": {"bank": "bench-platform", "retain": {"mode": "curated", "policy": "platform"}}},
         "identity": {"file": "identities.yaml"},
     }, sort_keys=False))
-    (home / "config.yaml").write_text(yaml.safe_dump({
-        "model": {"provider": "custom", "default": "stub-model", "base_url": f"http://127.0.0.1:{stub_port}/v1",
-                  "api_key": "sk-stub"},
-        "plugins": {"enabled": ["wetopi-memory"] if plugin else []},
-        "security": {"allow_lazy_installs": False, "tirith_enabled": False},
-        "agent": {"environment_probe": False},
-    }))
+    (home / "config.yaml").write_text(hermes_config(stub_port, plugin=plugin))
 
 
 def spec_turns(pause: float) -> list[dict[str, Any]]:

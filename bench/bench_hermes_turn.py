@@ -125,6 +125,17 @@ class FakeHindsightServer:
         self.loop.call_soon_threadsafe(self.loop.stop)
 
 
+def hermes_config(stub_port: int, *, plugin: bool) -> str:
+    """Hermes' own config.yaml for a bench process: the stub LLM, wetopi-memory enabled or not, nothing online."""
+    return yaml.safe_dump({
+        "model": {"provider": "custom", "default": "stub-model", "base_url": f"http://127.0.0.1:{stub_port}/v1",
+                  "api_key": "sk-stub"},
+        "plugins": {"enabled": ["wetopi-memory"] if plugin else []},
+        "security": {"allow_lazy_installs": False, "tirith_enabled": False},
+        "agent": {"environment_probe": False},
+    })
+
+
 SEED = [
     "The RKE2 Kubernetes clusters use Cilium as the CNI.",
     "ingress-nginx is the ingress controller on every Kubernetes cluster.",
@@ -180,13 +191,7 @@ def run_arm(python: Path, work: Path, *, plugin: bool, cache: bool, backend_url:
     try:
         assert stub.stdout is not None
         port = int(stub.stdout.readline())
-        (home / "config.yaml").write_text(yaml.safe_dump({
-            "model": {"provider": "custom", "default": "stub-model", "base_url": f"http://127.0.0.1:{port}/v1",
-                      "api_key": "sk-stub"},
-            "plugins": {"enabled": ["wetopi-memory"] if plugin else []},
-            "security": {"allow_lazy_installs": False, "tirith_enabled": False},
-            "agent": {"environment_probe": False},
-        }))
+        (home / "config.yaml").write_text(hermes_config(port, plugin=plugin))
         spec = {"base_url": f"http://127.0.0.1:{port}/v1", "toolsets": ["wetopi_memory" if tools else "none"],
                 "finalize": True,
                 "instrument": False,
