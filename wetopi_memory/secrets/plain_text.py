@@ -15,8 +15,7 @@ _APP_PASSWORD_WORDS_RE = re.compile(r"(?<![a-zñ])[a-z]{4} [a-z]{4} [a-z]{4} [a-
 _LOWER_ASCII = bytes(ord("l") if 97 <= b <= 122 else 32 if b == 32 else ord(".") for b in range(256))
 _APP_PASSWORD_SHAPE = "llll llll llll llll"
 _LONG_LETTERS = "l" * 12
-# A whole word of `bytes.split()` (ASCII whitespace, as `\s` in a bytes pattern) made of 12+ lowercase ASCII letters.
-_LONG_WORD_RE = re.compile(rb"(?<!\S)[a-z]{12,}(?!\S)")
+_LETTER_RUN_RE = re.compile("l+")   # a run of letters in the `_LOWER_ASCII` translation
 _TOKEN_EDGE = "\"'`([{¿¡«“)]}.,;:!?»”"
 
 
@@ -46,6 +45,8 @@ _MIXED_CASE_SHAPES = ("aA", "a.A", "A.a", "A.Aa", "AAa")   # every `_MIXED_CASE_
 
 def _has_mixed_case_token(text: str) -> bool:
     """A token mixing case that is not CamelCase words (`FbzLSwHW`, `aBcD`; not `WordPress`, `EcoRiego`)."""
+    if text.islower() or (text[1:].islower() and text[1:2] not in "-_."):
+        return False   # no uppercase letter, or only a first one not followed by `-_.`: no shape below can occur
     try:
         classes = text.encode("latin-1").translate(_LATIN1_CASES).decode("latin-1")
     except UnicodeEncodeError:
@@ -67,25 +68,42 @@ def _words_hold_value(lowered: bytes) -> bool:
         return False
     if not _COMMON_PASSWORD_BYTES.isdisjoint(words):
         return True
-    if _LONG_LETTERS in stripped.translate(_LOWER_ASCII).decode("latin-1") \
-            and any(is_random_lowercase(m.group().decode()) for m in _LONG_WORD_RE.finditer(stripped)):
+    letters = stripped.translate(_LOWER_ASCII).decode("latin-1")
+    if _LONG_LETTERS in letters and _random_long_word(stripped, letters):
         return True   # a word of 12+ ASCII letters needs a run of 12 in the translation: most texts have none
     if _APP_PASSWORD_SHAPE not in lowered.translate(_LOWER_ASCII).decode("latin-1"):
         return False   # the regex below needs four 4-letter words in a row: one translation rules most texts out
     return any(is_app_password(m.group()) for m in _APP_PASSWORD_WORDS_RE.finditer(lowered.decode("utf-8", "replace")))
 
 
+def _random_long_word(stripped: bytes, letters: str) -> bool:
+    """Whether a whole word of `stripped` (between ASCII whitespace) is 12+ random lowercase ASCII letters, found
+    from its translation `letters` (one character per byte): each run of 12+ `l` is one such word candidate."""
+    i = letters.find(_LONG_LETTERS)
+    while i >= 0:   # `find` from the end of the previous run lands on the first letter of the next one
+        run = _LETTER_RUN_RE.match(letters, i)
+        end = run.end() if run else i + len(_LONG_LETTERS)
+        if (i == 0 or stripped[i - 1:i].isspace()) and (end == len(stripped) or stripped[end:end + 1].isspace()) \
+                and is_random_lowercase(stripped[i:end].decode()):
+            return True
+        i = letters.find(_LONG_LETTERS, end)
+    return False
+
+
 def may_hold_value(segment: str) -> bool:
     """Whether `segment` (what follows a keyword hit) holds anything a context rule could accept as a secret
     value: a digit or symbol, mixed case, or a letters-only value (`_words_hold_value`). Necessary, not
     sufficient: it lets the rules skip hits followed only by words (`the token expired and the password policy`)."""
-    if _VALUE_MARK_RE.search(segment) or _has_mixed_case_token(segment):
-        return True
-    return _words_hold_value(segment.lower().encode("utf-8", "surrogatepass"))
+    return _VALUE_MARK_RE.search(segment) is not None or _unmarked_value(segment)
+
+
+def _unmarked_value(segment: str) -> bool:
+    """The values `may_hold_value` finds without a digit or symbol: mixed case, or a letters-only value."""
+    return _has_mixed_case_token(segment) or _words_hold_value(segment.lower().encode("utf-8", "surrogatepass"))
 
 
 # Quotes and tags make a value span spaces: a segment holding one keeps its hit.
-_SPANNING = ("\"", "'", "`", "«", "“", "<")
+_SPANNING_RE = re.compile("[\"'`«“<]")
 # Whole tokens every value check rejects (`_not_opaque`, `_is_path`): a short-segment path, a plain http(s) URL, a
 # dotted number, a time or an ISO date. None holds an operator or quote a rule could start a value after.
 _STRUCTURAL_RE = re.compile(r"(?:~|\.{1,2})?(?:/[A-Za-z0-9._-]{1,8})+/?|https?://[A-Za-z0-9.-]{1,253}(?:/[A-Za-z0-9._-]*)*"
@@ -110,12 +128,12 @@ def may_hold_value_token(segment: str) -> bool:
     """`may_hold_value`, judged per token: a digit or symbol counts only inside a token that could be a value
     (`_value_token`), so `HMAC en /etc/ceph desde la 2.12` after a cue wakes no rule. Implies `may_hold_value`."""
     if _VALUE_MARK_RE.search(segment) is None:
-        return may_hold_value(segment)
-    if any(mark in segment for mark in _SPANNING):
+        return _unmarked_value(segment)
+    if _SPANNING_RE.search(segment):
         return True
-    if any(_value_token(token) for token in segment.split() if _VALUE_MARK_RE.search(token)):
-        return True
-    return _has_mixed_case_token(segment) or _words_hold_value(segment.lower().encode("utf-8", "surrogatepass"))
+    if any(_value_token(token) for token in segment.split() if not token.isalpha() and _VALUE_MARK_RE.search(token)):
+        return True   # a token of letters only holds no digit or symbol: `isalpha` spares it the regex
+    return _unmarked_value(segment)
 
 
 def _byte_classes(*, case: bool) -> bytes:
@@ -161,11 +179,10 @@ def _mixed_case_token(raw: bytes, cases: str) -> bool:
     for mixed in _MIXED:
         i = cases.find(mixed)
         while i >= 0:
-            start, end = i, i + len(mixed)
-            while start > 0 and cases[start - 1] != " ":
-                start -= 1
-            while end < len(cases) and cases[end] != " ":
-                end += 1
+            start = cases.rfind(" ", 0, i) + 1   # the token around the shape: from the space before to the next
+            end = cases.find(" ", i + len(mixed))
+            if end < 0:
+                end = len(cases)
             token = raw[start:end].decode("utf-8", "replace").strip(_TOKEN_EDGE)
             if len(token) >= 6 and not _wordlike_token(token):   # every rule's letters-only value has 6+
                 return True

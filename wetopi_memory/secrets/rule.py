@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeAlias
 
 from .findings import SecretFinding, Tier
@@ -49,6 +49,10 @@ class SecretRule:
     anchor: Anchor | None = None
     requires: tuple[str, ...] = ()
     needs_value: bool = False
+    keyword_set: frozenset[str] = field(init=False, repr=False, compare=False)   # `keywords`, for set operations
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "keyword_set", frozenset(self.keywords))
 
     def finditer(self, text: str) -> Iterator[SecretFinding]:
         """Findings of this rule alone in `text` (a gate scans all rules sharing one pass)."""
@@ -76,12 +80,12 @@ class SecretRule:
             return []
         if not self.keywords:
             return self._checked(self.regex.finditer(scan.text))
-        if not scan.has_any(self.keywords):
+        if not scan.has_any(self.keyword_set):
             return []
         if self.window is None or not scan.aligned:
             return self._checked(self.regex.finditer(scan.text))
-        hits = scan.value_hits(self.keywords) if self.needs_value and self.anchor is not None \
-            else scan.all_hits(self.keywords)
+        hits = scan.value_hits(self.keyword_set) if self.needs_value and self.anchor is not None \
+            else scan.all_hits(self.keyword_set)
         if not hits:
             return []
         before, after = self.window

@@ -29,7 +29,6 @@ _RARITY = "`~^|\\{}[]$@#%&*+=<>_;!?\"'()/:0123456789qzxjkwvybfgpmhuc-.,ldrsniota
 
 
 _COMMON_IN_PROSE = frozenset("abcdefghiklmnoprstuvwy ")
-_KEYWORD_SETS: dict[tuple[str, ...], frozenset[str]] = {}   # each rule's keywords as a set (one entry per rule)
 
 
 def _sentinel(keyword: str) -> str:
@@ -121,12 +120,9 @@ class TextScan:
             self._hits[keyword] = found
         return found
 
-    def _occurring(self, keywords: tuple[str, ...]) -> frozenset[str]:
+    def _occurring(self, keywords: frozenset[str]) -> frozenset[str]:
         """Those of `keywords` that occur: rules whose stems differ but whose present stems agree share their hits."""
-        as_set = _KEYWORD_SETS.get(keywords)
-        if as_set is None:
-            as_set = _KEYWORD_SETS[keywords] = frozenset(keywords)
-        return as_set if self.present is None else as_set & self.present
+        return keywords if self.present is None else keywords & self.present
 
     def _merged_hits(self, found: frozenset[str]) -> list[int]:
         merged = self._merged.get(found)
@@ -140,11 +136,11 @@ class TextScan:
             self._merged[found] = merged
         return merged
 
-    def all_hits(self, keywords: tuple[str, ...]) -> list[int]:
+    def all_hits(self, keywords: frozenset[str]) -> list[int]:
         """Sorted positions of any of `keywords` (cached per set of occurring keywords: rules share their stems)."""
         return self._merged_hits(self._occurring(keywords))
 
-    def value_hits(self, keywords: tuple[str, ...]) -> list[int]:
+    def value_hits(self, keywords: frozenset[str]) -> list[int]:
         """`all_hits(keywords)` followed by something value-shaped (`value_near`), cached like `all_hits`."""
         found = self._occurring(keywords)
         valued = self._valued.get(found)
@@ -161,13 +157,13 @@ class TextScan:
         if found is None:
             text = self.text
             end = hit + VALUE_REACH
-            for stop in ("\n", ". "):   # a value never spans a line or a sentence end
-                i = text.find(stop, hit, end)
-                if i >= 0:
-                    end = i
-            judge = may_hold_value_token if self.per_token else may_hold_value
-            found = judge(text[hit:end])
-            self._values[hit] = found
+            i = text.find("\n", hit, end)   # a value never spans a line or a sentence end
+            if i >= 0:
+                end = i
+            i = text.find(". ", hit, end)
+            if i >= 0:
+                end = i
+            found = self._values[hit] = (may_hold_value_token if self.per_token else may_hold_value)(text[hit:end])
         return found
 
     def token_starts(self) -> list[int]:

@@ -1,0 +1,87 @@
+"""The secret gate's C-speed shortcuts decide exactly what the plain definitions they stand for decide.
+
+Each property draws strings from the characters that matter to the shortcut (case, Latin-1 and beyond, ASCII
+whitespace, punctuation, digits, symbols) and compares the shortcut with a direct statement of its definition.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wetopi_memory.secrets.heuristics import is_random_lowercase, is_wordlike, shannon_entropy
+from wetopi_memory.secrets.plain_text import (
+    _CASES,
+    _LOWER_ASCII,
+    _MIXED,
+    _MIXED_CASE_RE,
+    _TOKEN_EDGE,
+    _VALUE_MARK_RE,
+    _has_mixed_case_token,
+    _mixed_case_token,
+    _random_long_word,
+    _token_at,
+    _unmarked_value,
+    _value_token,
+    may_hold_value_token,
+)
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+_WORDY = st.text(alphabet=_LETTERS + "bcdfghkmnpqrstvwxz" * 2 + " \t\n\r\x0b\x0c.,;:!?()'\"`-_ñ1", max_size=80)
+_CASED = st.text(alphabet="abcdeXYZQW ÀÉñßÞ.-_'\"(Ω$1\n", max_size=40)
+_SEGMENT = st.text(alphabet="abcXYZ 0129/.-_:?\"'`«“<=#@ÉñΩ\n", max_size=60)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_WORDY, st.text(alphabet="bcdfghjklmnpqrstvwxz", min_size=10, max_size=20))
+def test_random_long_word_finds_what_the_whole_word_regex_finds(noise: str, consonants: str) -> None:
+    """`_random_long_word` (runs of the letter translation) = `(?<!\\S)[a-z]{12,}(?!\\S)` words that are random."""
+    for text in (noise, noise + consonants, consonants + " " + noise, noise + " " + consonants + "\t" + noise):
+        stripped = text.encode()
+        expected = any(is_random_lowercase(m.group().decode())
+                       for m in re.finditer(rb"(?<!\S)[a-z]{12,}(?!\S)", stripped))
+        letters = stripped.translate(_LOWER_ASCII).decode("latin-1")
+        assert _random_long_word(stripped, letters) is expected, text
+
+
+@settings(max_examples=600, deadline=None)
+@given(_CASED)
+def test_mixed_case_token_shortcuts_agree_with_the_regex(text: str) -> None:
+    """The `islower` and Latin-1 class shortcuts of `_has_mixed_case_token` never change its answer."""
+    expected = any(not is_wordlike(_token_at(text, *m.span())) for m in _MIXED_CASE_RE.finditer(text))
+    assert _has_mixed_case_token(text) is expected
+
+
+@settings(max_examples=600, deadline=None)
+@given(_CASED)
+def test_mixed_case_token_of_the_byte_classes_checks_each_whole_token(text: str) -> None:
+    """`_mixed_case_token` judges every space-delimited run of classes holding a mixed-case shape, once."""
+    raw = text.encode("utf-8")
+    cases = raw.translate(_CASES).decode("latin-1")
+    expected = False
+    for run in re.finditer(r"[^ ]+", cases):
+        if any(shape in run.group() for shape in _MIXED):
+            token = raw[run.start():run.end()].decode("utf-8", "replace").strip(_TOKEN_EDGE)
+            expected = expected or (len(token) >= 6 and not is_wordlike(token))
+    assert _mixed_case_token(raw, cases) is expected
+
+
+@given(st.text(alphabet="aeiouybcdfgxyz", max_size=30))
+def test_random_lowercase_counts_vowels_as_before(value: str) -> None:
+    vowels = sum(ch in "aeiouy" for ch in value)
+    expected = len(value) >= 12 and vowels / len(value) < 0.3 and shannon_entropy(value) >= 3.2
+    assert is_random_lowercase(value) is expected
+
+
+@settings(max_examples=600, deadline=None)
+@given(_SEGMENT)
+def test_value_token_judgement_agrees_with_its_definition(segment: str) -> None:
+    """`may_hold_value_token`: a quote or tag after a mark, a marked value token, else the unmarked checks."""
+    if _VALUE_MARK_RE.search(segment) is None:
+        expected = _unmarked_value(segment)
+    else:
+        expected = any(ch in segment for ch in "\"'`«“<") \
+            or any(_value_token(t) for t in segment.split() if _VALUE_MARK_RE.search(t)) or _unmarked_value(segment)
+    assert may_hold_value_token(segment) is expected
