@@ -4,7 +4,7 @@ A turn's text (the user message and the assistant's answer), an explicit `memory
 is split into sentences. Each sentence is *analysed* with bilingual (ES/EN) keyword tables, all plain data in
 `lexicon.py`:
 
-* **category**: root_cause, fix, runbook, decision, preference, constraint, pricing, strategy, incident,
+* **category**: root_cause, fix, runbook, decision, preference, constraint, pricing, strategy, staffing, incident,
   relationship, architecture, process, config — or `general` when nothing matches;
 * **durability markers**: strong ("we decided", "decidimos", "always", "siempre", "the root cause was", "la causa
   raíz", "from now on", "a partir de ahora", "prefiero", "I prefer", …) and weak ("remember that", "nota:", …);
@@ -36,6 +36,7 @@ from ..identity import Identity
 from ..router.decision import RouteDecision
 from ..router.rules import RuleRouter
 from ..secrets import DEFAULT_GATE, SecretGate
+from .backing import BackingIndex
 from .evidence import EMPTY_EVIDENCE, TurnEvidence
 from .kinds import Category, Origin, Priority, Role, RoutedBy
 from .lexicon import CATEGORY_ORDER
@@ -51,7 +52,7 @@ from .scope_selection import (
 from .sentences import Sentence, split_sentences
 from .signals import Signals, analyze, durability_of, technical_value, verification_in
 from .term_matching import WORD, fold
-from .voice_reading import speaks_for_self
+from .voice_reading import speaks_for_self, voice_of
 
 __all__ = [
     "CATEGORY_ORDER",
@@ -135,19 +136,6 @@ def _utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-_STOP_EVIDENCE_WORDS = frozenset({"cmd", "file", "url", "args", "no", "the", "get", "run", "sudo", "bash", "sh",
-                                  "python", "python3", "echo", "cat", "ls", "cd"})
-
-
-@dataclass(frozen=True, slots=True)
-class _BackingCall:
-    """A successful tool call that may back a sentence: its ref, the scopes its tool routes to, its digest words."""
-
-    ref: str
-    scopes: frozenset[str]
-    words: frozenset[str]
-
-
 class CandidateBuilder:
     """Builds candidates from turns, explicit calls and imported entries. Pure: no I/O, no clock but `clock`."""
 
@@ -158,9 +146,8 @@ class CandidateBuilder:
         self.source_agent = source_agent
         self.clock = clock
         self.max_sentences = max_sentences
-        self._tool_scopes: LRUCache[str, frozenset[str]] = LRUCache(maxsize=1024)
         self._routes: LRUCache[str, RouteDecision] = LRUCache(maxsize=512)
-        self._evidence_cache: tuple[TurnEvidence, list[_BackingCall]] | None = None
+        self._backing = BackingIndex(router)
 
     # ---------------------------------------------------------------------------------------- sentences
 
@@ -192,7 +179,7 @@ class CandidateBuilder:
         if speaker and "preference" in categories and "decision" not in categories and "personal" in known:
             return ("personal",), "category"  # the speaker's preference is theirs, whatever it mentions
         routed = own_scopes(routed, categories, speaker=speaker, known=known,
-                            technical_values=technical_value(sentence.text))
+                            technical_values=technical_value(sentence.text), voice=voice_of(sentence.text))
         extra = [CATEGORY_SCOPE[c] for c in categories if c in CATEGORY_SCOPE and CATEGORY_SCOPE[c] in known
                  and (speaker or c != "preference")]
         scopes = list(dict.fromkeys(routed + extra))
@@ -232,33 +219,7 @@ class CandidateBuilder:
 
     def supports(self, sentence: Sentence, scope: str, evidence: TurnEvidence) -> tuple[str, ...]:
         """Evidence refs of successful tool calls that back a sentence in a scope (same domain, last call ok)."""
-        if not evidence.items:
-            return ()
-        words = set(WORD.findall(fold(sentence.text)))
-        refs = [call.ref for call in self._backing_calls(evidence) if scope in call.scopes or (call.words & words)]
-        return tuple(dict.fromkeys(refs))
-
-    def _backing_calls(self, evidence: TurnEvidence) -> list[_BackingCall]:
-        """Each successful call whose tool's last call succeeded; computed once per turn."""
-        cached = self._evidence_cache
-        if cached is not None and cached[0] is evidence:
-            return cached[1]
-        last: dict[str, bool] = {}
-        for item in evidence.items:
-            last[item.tool] = item.ok
-        index: list[_BackingCall] = []
-        for item in evidence.items:
-            if not item.ok or not last.get(item.tool, False):
-                continue
-            scopes = self._tool_scopes.get(item.tool)
-            if scopes is None:
-                scopes = self._tool_scopes[item.tool] = frozenset(
-                    self.router.route("", tools=[item.tool]).scope_names)
-            digest_words = frozenset(w for w in WORD.findall(fold(item.digest.split(":", 1)[-1]))
-                                     if len(w) >= 3 and w not in _STOP_EVIDENCE_WORDS)
-            index.append(_BackingCall(ref=item.ref, scopes=scopes, words=digest_words))
-        self._evidence_cache = (evidence, index)
-        return index
+        return self._backing.supports(sentence.text, scope, evidence)
 
     # ---------------------------------------------------------------------------------------- units
 
@@ -274,7 +235,8 @@ class CandidateBuilder:
         for sentence in sentences:
             scopes, how = self.scopes_for(sentence)
             if not scopes and fallback:
-                own = fallback_for(fallback, sentence.signals.categories) if origin == "turn" else tuple(fallback)
+                own = (fallback_for(fallback, sentence.signals.categories, technical_values=technical_value(
+                    sentence.text)) if origin == "turn" else tuple(fallback))
                 scopes, how = own, "fallback"
             if not scopes and origin == "turn":
                 scopes, how = self.decided_scope(sentence)

@@ -50,6 +50,14 @@ HEDGES: tuple[str, ...] = (
     "dicen que", "they say", "people say", "se dice que", "comentan que", "me han dicho", "i was told",
     "asked if", "asked whether", "asks if", "asks whether", "pregunto si", "pregunta si", "quiere saber si",
     "wants to know if",
+    "keeps saying", "kept saying", "sigue diciendo", "insiste en que", "dice que", "claims that", "according to him",
+    "according to her", "segun el", "segun ella",
+    # a forecast or a conditional outcome: "Forecast: if the pipeline closes we'd end at 140k"
+    "forecast", "prevision", "projection", "proyeccion", "estimate", "estimacion",
+    "re:\\bwe(?:'d| would)\\s+(?!(?:like|love|prefer|rather)\\b)[a-z]{2,}\\b", "re:\\b[a-z]{3,}riamos\\b",
+    "brainstorm", "brainstorming", "lluvia de ideas", "ideas for", "ideas para",
+    "never really got", "never understood", "never got why", "don't understand why", "do not understand why",
+    "no entiendo por que", "nunca he entendido", "nunca entendi", "no acabo de entender",
 )
 UNVERIFIED: tuple[str, ...] = (
     "not verified", "unverified", "not confirmed", "unconfirmed", "to be confirmed", "tbc",
@@ -59,6 +67,11 @@ UNVERIFIED: tuple[str, ...] = (
     "hay que confirmar", "sin probar", "no probado", "no esta confirmado", "no esta verificado",
     "haven't verified", "have not verified", "not tested yet", "haven't tested", "no lo he comprobado",
     "no he comprobado", "no lo he verificado", "sin comprobar", "confirmarlo", "before concluding",
+    "no lo he confirmado", "no he confirmado", "haven't confirmed", "have not confirmed", "not yet confirmed",
+    # an attempt told with what still goes wrong: "we tried bumping X but the pods still restart"
+    "re:\\b(?:we|i)(?:'ve| have)?\\s+tried\\b[^.;]*\\b(?:but|yet)\\b",
+    "re:\\b(?:probamos|intentamos|hemos probado|hemos intentado|he probado|he intentado|probe|intente)\\b"
+    "[^.;]*\\bpero\\b",
     # drafts: written down, not approved
     "re:(?<!you )(?<!to )(?<!i'll )\\bdraft\\b", "borrador",
     "not approved", "no aprobado", "no aprobada", "aun no aprobado", "sin aprobar",
@@ -88,6 +101,7 @@ VERIFIED: tuple[str, ...] = (
     "esta funcionando", "went through", "goes through", "succeeded",
     "completed successfully", "ya carga", "loads again", "va bien", "va fino", "funciona bien", "lo he mirado",
     "mirado con", "checked with", "checked it with", "comprobado con", "visto con", "verified with",
+    "re:^\\W*checked\\b", "confirm it", "confirms it", "lo confirman", "lo confirma",
     # the symptom is gone: "los 502 han desaparecido", "the warning cleared"
     "han desaparecido", "ha desaparecido", "desaparecieron", "ya no aparece", "ya no aparecen", "ya no sale",
     "ya no salen", "have disappeared", "has disappeared", "are gone", "is gone", "cleared", "went away",

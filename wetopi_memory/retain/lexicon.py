@@ -24,13 +24,15 @@ __all__ = [
 # whitespace. Terms starting with "re:" are regular expressions (on the folded text).
 
 CATEGORY_ORDER: tuple[Category, ...] = (
-    "root_cause", "fix", "runbook", "decision", "preference", "constraint", "pricing", "strategy", "incident",
-    "relationship", "architecture", "process", "config",
+    "root_cause", "fix", "runbook", "decision", "preference", "constraint", "pricing", "strategy", "staffing",
+    "incident", "relationship", "architecture", "process", "config",
 )
 
 CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
     "root_cause": (
         "root cause", "root-cause", "causa raiz", "re:^\\W*(?:causa|cause|motivo|reason)\\s*:",
+        # the cause announced before a colon: "Era el MTU: …", "It was the DNS: …"
+        "re:^\\W*(?:era|fue|it was|it's|was)\\s+(?:el|la|los|las|the|un|una|a)\\s+[^:.,]{1,30}:\\s",
         "the cause was", "the cause is", "la causa fue", "la causa era",
         "la causa es", "caused by", "causado por", "causada por", "was due to", "were due to", "is due to",
         "se debia a", "se debe a", "se debio a", "the reason was", "el motivo era", "el motivo fue", "the culprit",
@@ -54,7 +56,8 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "para reiniciar", "to recover", "para recuperar", "to rotate", "para rotar", "how to", "first run",
         "primero ejecuta", "then run", "luego ejecuta", "como recuperar",
         "como restaurar", "como rotar", "como reiniciar", "como actualizar", "como migrar", "how to recover",
-        "playbook", "to restore", "para restaurar",
+        "playbook", "to restore", "para restaurar", "this is how we", "asi es como", "asi lo hicimos",
+        "the steps were", "the steps are", "los pasos fueron", "los pasos son",
         # "Para liberar una imagen bloqueada: …", "To drain a node: …"
         "re:^\\W*para\\s+[a-z]{2,}(?:ar|er|ir)(?:la|lo|las|los|se)?\\b[^:.]{0,80}:\\s",
         "re:^\\W*to\\s+[a-z]{3,}\\b[^:.]{0,80}:\\s",
@@ -83,6 +86,7 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "we are moving to", "nos cambiamos a", "nos pasamos a", "we hired", "hemos contratado",
         "agreed", "acordado", "acordada", "aprobado", "aprobada", "approved", "signed off", "sign-off", "firmado",
         "firmada", "signed", "cerrado con", "closed with", "deal closed",
+        "i've decided", "i have decided", "i decided", "ive decided",
     ),
     "preference": (
         "i prefer", "i'd prefer", "i would prefer", "i'd rather", "i would rather", "prefiero", "preferiria",
@@ -102,7 +106,9 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "always wants", "siempre quiere", "wants answers", "quiere respuestas",
         "when you give me", "when you send me", "cuando me mandes", "dame siempre", "uso siempre", "siempre uso",
         "i always use", "my on-call", "mi guardia", "mi semana de guardia", "mi rol", "my role", "i'm the",
-        "i am the",
+        "i am the", "mania mia", "es mania mia", "manias mias", "pet peeve", "my pet peeve",
+        # how the assistant should hand things to the speaker: "cuando me pases scripts…", "cuando me respondas…"
+        "re:\\bcuando me\\s+[a-z]{2,}(?:es|as)\\b",
         "my preferred", "mi preferido", "mi preferida", "my favourite", "my favorite", "mi favorito",
         "mi favorita", "i'm more of", "i read", "me organizo", "i organise", "i organize", "tag me", "ping me",
         "no me gustan", "empieza por", "start with the", "despiertes", "wake me", *ADOPTED,
@@ -110,7 +116,8 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "re:^\\W*(?:para mi|for me|a mi)\\b\\s*[,:]", "when i say", "cuando digo", "cuando yo digo",
         "cuando te digo",
         "re:\\b(?:my|mi)\\s+(?:herramienta|tool|editor|terminal|shell|navegador|browser|ide|teclado|keyboard|movil|phone"
-        "|calendario|calendar|gestor de tareas|task manager|agenda|horario|schedule|working hours|jornada)\\b",
+        "|calendario|calendar|gestor de tareas|task manager|agenda|horario|schedule|working hours|jornada"
+        "|proyectos|projects|weekly summary|resumen semanal|bandeja de entrada|inbox)\\b",
         "tengo dislexia", "i have dyslexia", "i'm based in", "i am based in", "i live in", "vivo en", "resido en",
         "colour-blind", "color-blind", "colorblind",
         "daltonico", "daltonica", "dyslexic", "dislexico", "dislexica", "left-handed", "zurdo", "zurda", "celiaco",
@@ -135,7 +142,8 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         # "cuesta 49 €", not "me cuesta leer" (it is hard for me)
         "re:(?<!\\bme )(?<!\\bte )(?<!\\ble )(?<!\\bnos )(?<!\\bles )\\bcuestan?\\b"
         "(?!\\s+(?:mucho\\s+)?[a-z]+(?:ar|er|ir)\\b)",
-        "cobramos", "we charge", "charge", "gratis", "for free",
+        "cobramos", "we charge", "charge", "gratis", "for free", "gratuita", "gratuito", "gratuitas", "gratuitos",
+        "free of charge", "at no cost", "at no extra cost", "sin coste", "sin coste adicional", "sin cargo",
         "fee", "fees", "month free", "months free", "mes gratis", "meses gratis", "regalado", "regalamos",
         "compensacion", "compensation", "credit them", "a credit of", "abonarles", "les abonamos", "compensate",
         "compensar", "compensarles", "abono", "credit note",
@@ -158,6 +166,17 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "nos centraremos", "we will focus", "nuestros clientes", "our customers", "our main customers",
         "clientes principales", "our clients", "cliente tipo", "ideal customer",
     ),
+    # who works here: hiring, joining, leaving, whatever the role ("contratado como SRE" is not platform knowledge)
+    "staffing": (
+        "hemos contratado a", "contratamos a", "hemos fichado a", "fichamos a", "we hired", "we've hired",
+        "we have hired", "we're hiring", "we are hiring", "vamos a contratar", "to hire a", "to hire an",
+        "hire a second", "contratar a", "contratar otra persona", "contratar otro", "contratar una", "new hire",
+        "nuevo fichaje",
+        "nueva incorporacion", "se incorpora", "se incorporara", "se incorporo", "incorporamos a", "joins us",
+        "joined us", "joins the team", "joined the team", "is joining", "will join us", "joins as", "se une al equipo",
+        "deja la empresa", "leaves the company", "left the company", "se va de la empresa", "hiring freeze",
+        "re:\\b(?:contratad[oa]|hired|fichad[oa])\\s+(?:a\\s+[a-z]+\\s+(?:[a-z]+\\s+)?)?(?:como|as)\\b",
+    ),
     "incident": (
         "incident", "incidente", "outage", "caida", "se cayo", "went down", "was down", "estuvo caido",
         "estuvo caida", "postmortem", "post-mortem", "degraded", "degradado", "downtime",
@@ -173,7 +192,9 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "es cliente", "is a customer", "is our customer", "son clientes", "nuevo cliente", "new customer",
     ),
     "architecture": (
-        "architecture", "arquitectura", "uses", "use", "usa", "usan", "utiliza", "utilizan", "runs on", "run on",
+        "architecture", "arquitectura", "uses", "use", "usa", "usan", "utiliza", "utilizan", "usamos", "utilizamos",
+        "hemos usado", "hemos utilizado", "we've used", "we have used", "we've always used", "ira en", "iran en",
+        "estara en", "estaran en", "will live on", "will run on", "will go on", "runs on", "run on",
         "corre en", "corren en", "se ejecuta en", "se ejecutan en", "is deployed", "are deployed", "deployed on",
         "desplegado en", "desplegados en", "desplegada en", "se despliega", "sits behind", "behind", "detras de",
         "in front of", "delante de", "based on", "basado en", "basada en", "backed by", "a traves del", "through the",
@@ -197,6 +218,11 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "lead is", "es la responsable", "es el responsable", "business rule", "regla de negocio",
         "our policy", "nuestra politica", "la politica es", "policy:", "facturar", "we invoice", "refunds",
         "reembolsos", "support policy", "politica de soporte", "politica de", "policy on", "policy for",
+        # the legal documents a business works by
+        "dpa", "data processing agreement", "subprocessors", "subprocessor", "subencargados", "subencargado",
+        "terms of service", "terminos y condiciones", "condiciones generales", "privacy policy",
+        "politica de privacidad", "gdpr", "rgpd", "nda", "acuerdo de confidencialidad", "support hours",
+        "horario de soporte", "horario de atencion", "business hours", "opening hours",
     ),
     "config": (
         "is configured", "are configured", "configured with", "configurado con", "esta configurado",
@@ -210,7 +236,7 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
 # Base durability of each primary category (before markers).
 CATEGORY_DURABILITY: dict[Category, float] = {
     "root_cause": 0.8, "fix": 0.75, "runbook": 0.8, "decision": 0.8, "preference": 0.7, "constraint": 0.8,
-    "pricing": 0.75, "strategy": 0.75, "incident": 0.55, "relationship": 0.7, "architecture": 0.75,
+    "pricing": 0.75, "strategy": 0.75, "staffing": 0.75, "incident": 0.55, "relationship": 0.7, "architecture": 0.75,
     "process": 0.7, "config": 0.7, "general": 0.45,
 }
 
@@ -225,6 +251,7 @@ DURABLE_STRONG: tuple[str, ...] = (
     "esta configurado", "permanently", "permanentemente", "de forma permanente", "for good", "officially",
     "oficialmente", "a partir de hoy", "desde hoy", "from today", "starting today", "approved by", "aprobado por",
     "aprobada por", "han aprobado", "como norma", "por norma", "as a rule", "mi norma", "my rule",
+    "i've decided", "i have decided", "he decidido",
 )
 DURABLE_WEAK: tuple[str, ...] = (
     "remember that", "recuerda que", "keep in mind", "ten en cuenta", "note:", "nota:", "important:",

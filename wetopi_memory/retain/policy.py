@@ -104,11 +104,11 @@ BUILTIN_POLICIES: dict[str, ScopePolicy] = {
         min_durability=0.6, evictable=True,
         # design §3.1: platform knowledge and business facts said in the first person are not personal
         foreign_categories=frozenset({"root_cause", "fix", "runbook", "incident", "architecture", "config",
-                                      "relationship", "pricing", "strategy"}),
+                                      "relationship", "pricing", "strategy", "staffing"}),
         description="stable preferences, personal decisions, working preferences, personal context"),
     "business": ScopePolicy(
         "business",
-        frozenset({"decision", "pricing", "strategy", "process", "constraint", "relationship"}),
+        frozenset({"decision", "pricing", "strategy", "staffing", "process", "constraint", "relationship"}),
         min_durability=0.7,
         description="product, pricing and roadmap decisions, strategy, business processes, confirmed facts"),
     "platform": ScopePolicy(
@@ -120,7 +120,7 @@ BUILTIN_POLICIES: dict[str, ScopePolicy] = {
     "default": ScopePolicy(
         "default",
         frozenset({"decision", "constraint", "runbook", "process", "architecture", "relationship", "config",
-                   "fix", "root_cause", "strategy", "pricing"}),
+                   "fix", "root_cause", "strategy", "pricing", "staffing"}),
         min_durability=0.75, require_verified_for=frozenset({"root_cause", "fix"}),
         description="conservative policy for any other scope"),
 }

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from .kinds import Category, Role
+from .kinds import Category, Role, Voice
 
 __all__ = ["CATEGORY_FALLBACK", "CATEGORY_SCOPE", "SPEAKER_ROLES", "TECHNICAL", "fallback_for",
            "own_scopes", "unrouted_decision_scope"]
 
 # Categories that always (also) belong to a scope: a stated preference is the speaker's, pricing and strategy
 # are the business's, whatever else the sentence mentions.
-CATEGORY_SCOPE: dict[Category, str] = {"preference": "personal", "pricing": "business", "strategy": "business"}
+CATEGORY_SCOPE: dict[Category, str] = {"preference": "personal", "pricing": "business", "strategy": "business",
+                                       "staffing": "business"}
 # Categories that point to a scope only when the router finds none (a churn root cause is business, not platform).
 CATEGORY_FALLBACK: dict[Category, str] = {"root_cause": "platform", "fix": "platform", "runbook": "platform",
                                      "incident": "platform", "config": "platform"}
@@ -21,7 +22,7 @@ SPEAKER_ROLES: frozenset[Role] = frozenset({"user", "import", "explicit"})
 # Categories of technical knowledge: platform's, never personal, not business on their own.
 TECHNICAL: frozenset[Category] = frozenset({"architecture", "config", "relationship", "root_cause", "fix",
                                             "runbook", "incident"})
-_COMMERCIAL: frozenset[Category] = frozenset({"pricing", "strategy", "decision", "process"})
+_COMMERCIAL: frozenset[Category] = frozenset({"pricing", "strategy", "staffing", "decision", "process"})
 # Technical categories that a commercial sentence does not carry (a party's contract or an outage may be mentioned).
 _SYSTEM_ONLY: frozenset[Category] = TECHNICAL - {"relationship", "incident"}
 # Categories that are the business's whatever the router says (a price, a strategy).
@@ -32,12 +33,16 @@ _BUSINESS_OWN: frozenset[Category] = frozenset(c for c, scope in CATEGORY_SCOPE.
 _DECIDED: frozenset[Category] = frozenset({"decision", "process", "constraint", "relationship"})
 
 
-def fallback_for(fallback: Sequence[str], categories: Sequence[Category]) -> tuple[str, ...]:
+def fallback_for(fallback: Sequence[str], categories: Sequence[Category], *,
+                 technical_values: bool = False) -> tuple[str, ...]:
     """The turn's scopes for a sentence that routes nowhere itself: personal only for what may be the speaker's
-    own (a preference, or a sentence no category claims), never for a decision, a price or a platform fact."""
+    own (a preference, or a sentence no category claims), never for a decision, a price or a platform fact; the
+    platform not for a purely commercial one (support hours, a staffing or pricing rule) that names no system
+    value."""
     kinds = set(categories)
     personal_ok = not kinds or "preference" in kinds
-    return tuple(s for s in fallback if s != "personal" or personal_ok)
+    commercial = bool(kinds & (_COMMERCIAL - {"decision"})) and not kinds & TECHNICAL and not technical_values
+    return tuple(s for s in fallback if (s != "personal" or personal_ok) and (s != "platform" or not commercial))
 
 
 def unrouted_decision_scope(categories: Sequence[Category], *, speaker: bool, technical_values: bool,
@@ -51,20 +56,26 @@ def unrouted_decision_scope(categories: Sequence[Category], *, speaker: bool, te
         return None
     if technical_values:
         return "platform" if "platform" in known else None
-    if not values and not set(categories) & (TECHNICAL - {"relationship"}):
+    commercial = bool(set(categories) & (_COMMERCIAL - {"decision"}))  # support hours, a price: values of its own
+    if (not values or commercial) and not set(categories) & (TECHNICAL - {"relationship"}):
         return "business" if "business" in known else None
     return None
 
 
 def own_scopes(routed: list[str], categories: Sequence[Category], *, speaker: bool, known: Collection[str],
-               technical_values: bool = False) -> list[str]:
+               technical_values: bool = False, voice: Voice = "self") -> list[str]:
     """The routed scopes a sentence really belongs to (design §3.1, §16): platform facts and business facts said in
-    the first person are theirs, not personal; a purely technical sentence naming a customer is not business."""
+    the first person are theirs, not personal; a purely technical sentence naming a customer is not business; what
+    the speaker says for a group ("los que ya teníamos") or of nobody ("el horario de atención es…") is not
+    personal unless it is a preference."""
     kinds = set(categories)
+    if voice != "self" and "preference" not in kinds:
+        routed = [s for s in routed if s != "personal"]
     technical = bool(kinds & TECHNICAL) and "preference" not in kinds
     if speaker and routed == ["personal"] and technical and "platform" in known:
         return ["platform"]
-    shared = "platform" in routed or "business" in routed
+    # a price, a strategy or a staffing fact is the business's even when the router hears only the speaker in it
+    shared = "platform" in routed or "business" in routed or bool(kinds & _BUSINESS_OWN)
     if not speaker or (shared and "preference" not in kinds):
         routed = [s for s in routed if s != "personal"]
     system = (technical and not kinds & _COMMERCIAL) or (technical_values and not kinds & _BUSINESS_OWN)

@@ -30,7 +30,7 @@ PRIORITY_DURABILITY: dict[Priority, float] = {"P1": 0.95, "P2": 0.85}
 WHEN_TERMS = frozenset(WHEN)
 # What an organisation decides and agrees: the past action that states one is how it was carried out ("cambiamos de
 # proveedor", "se ha renovado el contrato"), and when it happened ("ayer") does not make it task state.
-COMMITMENTS: frozenset[Category] = frozenset({"decision", "pricing", "strategy", "relationship"})
+COMMITMENTS: frozenset[Category] = frozenset({"decision", "pricing", "strategy", "staffing", "relationship"})
 # What an errand's verb and object make a sentence look like ("Approved the refund …", "Sent the signed contract …"):
 # a one-off act, not a standing decision or relationship.
 ERRAND_LOOKALIKES: frozenset[Category] = frozenset({"decision", "relationship"})
@@ -56,7 +56,8 @@ _VALUE = re.compile(
     r"\b[A-Za-z][\w.-]*\s?[:=]\s?[\w./-]*\d|\b[\w.-]+=[\w./-]+|\b[a-z][\w-]*:\s(?:true|false|yes|no|on|off)\b"
     r"|(?<![\w])/[\w.-]+/[\w./-]+|\b[a-z0-9]+://\S+|\b\d{1,3}(?:\.\d{1,3}){3}(?:/\d+)?\b"
     r"|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:lan|local|com|es|io|net|org|svc|internal)(?::\d+)?\b|\b[A-Za-z][\w.-]*:\d{2,5}\b"
-    r"|\b\d+\.\d+(?:\.\d+)*\b|\b\d+(?:[.,]\d+)?\s?(?:Mi|Gi|Ki|MB|GB|TB|ms|days|d[ií]as|hours|horas|minutes|minutos)\b|\b[a-z]+_[a-z0-9_]+\b"
+    r"|\b\d+\.\d+(?:\.\d+)*\b|\b\d+(?:[.,]\d+)?\s?(?:Mi|Gi|Ki|MB|GB|TB|ms|days|d[ií]as|hours|horas|minutes|minutos)\b|\b\d+(?:h|min)\b"
+    r"|\b[a-z]+_[a-z0-9_]+\b"
     r"|\b[A-Z][A-Z0-9]+_[A-Z0-9_]+\b|\b" + _NOT_A_PRODUCT + r"[a-z]+[A-Z][a-zA-Z]+\b")
 
 

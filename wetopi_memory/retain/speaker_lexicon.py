@@ -29,16 +29,20 @@ __all__ = [
     "NOTE_THE_ANSWER",
     "NOW",
     "OFFER",
+    "OPTIONS",
     "OPT_OUT",
     "ORGANISATION",
     "OWN",
     "OWN_SET",
     "PROBLEM",
     "PROPOSAL",
+    "RECOMMENDATION",
     "REQUEST_TO_ME",
     "REQUEST_TO_ME_SET",
     "RUNBOOK_ASKED",
     "THANKS",
+    "THIRD_PARTY",
+    "THIRD_PARTY_SET",
     "THIRD_PERSON_PREFERENCE",
     "THIRD_PERSON_PREFERENCE_SET",
     "WHEN",
@@ -60,7 +64,16 @@ WHEN: tuple[str, ...] = (
 # Preference terms in the third person: someone else's way ("la empresa prefiere", "the client likes").
 THIRD_PERSON_PREFERENCE: tuple[str, ...] = (
     "prefers", "prefiere", "likes", "le gusta", "always wants", "siempre quiere", "wants answers",
-    "quiere respuestas",
+    "quiere respuestas", "wants", "quiere que", "needs", "necesita",
+)
+# Someone close to the speaker, named by relation ("mi jefe", "my wife"): a sentence about them is theirs, not the
+# speaker's own way.
+THIRD_PARTY: tuple[str, ...] = (
+    "mi jefe", "mi jefa", "my boss", "my manager", "mi manager", "mi responsable", "my lead", "mi pareja",
+    "my partner", "my wife", "my husband", "mi mujer", "mi marido", "mi novia", "mi novio", "mi companero",
+    "mi companera", "my colleague", "my coworker", "my co-worker", "my teammate", "mi socio", "mi socia",
+    "my cofounder", "my co-founder", "mi hijo", "mi hija", "my son", "my daughter", "mi madre", "mi padre",
+    "my mother", "my father", "my mum", "my mom", "my dad", "mi asistente", "my assistant",
 )
 
 # A habit's time frame or regularity: what makes "I don't read Slack after 7pm" how the speaker works.
@@ -100,6 +113,10 @@ ADDRESSEE: tuple[str, ...] = (
     "te lo", "your inbox", "your calendar", "tu calendario", "tu correo", "your approval", "your ok", "your okay",
     "your sign-off", "your attention", "your messages", "your review", "tu aprobacion", "tu ok", "tu visto bueno",
     "tus mensajes", "tu revision",
+    # the form of what the assistant gives the user: its replies, summaries and answers
+    "your answers", "your replies", "your summary", "your summaries", "my answers", "my replies",
+    "long answers", "the replies", "replies in", "reply in", "answer in", "respuestas", "tus respuestas",
+    "mis respuestas", "los resumenes", "tus resumenes", "tu resumen", "resumenes semanales", "tl;dr", "tldr",
 )
 
 # A wish about how a thing should be ("quiero que el panel…", "I want the API to…"): of a system, a decision.
@@ -118,6 +135,7 @@ DESIRE_SET = TermSet(DESIRE)
 OWN_SET = TermSet(OWN)
 THIRD_PERSON_PREFERENCE_SET = TermSet(THIRD_PERSON_PREFERENCE)
 HABIT_SET = TermSet(HABIT)
+THIRD_PARTY_SET = TermSet(THIRD_PARTY)
 REQUEST_TO_ME_SET = TermSet(REQUEST_TO_ME)
 DURATION_SET = TermSet(DURATION)
 
@@ -134,6 +152,13 @@ OPT_OUT = TermSet((
     "es solo una prueba", "solo es una prueba", "esto es una prueba", "es una prueba del bot", "just a test",
     "only a test", "this is a test", "just testing", "solo probando", "estoy probando el bot", "ignore it",
     "ignore this", "ignora esto", "ignoralo",
+    # keep it out of memory: "que no se quede en la memoria", "no quiero que lo guardes", "keep this out of memory"
+    "re:\\bno se (?:te )?quede en (?:la |tu )?memoria\\b",
+    "re:\\bque no quede (?:en (?:la |tu )?memoria|guardad|registrad)",
+    "re:\\bno quiero que (?:lo |la |esto |eso )?(?:guardes|se guarde|recuerdes|apuntes|anotes)\\b",
+    "re:\\bkeep (?:this|that|it) out of (?:your |the )?memory\\b", "dejalo fuera de la memoria",
+    "deja esto fuera de la memoria", "not for the memory", "not for memory", "don't put this in memory",
+    "don't put this in your memory",
 ))
 # An offer to do one thing now: agreeing to it decides nothing lasting, unless the user makes it a rule.
 OFFER = TermSet((
@@ -152,6 +177,9 @@ DOUBT = TermSet(("not sure", "i'm not sure", "no estoy seguro", "no estoy segura
 LASTING = TermSet((
     "always", "siempre", "from now on", "a partir de ahora", "de ahora en adelante", "every", "cada",
     "going forward", "en adelante", "that way", "asi siempre",
+    # a proposed rule lasts by what it is: a policy, a runbook, a default
+    "policy", "politica", "rule", "norma", "regla", "runbook", "procedure", "procedimiento", "by default",
+    "por defecto",
 ))
 ASSENT = TermSet((
     "si", "vale", "ok", "okay", "okey", "de acuerdo", "adelante", "hagamoslo", "hagamoslo asi", "hazlo",
@@ -159,13 +187,16 @@ ASSENT = TermSet((
     "lets do", "do it", "sounds good", "agreed", "yes", "yep", "yeah", "sure", "approved", "aprobado", "dale",
     "venga", "de una", "correcto", "exacto", "me vale", "go for it", "let's go with", "vamos con", "tira",
     "eso es", "trato hecho", "it's a deal", "done deal", "that works", "works for me", "me sirve", "let's go",
-    "palante", "approve", "apruebo",
+    "palante", "approve", "apruebo", "good", "make that", "make it", "tal cual", "that's it", "eso mismo",
 ))
 DISSENT = TermSet((
     "no", "nope", "mejor no", "not sure", "no estoy seguro", "no estoy segura", "let me think", "dejame pensar",
     "lo pienso", "lo pensare", "todavia no", "not yet", "hmm", "espera", "wait", "ni hablar", "don't",
     "no lo hagas", "think about it", "ya veremos", "lo hablamos", "not now", "ahora no", "no way", "pero", "but",
     "cambia", "change",
+    # a hedged yes agrees to nothing: "Sí, puede ser", "maybe", "could be"
+    "puede ser", "puede que", "quiza", "quizas", "tal vez", "a lo mejor", "maybe", "perhaps", "could be",
+    "might be", "podria ser", "i guess", "supongo",
 ))
 # A problem seen, not a fact of the system: "no arranca", "CrashLoopBackOff", "keeps failing".
 PROBLEM = TermSet(("no arranca", "tarda", "tardan", "takes forever", "takes ages", "health_warn", "health_err",
@@ -208,7 +239,20 @@ PROPOSAL = TermSet((
     # an offer as a question in the first person: "¿Activo el auto-prune …?", "¿Te lo subo a 40?"
     "re:¿\\s*(?:se lo |se la |te lo |te la |lo |la |le |les |los |las |te )?"
     "(?!(?:como|cuando|cuanto|donde|quien|que|algo|nuevo|otro|solo|bueno|claro)\\b)[a-z]{2,}o\\b[^?]*\\?",
+    # terms put to the user as a question in the first person plural: "¿Dejamos la permanencia en 12 meses?"
+    "re:¿\\s*(?:lo |la |los |las |le |les )?(?!(?:hemos|tenemos|sabemos|podemos)\\b)[a-z]{3,}(?:amos|emos|imos)\\b"
+    "[^?]*\\?",
+    "shall we", "how about we", "let's",
+    # a closing tag question that puts what precedes it to the user: "…, ¿ok?", "…, ¿vale?", "…, right?"
+    "re:[,;:]\\s*¿?\\s*(?:ok|okay|vale|right|si|de acuerdo|te parece bien|te vale|sounds good|good)\\s*\\?",
 ))
+# A list of options put to the user, and the words that recommend one of them.
+OPTIONS = TermSet(("opciones", "options", "alternativas", "alternatives", "hay dos", "hay tres", "there are two",
+                   "there are three"))
+RECOMMENDATION = TermSet(("recomiendo", "i recommend", "i'd recommend", "i'd go with", "yo iria con", "i'd pick",
+                          "me quedaria con", "mi recomendacion", "my recommendation", "sugiero", "i suggest",
+                          "propongo", "i propose", "la mejor", "the best", "best option", "i'd use", "yo usaria",
+                          "te recomiendo", "i'd suggest", "lo mejor"))
 # The speaker talks about themself: "my …", "me organizo", "I read …", "no tengo reuniones".
 FIRST_PERSON = TermSet(("i", "i'm", "im", "my", "me", "mine", "myself", "yo", "mi", "mis", "conmigo", "tengo",
                         "no tengo", "uso", "utilizo", "trabajo", "leo", "reviso", "llevo", "hago", "vivo", "duermo",

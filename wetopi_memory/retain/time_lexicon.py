@@ -34,6 +34,14 @@ REQUEST_NOW: tuple[str, ...] = (
     "traduceme", "translate", "preparame un",
     # a chore for the assistant, now: "Bórrame la reunión del jueves", "Muéveme la call a las 5"
     "re:^\\W*(?:borra|cancela|mueve|agenda|reserva|crea|quita|reprograma|abre|cierra)me(?:lo|la|los|las)?\\b",
+    # a chore towards someone else: "Mándale la factura de octubre a la gestoría", "Escríbeles hoy"
+    "re:^\\W*(?:manda|envia|reenvia|pasa|di|llama|escribe|contesta|responde|recuerda|avisa|prepara)(?:le|les)"
+    "(?:lo|la|los|las)?\\b",
+    "can't find", "cannot find", "couldn't find", "no encuentro", "no lo encuentro", "no la encuentro",
+    "no consigo encontrar",
+    # a task someone handed the speaker: "mi jefe me ha pedido que prepare…", "she asked me to…"
+    "me ha pedido que", "me han pedido que", "me pidio que", "me pidieron que", "asked me to", "has asked me to",
+    "have asked me to", "wants me to", "told me to",
 )
 # A one-off: it holds for this time only, whatever preference it states.
 ONE_OFF: tuple[str, ...] = (
@@ -100,6 +108,13 @@ PAST_ACTION: tuple[str, ...] = (
     "|made|wrote|rewrote|took|gave|built|rebuilt|cut|split|undid|redid|sent|kept|brought|swapped|re-[a-z]{3,}ed)\\b",
     "re:\\bse\\s+(?:ha|han)\\s+[a-z]{3,}(?:ado|ido|uesto)\\b",
     "re:\\b(?:was|were|has been|have been)\\s+(?:re-?)?[a-z]{3,}ed\\s+(?:to|from|in|on|with|back|by)\\b",
+    # a report naming the thing, then its participle: "rke2 upgraded to v1.29.8", "osd.14 reweighted to 0.90"
+    "re:\\b[a-z0-9][\\w.-]*\\s+(?:upgraded|updated|bumped|raised|lowered|moved|migrated|changed|switched|increased"
+    "|reduced|rotated|patched|downgraded|scaled|resized|reweighted|pinned)\\s+(?:to|from)\\b",
+    # a value that changed: "went from 20 to 40", "pasó de 20 a 40"
+    "re:\\b(?:went|changed|moved|rose|dropped|fell|jumped)\\s+from\\s+[\\w.%-]+\\s+to\\b",
+    "re:\\b(?:paso|subio|bajo|cambio)\\s+de\\s+[\\w.%-]+\\s+a\\b",
+    "we did", "hicimos", "lo hicimos",
 )
 # Task state that says a thing finished (a verified fix's sentence may carry it).
 FINISHED: tuple[str, ...] = (
@@ -129,7 +144,7 @@ TRANSIENT: tuple[str, ...] = (
     "|could you|puedes|please explain|por favor explica)\\b",
     "re:\\b(?:keep|keeps|kept)\\s+(?!(?:meeting|thing|naming|wording|formatting|spacing|pricing|billing|briefing"
     "|setting|string|morning|evening|heading|ending|padding|building|listing|ranking|rating|warning)s?\\b)[a-z]+ing\\b",
-    "re:\\bsiguen?\\s+[a-z]+(?:ando|iendo)\\b", "ha ido bien", "han ido bien", "ha ido mal", "han ido mal",
+    "re:\\bsiguen?\\s+(?!siendo\\b)[a-z]+(?:ando|iendo)\\b", "ha ido bien", "han ido bien", "ha ido mal", "han ido mal",
     "went well", "went badly", "fue bien", "fue mal", "is going well",
     "this week", "esta semana", "next week", "la semana que viene", "la proxima semana", "este mes", "this month",
     "este trimestre", "this quarter", "last quarter", "el trimestre pasado", "este ano", "this year",

@@ -30,7 +30,9 @@ from .speaker_lexicon import (
     NOW,
     OFFER,
     OPT_OUT,
+    OPTIONS,
     PROPOSAL,
+    RECOMMENDATION,
     RUNBOOK_ASKED,
     WHEN,
 )
@@ -58,7 +60,7 @@ MAX_PICK_WORDS = 6  # "the second one", "la A, go": a reply that only picks an o
 MIN_STEP_WORDS = 6
 MAX_OFFER_WORDS = 4  # "Shall I?", "¿Así?": the question that closes a proposal, not part of it
 
-_OPTION_CHOICE = re.compile(r"\b(?:option|opcion|la|el|the|numero|number)\s+([a-d1-9])\b")
+_OPTION_CHOICE = re.compile(r"\b(?:(?:option|opcion|la|el|the|numero|number)\s+([a-d1-9])|(?:with|con)\s+([1-9]))\b")
 _OPTION_LABEL = r"(?:(?:option|opcion)\s+{0}\s*[:.)-]|(?<![\w])\(?{0}\)\s)"
 # The assistant noting the result down ("lo dejo anotado: MTU 1450"): not work in progress.
 _NOTING = frozenset({"lo dejo anotado", "i'll note", "i will note"})
@@ -72,8 +74,11 @@ _APPROVING_EMOJI = re.compile(r"(?:[\U0001F44D\U0001F44C\u2705\U0001F64C\U0001F9
 _FINISHED = TermSet((*FINISHED, "task completed", "task complete", "done", "finished", "completed", "complete",
                      "resolved", "terminado", "terminada", "hecho", "listo", "lista", "resuelto", "resuelta",
                      "finalizado", "finalizada"))
-_DECISION_CATEGORIES: frozenset[Category] = frozenset({"decision", "pricing", "strategy", "process", "runbook",
-                                                      "constraint", "architecture", "config", "preference"})
+# What went wrong before the change, told in the past ("certs kept failing…, so I moved…"): not work in progress.
+_BEFORE_THE_FIX = re.compile(r"(?:kept|seguia|seguian)\b")
+_DECISION_CATEGORIES: frozenset[Category] = frozenset({"decision", "pricing", "strategy", "staffing", "process",
+                                                      "runbook", "constraint", "architecture", "config",
+                                                      "preference"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +144,7 @@ def _picked_option(said: str) -> list[str]:
     choice = _OPTION_CHOICE.search(said)
     ordinal = _ORDINAL.search(said)
     if choice is not None:
-        return [choice.group(1)]
+        return [choice.group(1) or choice.group(2)]
     if ordinal is not None:  # "the first option", "la segunda": option 1 / A, option 2 / B
         rank = _ORDINALS[ordinal.group(1)]
         return [str(rank), "abcd"[rank - 1]]
@@ -184,7 +189,9 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     # a change the turn checked (a verification word or the last tool call succeeding), whatever the words; a
     # status check alone, an unchecked restart or a hedged change is not a fix
     fix_context = not unverified and not hedged and changed and (verified or ok_calls)
-    doubt = any(s.signals.hedges or s.signals.unverified for s in answer)
+    # doubt about what was checked: a hedged verification or an unverified claim, not a hedged piece of advice
+    # after it ("te sugiero vigilar la memoria estos días")
+    doubt = unverified or any(s.signals.unverified for s in answer)
     return TurnReading(opted_out=opted_out, proposal=proposal, fix_context=fix_context, topic=topic,
                        checked=(verified or ok_calls) and not doubt, noted=_notes_the_answer(user_message))
 
@@ -214,6 +221,8 @@ def _new_state(sentence: Sentence) -> bool:
 def _agreed_to(before: str, user_message: str) -> bool:
     """Whether the user's assent takes the last assistant message as agreed: a proposal (an offer to do one thing
     now only when it sets concrete values or the user makes it a rule), or a summary the user confirms."""
+    if mentions(OPTIONS, before) and not mentions(RECOMMENDATION, before) and not _picked_option(fold(user_message)):
+        return False  # "Hay tres opciones…, no hay una claramente mejor" + "Vale": nothing chosen
     if mentions(PROPOSAL, before):
         lasting = mentions(LASTING, user_message) or mentions(LASTING, before)
         valued = states_value(before) and not mentions(NOW, before)
@@ -224,7 +233,7 @@ def _agreed_to(before: str, user_message: str) -> bool:
 def backed_fix(signals: Signals) -> Signals | None:
     """A verified fix's sentence with a concrete fact or a conclusion, as a verified fix; None otherwise. When it
     happened ("esta noche", "today") does not make a fix transient; work still in progress does."""
-    in_progress = [t for t in signals.transient if t not in _WHEN and t not in _NOTING
+    in_progress = [t for t in signals.transient if t not in _WHEN and t not in _NOTING and not _BEFORE_THE_FIX.match(t)
                    and not mentions(_FINISHED, t) and not mentions(DURATION_SET, t)]
     if signals.hedges or signals.question or signals.raw or signals.unverified or in_progress:
         return None
@@ -250,13 +259,16 @@ def doubted(signals: Signals) -> bool:
     return any(not mentions(PROPOSAL, hedge) for hedge in signals.hedges)
 
 
-def agreed(signals: Signals, text: str = "") -> Signals:
-    """A proposal sentence the user agreed to: a decision, no longer hedged; the offer itself ("Shall I?") is
-    still a question."""
+def agreed(signals: Signals, text: str = "", *, closing: bool = False) -> Signals:
+    """A proposal sentence the user agreed to: a decision, no longer hedged; the offer itself ("Shall I?", "Want
+    me to add it?") is still a question."""
     categories = signals.categories if set(signals.categories) & _DECISION_CATEGORIES else (
         "decision", *signals.categories)
     hedges = tuple(h for h in signals.hedges if mentions(DOUBT, h))
-    offer = signals.question and len(tokens(fold(text))) <= MAX_OFFER_WORDS
+    # "Plan: … Shall I change the schedules?": a `closing` question after the proposal asks leave to carry it
+    # out; with no value of its own it is not part of what was agreed
+    offer = signals.question and (len(tokens(fold(text))) <= MAX_OFFER_WORDS
+                                  or (closing and mentions(OFFER, text) and not states_value(text)))
     return replace(signals, categories=categories, hedges=hedges, unverified=(), transient=(), past_action=(),
                    errand=(), question=offer,
                    strong=(*signals.strong, "agreed"))

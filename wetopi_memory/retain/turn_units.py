@@ -14,10 +14,12 @@ from .clauses import own_voice_units, split_units
 from .evidence import TurnEvidence
 from .kinds import Category
 from .sentences import Sentence
-from .signals import Signals
+from .signals import Signals, states_value
+from .term_matching import fold, tokens
 from .turn_reading import (
     TurnReading,
     agreed,
+    assents,
     backed_fix,
     doubted,
     noted,
@@ -29,6 +31,7 @@ from .voice_reading import (
     business_fact,
     continued_preference,
     own_voice,
+    past_event,
     plain_statement,
     problem_report,
     reasoned_change,
@@ -37,6 +40,7 @@ from .voice_reading import (
 __all__ = ["TurnUnits", "turn_units"]
 
 _NOT_THE_ASSISTANTS: frozenset[Category] = frozenset({"preference"})
+MAX_ASSENT_ONLY = 10
 # The user reports how a fix was proven: a postmortem, a before/after measurement.
 _MEASURED = re.compile(r"(?i)\b(?:post-?mortem|dropped from|went from|fell from|bajo de|paso de|bajaron de)\b")
 
@@ -74,11 +78,18 @@ def _user_sentence(builder: CandidateBuilder, sentence: Sentence, *, vouched: bo
     """A user's sentence as the turn reads it: whose voice it is, a problem report, a proven fix or a reported
     cause, else a plain statement (a configuration fact, a habit), and a plain business fact."""
     routed = builder.routed_scopes(sentence.text)
-    base = problem_report(own_voice(sentence.signals, sentence.text, routed), sentence.text)
+    base = past_event(problem_report(own_voice(sentence.signals, sentence.text, routed), sentence.text), sentence.text)
     read = _proven(base) if vouched else base
     if read is base:
         read = plain_statement(reasoned_change(base, sentence.text), sentence.text, habits=habits)
     return replace(sentence, signals=business_fact(read, sentence.text, routed))
+
+
+def _assent_only(sentence: Sentence) -> Sentence:
+    """A short user sentence that only agrees, with no value of its own, as filler."""
+    if not assents(sentence.text) or states_value(sentence.text) or len(tokens(fold(sentence.text))) > MAX_ASSENT_ONLY:
+        return sentence
+    return replace(sentence, signals=replace(sentence.signals, filler=True))
 
 
 def _continued(said: list[Sentence], habits: bool) -> list[Sentence]:
@@ -107,6 +118,8 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     vouched = any(s.signals.verified for s in said) or bool(_MEASURED.search(user)) or reading.checked
     habits = not evidence.items and not any(s.signals.question for s in said)
     sentences = _continued([_user_sentence(builder, s, vouched=vouched, habits=habits) for s in said], habits)
+    if reading.proposal:  # "Me parece perfecto, hazlo así a partir de ahora": the agreed proposal is the content
+        sentences = [_assent_only(s) for s in sentences]
     for sentence in answered:
         backed, scope = _assistant(sentence, reading)
         sentences.append(backed)
@@ -117,7 +130,7 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
         # hedged idea before it stays a hedge
         offered_after = any(later.signals.question for later in proposed[number + 1:])
         if not (offered_after and doubted(sentence.signals)):
-            sentence = replace(sentence, signals=agreed(sentence.signals, sentence.text))
+            sentence = replace(sentence, signals=agreed(sentence.signals, sentence.text, closing=number > 0))
         sentences.append(sentence)
         if addresses_user(sentence.text) and "personal" in builder.router.known_scopes:
             pinned[sentence.index] = "personal"

@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .kinds import Category
+from .kinds import Category, Voice
 from .lexicon import CATEGORY_SETS
 from .signals import Signals, states_value, technical_value
 from .speaker_lexicon import (
@@ -26,6 +26,7 @@ from .speaker_lexicon import (
     PROBLEM,
     REQUEST_TO_ME_SET,
     THANKS,
+    THIRD_PARTY_SET,
     THIRD_PERSON_PREFERENCE_SET,
     WHEN,
 )
@@ -33,19 +34,28 @@ from .term_matching import fold, grams, mentions, tokens
 from .time_lexicon import FROM_NOW_SET, ONE_OFF_TIME_SET
 from .turn_reading import assents
 
-__all__ = ["MIN_HABIT_WORDS", "addresses_user", "business_fact", "continued_preference", "own_voice",
-           "plain_statement", "problem_report", "reasoned_change", "speaks_for_self", "wish_for_a_system"]
+__all__ = ["MIN_HABIT_WORDS", "addresses_user", "business_fact", "continued_preference", "own_voice", "past_event",
+           "plain_statement", "problem_report", "reasoned_change", "speaks_for_self", "voice_of",
+           "wish_for_a_system"]
 
 MIN_HABIT_WORDS = 5
 _WHEN = frozenset(WHEN)
 # A Spanish imperfect ("salían tarde", "se mezclaban"): how things were, a problem described, not a standing fact.
-_IMPERFECT = re.compile(r"\b[a-záéíóúñ]{2,}(?:aba|aban|ían)\b|\b(?:was|were)\s+(?:\w+\s+)?[a-z]{3,}ing\b",
-                        re.IGNORECASE)
+_IMPERFECT = re.compile(r"\b[a-záéíóúñ]{2,}(?:aba|aban|ían)\b"
+                        r"|\b(?:was|were|wasn't|weren't)\s+(?:\w+\s+)?[a-z]{3,}ing\b", re.IGNORECASE)
+# When a story happened, opening the sentence: "Yesterday …", "Ayer …", "La semana pasada …".
+_PAST_TIME = re.compile(r"^\W*(?:yesterday|ayer|anoche|last (?:week|night|month|monday|tuesday|wednesday|thursday"
+                        r"|friday|saturday|sunday)|la semana pasada|el mes pasado|el otro dia|the other day"
+                        r"|this morning|esta manana|earlier today|hace un rato)\b")
+# The pluperfect: what had (never) happened before then ("nunca lo había visto", "I had never seen").
+_PLUPERFECT = re.compile(r"\b(?:habia|habiamos|had)\s+(?:never\s+|nunca\s+)?(?:[a-z]+(?:ado|ido|isto|echo|ierto)"
+                         r"|seen|heard|been|done|had)\b")
 # What a problem report is not: a cause, a fix, a rule, a decision or a process stated.
 _NOT_A_PROBLEM: frozenset[Category] = frozenset({"root_cause", "fix", "decision", "runbook", "process", "constraint",
-                                                 "strategy"})
+                                                 "strategy", "staffing"})
 # A request to the speaker said as a refusal ("don't ask me to click things there", "no me pidas…"): it stands.
-_REFUSED = re.compile(r"\b(?:don't|do not|never|nunca|no me|no nos)\b")
+_REFUSED = re.compile(r"\b(?:don't|do not|never|nunca|no me|no nos)\b"
+                      r"|\bno\s+(?:(?:me|le|les|lo|la|los|las)\s+)?[a-z]{2,}(?:es|as)\b")  # "no uses tablas conmigo"
 _SYSTEM_KINDS: frozenset[Category] = frozenset({"config", "architecture"})
 _HABIT_KINDS: frozenset[Category] = frozenset({"constraint"})
 _REQUEST_KINDS: frozenset[Category] = frozenset({"constraint", "process"})
@@ -57,6 +67,16 @@ def speaks_for_self(text: str) -> bool:
     text_grams = grams(tokens(folded))
     return bool(FIRST_PERSON.search(folded, text_grams)) and not (
         FIRST_PERSON_PLURAL.search(folded, text_grams) or ORGANISATION.search(folded, text_grams))
+
+
+def voice_of(text: str) -> Voice:
+    """Whom a sentence speaks for: the speaker ("I", "mi", "mándame"), a group and not the speaker alone ("we",
+    "teníamos"), or nobody ("El horario de atención es…")."""
+    folded = fold(text)
+    text_grams = grams(tokens(folded))
+    if FIRST_PERSON.search(folded, text_grams) or REQUEST_TO_ME_SET.search(folded, text_grams):
+        return "self"
+    return "group" if FIRST_PERSON_PLURAL.search(folded, text_grams) else "none"
 
 
 def plain_statement(signals: Signals, text: str, *, habits: bool = True) -> Signals:
@@ -75,6 +95,8 @@ def plain_statement(signals: Signals, text: str, *, habits: bool = True) -> Sign
     short = len(tokens(fold(text))) < MIN_HABIT_WORDS
     if not habits or short or not mentions(FIRST_PERSON, text) or mentions(THANKS, text) or mentions(ASSENT, text):
         return signals
+    if mentions(THIRD_PARTY_SET, text):
+        return signals  # "Mi jefe, Quique, wants the reports in PDF": their way, not the speaker's
     folded = fold(text)
     return replace(signals, categories=("preference",), one_off=ONE_OFF_TIME_SET.find(folded, grams(tokens(folded))))
 
@@ -130,14 +152,18 @@ def own_voice(signals: Signals, text: str, routed: Sequence[str] = ()) -> Signal
                 instead if c == "preference" else c for c in signals.categories)))
     request = REQUEST_TO_ME_SET.search(folded, text_grams)
     shared = ("business" in routed or "platform" in routed) and not request
-    if kinds - (_REQUEST_KINDS if request else _HABIT_KINDS):
+    # "don't use emojis conmigo": a request about how the speaker is treated, whatever generic verb it uses,
+    # unless it names a system's value
+    allowed = (_REQUEST_KINDS | _SYSTEM_KINDS if not technical_value(text) else _REQUEST_KINDS) if request \
+        else _HABIT_KINDS
+    if kinds - allowed:
         return signals
     if "preference" in kinds or not first or shared or technical_value(text):
         return signals
     standing = HABIT_SET.search(folded, text_grams) or (request and _REFUSED.search(folded))
     if FIRST_PERSON_PLURAL.search(folded, text_grams) or not standing:
         return signals
-    return replace(signals, categories=("preference", *signals.categories))
+    return replace(signals, categories=("preference", *(c for c in signals.categories if c not in _SYSTEM_KINDS)))
 
 
 def problem_report(signals: Signals, text: str) -> Signals:
@@ -152,6 +178,17 @@ def problem_report(signals: Signals, text: str) -> Signals:
     if mentions(CAUSE, text):  # "caducó porque el CNAME apuntaba al hosting viejo": the cause, as the user saw it
         return replace(signals, categories=("root_cause", *signals.categories))
     return replace(signals, transient=(*signals.transient, "problem report"))
+
+
+def past_event(signals: Signals, text: str) -> Signals:
+    """A user's story of something that happened once ("Yesterday a customer called really upset…", "Nunca lo
+    había visto"): told with a past time or the pluperfect, it is no standing fact, unless it states a decision, a
+    cause or a fix, or reports the speaker's own change (a fix the turn may verify)."""
+    if signals.past_action or signals.errand or _NOT_A_PROBLEM & set(signals.categories) or signals.weak:
+        return signals
+    folded = fold(text)
+    told = (_PAST_TIME.match(folded) and not signals.strong) or _PLUPERFECT.search(folded)
+    return replace(signals, transient=(*signals.transient, "past event")) if told else signals
 
 
 def business_fact(signals: Signals, text: str, routed: Sequence[str]) -> Signals:
