@@ -27,7 +27,8 @@ def route(
     output: Annotated[OutputFormat, typer.Option("--output", "-o", help="text or json.")] = OutputFormat.text,
 ) -> None:
     """Show which scopes a message routes to, with confidence, the rules that matched (kind and weight), the
-    terms cancelled by another sense, and the scopes held back by the minimum-evidence rule. Sends nothing.
+    terms cancelled by another sense, the scopes held back by the minimum-evidence rule, and the scopes the word
+    model added with the words that weighed most. Sends nothing.
 
     Example: wetopi-memory route "¿qué habíamos decidido sobre el ingress de RKE2?"
     """
@@ -55,4 +56,7 @@ def route(
     for scope in decision.below_evidence:
         out.print(f"not routed: {scope} has no anchor term (one weak word, or weak words alone, never route; "
                   "a lone keyword yields to a scope with three anchors)", markup=False)
+    for vote in decision.votes:
+        weights = ", ".join(f"{feature} {weight:+g}" for feature, weight in vote.features)
+        out.print(f"word model added: {vote.scope} (probability {vote.probability:.2f}; {weights})", markup=False)
     raise typer.Exit(EXIT_OK)

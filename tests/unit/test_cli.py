@@ -120,6 +120,16 @@ def test_route_explains_a_bilingual_decision(cli: CliRunner) -> None:
     assert code == 0 and "none (below the threshold)" in out
 
 
+def test_route_shows_what_the_word_model_added(cli: CliRunner) -> None:
+    text = "Los lunes I'm in back-to-back meetings, so mándame las cosas importantes el domingo por la noche"
+    code, out, _ = invoke(cli, "route", text, "-o", "json")
+    data = json.loads(out)
+    assert code == 0 and data["matches"] == [] and [v["scope"] for v in data["model"]] == ["personal"]
+    assert all(f["weight"] > 0 for f in data["model"][0]["features"]) and data["model"][0]["features"]
+    code, out, _ = invoke(cli, "route", text)
+    assert code == 0 and "word model added: personal (probability" in out
+
+
 def _status_against_fake(cli: CliRunner, monkeypatch: pytest.MonkeyPatch, server_key: str | None,
                          client_key: str, *args: str) -> tuple[int, str, str]:
     """`status` on the built-in Hindsight config, its backend talking to a FakeHindsight that enforces a key."""

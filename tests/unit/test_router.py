@@ -139,6 +139,13 @@ def router() -> RuleRouter:
     return RuleRouter((), known_scopes=SCOPES)
 
 
+@pytest.fixture(scope="module")
+def rules() -> RuleRouter:
+    """The rules alone: for the tests that pin a rule mechanism (minimum evidence, first person, the agent prior)
+    on short messages where the shipped word model may add a scope (its additions: test_router_word_model.py)."""
+    return RuleRouter((), known_scopes=SCOPES, word_model=False)
+
+
 def test_table_is_large_and_bilingual() -> None:
     assert len(TABLE) >= 60
     spanish = [t for t, _, _ in TABLE if re.search(r"[áéíóúñ¿¡]|\b(el|la|los|que|de)\b", t.lower())]
@@ -230,7 +237,7 @@ def test_explicit_request_without_domain_returns_no_scopes(router: RuleRouter) -
 def test_to_dict_shape(router: RuleRouter) -> None:
     data = router.route("¿Qué habíamos decidido sobre el precio del clúster RKE2?").to_dict()
     assert set(data) == {"scopes", "explicit_memory_request", "explicit_trigger", "matches", "cancelled",
-                         "below_evidence"}
+                         "below_evidence", "model"}
     assert data["explicit_memory_request"] is True
     assert [s["scope"] for s in data["scopes"]] == ["platform", "business"]
     assert all(set(s) == {"scope", "confidence"} for s in data["scopes"])
@@ -464,12 +471,12 @@ def test_the_right_sense_still_routes(router: RuleRouter) -> None:
     assert router.route("The customer-facing API gateway throws 504s").scope_names == (P,)
 
 
-def test_minimum_evidence(router: RuleRouter) -> None:
-    weak = router.route("Is this host running wordpress?")
+def test_minimum_evidence(rules: RuleRouter) -> None:
+    weak = rules.route("Is this host running wordpress?")
     assert weak.scopes == () and weak.below_evidence == (P,) and len(weak.matches) == 2
-    assert router.route("the log has a timeout").scopes == ()
-    assert router.route("what plans do we have").scopes == ()            # one ambiguous word needs company
-    assert router.route("what plans do we offer to agencies").scope_names == (B,)
+    assert rules.route("the log has a timeout").scopes == ()
+    assert rules.route("what plans do we have").scopes == ()            # one ambiguous word needs company
+    assert rules.route("what plans do we offer to agencies").scope_names == (B,)
 
 
 def test_a_business_word_inside_a_resource_name_names_a_thing(router: RuleRouter) -> None:
@@ -488,17 +495,17 @@ def test_first_person_statements_with_words_in_between(router: RuleRouter, text:
     assert router.route(text).scope_names == (F,)
 
 
-def test_no_first_person_no_personal(router: RuleRouter) -> None:
-    assert router.route("I need the preferences page of the app").scopes == ()
-    assert router.route("the customer's preferred payment method").scope_names == (B,)
+def test_no_first_person_no_personal(rules: RuleRouter) -> None:
+    assert rules.route("I need the preferences page of the app").scopes == ()
+    assert rules.route("the customer's preferred payment method").scope_names == (B,)
 
 
-def test_agent_is_a_weak_prior_only(router: RuleRouter) -> None:
-    assert router.route("hola", agent="wetopi-build").scopes == ()
-    assert router.route("mira el log", agent="wetopi-build").scopes == ()
-    assert router.route("what plans do we have", agent="wetopi-lead").scope_names == (B,)
-    assert router.route("what plans do we have", agent="unknown-agent").scopes == ()
-    assert router.route("ceph", agent=3).scope_names == (P,)   # type: ignore[arg-type]
+def test_agent_is_a_weak_prior_only(rules: RuleRouter) -> None:
+    assert rules.route("hola", agent="wetopi-build").scopes == ()
+    assert rules.route("mira el log", agent="wetopi-build").scopes == ()
+    assert rules.route("what plans do we have", agent="wetopi-lead").scope_names == (B,)
+    assert rules.route("what plans do we have", agent="unknown-agent").scopes == ()
+    assert rules.route("ceph", agent=3).scope_names == (P,)   # type: ignore[arg-type]
 
 
 def test_weak_tools_corroborate_but_never_route(router: RuleRouter) -> None:
@@ -557,8 +564,8 @@ def test_a_pronoun_dropped_statement_is_explained_by_its_verb(router: RuleRouter
     ("Voy a hacer backup de las fotos del móvil en casa", set()),   # an intention, not a habit
     ("El suelo de la oficina está mojado", set()),             # "suelo" the floor
 ])
-def test_personal_cues_need_the_first_person(router: RuleRouter, text: str, expected: set[str]) -> None:
-    assert set(router.route(text).scope_names) == expected
+def test_personal_cues_need_the_first_person(rules: RuleRouter, text: str, expected: set[str]) -> None:
+    assert set(rules.route(text).scope_names) == expected
 
 
 def test_first_person_alone_is_only_corroboration(router: RuleRouter) -> None:

@@ -58,6 +58,7 @@ class RoutingSettings(ConfigSection):
     confidence_threshold: float = Field(0.5, ge=0, le=1)
     high_confidence: float = Field(0.8, ge=0, le=1)
     use_default_rules: bool = True
+    use_word_model: bool = True
     rules: tuple[RoutingRule, ...] = ()
 
     @model_validator(mode="after")

@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fnmatch import translate as glob_to_regex
 
@@ -83,7 +83,8 @@ class Trigger:
     word_start: bool = False   # the pattern began with \b, checked by `search` (see there)
     also: re.Pattern[str] | None = None
     before: re.Pattern[str] | None = None
-    at_anchor: tuple[tuple[bytes, str], ...] = ()   # the pattern is one of these words: searched from the first
+    at_anchor: Mapping[bytes, str] = field(default_factory=dict)   # the pattern is one of these words: see `search`
+    anchor_words: frozenset[bytes] = frozenset()                   # the keys of `at_anchor`
 
     def search(self, norm: str, words: frozenset[bytes] = frozenset()) -> re.Match[str] | None:
         """The first match in the normalised message. A leading \b is dropped from the compiled pattern, which lets
@@ -92,7 +93,8 @@ class Trigger:
         the regex does not scan the text before it."""
         pos = 0
         if self.at_anchor and words:
-            pos = min((i for word, text in self.at_anchor if word in words and (i := norm.find(text)) >= 0),
+            at = self.at_anchor
+            pos = min([i for word in self.anchor_words.intersection(words) if (i := norm.find(at[word])) >= 0],
                       default=0)
         if not self.word_start:
             return self.regex.search(norm, pos)
@@ -145,7 +147,10 @@ class RuleSpec:
 # What one message word leads to: {rank: term} of its one-word terms (merged into the matches with a single
 # dict.update), its multi-word terms as (needle, term) pairs (the needle searched in the joined tokens), its
 # first-person patterns (verified by looking back from the word) and the explicit triggers it anchors.
-WordEntry = tuple[dict[int, Term], tuple[tuple[bytes, Term], ...], tuple[Term, ...], tuple[Trigger, ...]]
+# per word: its one-word terms by rank, its phrases, its first-person patterns, the triggers it anchors, and its
+# packed word-model weights (0 until a router attaches a model)
+WordEntry = tuple[dict[int, Term], tuple[tuple[bytes, Term], ...], tuple[Term, ...], tuple[Trigger, ...], int]
+NO_TERMS: WordEntry = ({}, (), (), (), 0)   # a known word that anchors no rule term
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,12 +275,13 @@ def _compile_triggers(triggers: Sequence[ExplicitTrigger]) -> tuple[dict[bytes, 
         accented = re.compile(trigger.accented) if trigger.accented else None
         requires = frozenset(word.encode("ascii") for word in trigger.requires)
         word_start = trigger.pattern.startswith("\\b")
+        anchors = {w.encode("ascii"): w for w in trigger.anchors} if trigger.at_anchor else {}
         compiled = Trigger(trigger.name, re.compile(trigger.pattern[2:] if word_start else trigger.pattern),
                            trigger.gated, trigger.clause_start, accented, requires, order,
                            re.compile(trigger.unless) if trigger.unless else None, word_start,
                            re.compile(trigger.also) if trigger.also else None,
                            re.compile(trigger.before) if trigger.before else None,
-                           tuple((w.encode("ascii"), w) for w in trigger.anchors) if trigger.at_anchor else ())
+                           anchors, frozenset(anchors))
         required |= requires
         for word in trigger.anchors:
             by_anchor.setdefault(word.encode("ascii"), []).append(compiled)
@@ -293,7 +299,7 @@ def _word_lookup(words: list[Term], triggers: Sequence[ExplicitTrigger]) -> dict
         lookup[word] = ({t.rank: t for t in terms if t.needle is None and not t.near_first},
                         tuple((t.needle, t) for t in terms if t.needle is not None),
                         tuple(t for t in terms if t.near_first),
-                        by_anchor.get(word, ()))
+                        by_anchor.get(word, ()), 0)
     return lookup
 
 
@@ -335,7 +341,7 @@ def compile_rules(specs: Sequence[RuleSpec], triggers: Sequence[ExplicitTrigger]
                                                             for s in specs if s.contexts})
     self_rule, addressee_rule = f"default:{SELF_RULE}", f"default:{ADDRESSEE_RULE}"
     lookup = _word_lookup([t for t in words if t.match.rule not in (self_rule, addressee_rule)], triggers)
-    lookup.setdefault(b"q", ({}, (), (), ()))   # the chat spelling of "que" (`matching.chat_que`)
+    lookup.setdefault(b"q", NO_TERMS)   # the chat spelling of "que" (`matching.chat_que`)
     addressee = next((t for t in words if t.match.rule == addressee_rule), None)
     self_words = {t.tokens[0].encode("ascii"): t for t in words if t.match.rule == self_rule and len(t.tokens) == 1}
     counted = [t for t in words + patterns + tools + agents + morph if not t.is_context]

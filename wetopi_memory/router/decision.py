@@ -6,9 +6,11 @@ of the message, so decisions can be logged (design §31-32: never user_message).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
 
+CONFIDENCE_CAP: Final = 0.9999   # no route is ever certain
 MatchKind = Literal["keyword", "phrase", "entity", "pattern", "tool", "near", "agent"]
 
 
@@ -45,6 +47,22 @@ class Cancellation:
 
 
 @dataclass(frozen=True, slots=True)
+class ModelVote:
+    """A scope the word model added to the rules' scopes, with the model's probability. `features` are the model
+    features that weighed most for it (feature as written in the model, weight), worked out only when asked for:
+    most decisions are never explained."""
+
+    scope: str
+    change: Literal["added"]
+    probability: float
+    explained_by: Callable[[], tuple[tuple[str, float], ...]] = field(compare=False, repr=False)
+
+    @property
+    def features(self) -> tuple[tuple[str, float], ...]:
+        return self.explained_by()
+
+
+@dataclass(frozen=True, slots=True)
 class RouteDecision:
     """What the router suggests for one message."""
 
@@ -57,6 +75,7 @@ class RouteDecision:
     explicit_trigger: str | None = None
     cancelled: tuple[Cancellation, ...] = ()
     below_evidence: tuple[str, ...] = ()   # scopes with matches but no anchor (the minimum-evidence rule)
+    votes: tuple[ModelVote, ...] = ()       # the scopes the word model added to the rules' choice
 
     @property
     def scope_names(self) -> tuple[str, ...]:
@@ -71,6 +90,8 @@ class RouteDecision:
                         for m in self.matches],
             "cancelled": [{"scope": c.scope, "term": c.term, "by": c.by, "sense": c.sense} for c in self.cancelled],
             "below_evidence": list(self.below_evidence),
+            "model": [{"scope": v.scope, "change": v.change, "probability": round(v.probability, 4),
+                       "features": [{"feature": f, "weight": w} for f, w in v.features]} for v in self.votes],
         }
 
 
@@ -87,10 +108,11 @@ def best_first(score: ScopeScore) -> tuple[float, str]:
 # object here); writing the slots through their descriptors builds the very same immutable objects ~3x faster.
 _new_object = object.__new__
 _SCORE_SLOTS = tuple(getattr(ScopeScore, name).__set__ for name in ("scope", "confidence", "score"))
+_VOTE_SLOTS = tuple(getattr(ModelVote, name).__set__ for name in ("scope", "change", "probability", "explained_by"))
 _DECISION_SLOTS = tuple(
     getattr(RouteDecision, name).__set__
     for name in ("scopes", "all_scores", "matches", "explicit_memory_request", "confident", "high_confidence",
-                 "explicit_trigger", "cancelled", "below_evidence")
+                 "explicit_trigger", "cancelled", "below_evidence", "votes")
 )
 
 
@@ -104,13 +126,26 @@ def new_score(scope: str, confidence: float, score: float) -> ScopeScore:
     return obj
 
 
+def new_vote(scope: str, change: Literal["added"], probability: float,
+             explained_by: Callable[[], tuple[tuple[str, float], ...]]) -> ModelVote:
+    """A ModelVote built without the dataclass __init__ (see above)."""
+    obj: ModelVote = _new_object(ModelVote)
+    set_scope, set_change, set_probability, set_explained = _VOTE_SLOTS
+    set_scope(obj, scope)
+    set_change(obj, change)
+    set_probability(obj, probability)
+    set_explained(obj, explained_by)
+    return obj
+
+
 def new_decision(scopes: tuple[ScopeScore, ...], all_scores: tuple[ScopeScore, ...], matches: tuple[RuleMatch, ...],
                  explicit: bool, confident: bool, high: bool, trigger: str | None,
-                 cancelled: tuple[Cancellation, ...] = (), below_evidence: tuple[str, ...] = ()) -> RouteDecision:
+                 cancelled: tuple[Cancellation, ...] = (), below_evidence: tuple[str, ...] = (),
+                 votes: tuple[ModelVote, ...] = ()) -> RouteDecision:
     """A RouteDecision built without the dataclass __init__ (see above)."""
     obj: RouteDecision = _new_object(RouteDecision)
     (set_scopes, set_all, set_matches, set_explicit, set_confident, set_high, set_trigger, set_cancelled,
-     set_below) = _DECISION_SLOTS
+     set_below, set_votes) = _DECISION_SLOTS
     set_scopes(obj, scopes)
     set_all(obj, all_scores)
     set_matches(obj, matches)
@@ -120,4 +155,5 @@ def new_decision(scopes: tuple[ScopeScore, ...], all_scores: tuple[ScopeScore, .
     set_trigger(obj, trigger)
     set_cancelled(obj, cancelled)
     set_below(obj, below_evidence)
+    set_votes(obj, votes)
     return obj

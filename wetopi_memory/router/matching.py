@@ -18,7 +18,7 @@ import unicodedata
 from typing import Final
 
 from .compiled import Term, Trigger
-from .text import UTF8_DELETE
+from .text import LOWER_BYTES, UTF8_DELETE
 
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")   # "1.30" does not end a sentence
 _CLAUSE_END = frozenset(".!?;:,\n\r\t-()[]\"'")
@@ -148,3 +148,30 @@ def reads_as_question(trigger: Trigger, norm: str, raw: str, start: int) -> bool
             return True
     return trigger.accented is not None and trigger.accented.search(
         unicodedata.normalize("NFC", raw.casefold())) is not None
+
+
+BEFORE_CHARS: Final = 60   # how far back an explicit trigger's `before` context is looked for
+
+
+def explicit_trigger(candidates: tuple[Trigger, ...], words: frozenset[bytes], norm: str | None, encoded: bytes,
+                     raw: str) -> str | None:
+    """The first of `candidates` (the triggers the message's words anchor and satisfy, in trigger order) that
+    matches the message; `norm` (the normalised text) is built here when no pattern needed it before."""
+    if not candidates:
+        return None
+    if norm is None:
+        norm = encoded.translate(LOWER_BYTES, UTF8_DELETE).decode("ascii")
+    question = "?" in raw or "¿" in raw or "？" in raw
+    for trigger in candidates:
+        if trigger.gated and not (question or trigger.clause_start or trigger.accented):
+            continue   # only a question mark could make it count: not worth the search
+        if trigger.also is not None and trigger.also.search(norm) is None:
+            continue   # the cheap condition first
+        match = trigger.search(norm, words)
+        if match is None or (trigger.unless is not None and trigger.unless.search(norm)) \
+                or (trigger.before is not None
+                    and trigger.before.search(norm, max(0, match.start() - BEFORE_CHARS), match.start()) is None):
+            continue
+        if not trigger.gated or reads_as_question(trigger, norm, raw, match.start()):
+            return trigger.name
+    return None

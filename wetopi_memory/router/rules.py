@@ -27,28 +27,35 @@ they in a message pinned to one day ("I'm hosting a dinner on Saturday") or when
 should I answer?"). What the router reads beyond words (resource names such as "billing-api", customer words that
 only say whose a thing is, an opening "Para mí, …", the chat spelling "q") is in `matching.py`.
 
+The word model (`word_model.py`, `word_votes.py`) may then add a scope the rules missed.
+
 Performance: everything is compiled once; `route()` does one NFKD (non-ASCII text only), one `bytes.translate`,
-one `split`, one set intersection and then only touches the rule terms whose anchor word occurs (the normalised
-text with punctuation, a second translate, is built only when an explicit-request trigger or a user pattern
-needs it). Decisions are memoised in a bounded
-dict keyed by the set of matched rule terms and the explicit trigger (never by text), so recurring combinations
-skip scoring; `cache_size=0` turns that off. Tool-name lookups and (scope, summed weight) -> ScopeScore are
-memoised the same way. The memos are bounded (cleared when full) and safe to share between threads (plain dict
-operations, immutable values).
+one `split`, one set intersection and then only touches the rule terms whose anchor word occurs (a second
+translate only when a trigger or pattern needs it). Decisions (with the word model's prior) are memoised in a
+bounded dict keyed by the matched rule terms and the trigger (never by text); `cache_size=0` turns that off. Tool
+lookups and scores are memoised the same way; memos are cleared when full and safe to share between threads.
 """
 
 from __future__ import annotations
 
 import math
-import re
 import unicodedata
 from collections.abc import Collection, Iterable, Sequence
 from operator import attrgetter
 from typing import Final
 
 from ..config import RoutingRule, RoutingSettings
-from .compiled import RuleSpec, Term, Trigger, compile_rules, context_specs
-from .decision import NO_ROUTE, RouteDecision, RuleMatch, ScopeScore, best_first, new_decision, new_score
+from .compiled import NO_TERMS, CompiledRules, RuleSpec, Term, Trigger, compile_rules, context_specs
+from .decision import (
+    CONFIDENCE_CAP,
+    NO_ROUTE,
+    RouteDecision,
+    RuleMatch,
+    ScopeScore,
+    best_first,
+    new_decision,
+    new_score,
+)
 from .default_rules import DEFAULT_RULES
 from .domain_rules import DOMAIN_RULES
 from .evidence import counted_terms
@@ -61,27 +68,24 @@ from .matching import (
     chat_que,
     customers_only_qualify,
     drop_resource_words,
+    explicit_trigger,
     match_near,
     opens_with_viewpoint,
-    reads_as_question,
     resource_words,
 )
 from .personal_rules import PERSONAL_RULES, first_person_verb, one_off_day
 from .text import LOWER_BYTES, MAX_INPUT_CHARS, TOKEN_BYTES, UTF8_DELETE, normalize, tokenize
+from .tool_names import ToolMatcher, tool_names
+from .word_model import WordModel, load_word_model
+from .word_votes import NO_BARS, PACKED_WORDS, Bars, WordVoter
 
 # The router's public names, also importable from here as they were before the results and text moved out.
 __all__ = ["CONFIDENCE_CAP", "MAX_INPUT_CHARS", "RouteDecision", "RuleMatch", "RuleRouter", "ScopeScore", "normalize",
            "tokenize"]
 
-MAX_TOOLS: Final = 64
 _CUSTOMER_TERMS: Final = frozenset(w.decode("ascii") for w in CUSTOMER_WORDS)
-BEFORE_CHARS: Final = 60   # how far back an explicit trigger's `before` context is looked for
-MAX_TOOL_NAME_CHARS: Final = 200
-CONFIDENCE_CAP: Final = 0.9999
 DEFAULT_CACHE_SIZE: Final = 4096
-TOOL_CACHE_SIZE: Final = 1024
 SCORE_MEMO_SIZE: Final = 1024
-
 
 
 class RuleRouter:
@@ -97,9 +101,10 @@ class RuleRouter:
         high_confidence: float = 0.8,
         max_scopes: int = 3,
         cache_size: int = DEFAULT_CACHE_SIZE,
+        word_model: WordModel | bool | None = True,
     ) -> None:
-        """`cache_size` bounds a memo of decisions keyed by the set of matched rule terms (never by text);
-        0 disables it. Decisions are immutable, so sharing them is safe."""
+        """`cache_size` bounds a memo of decisions keyed by the matched rule terms (never by text); 0 disables it.
+        `word_model`: True for the shipped one (only with the default rules), False/None for none, or a model."""
         if not 0.0 <= confidence_threshold <= 1.0:
             raise ValueError("confidence_threshold must be within [0, 1]")
         if not 0.0 <= high_confidence <= 1.0:
@@ -114,9 +119,9 @@ class RuleRouter:
         self._high = high_confidence
         self._max_scopes = max_scopes
         self._cache_size = max(0, cache_size)
-        self._cache: dict[tuple[frozenset[int], str | None], RouteDecision] = {}
-        self._tool_cache: dict[str, tuple[Term, ...]] = {}
+        self._cache: dict[tuple[frozenset[int], str | None], tuple[RouteDecision, Bars]] = {}
         self._score_memo: dict[tuple[str, float], ScopeScore] = {}
+        self._candidate_memo: dict[frozenset[bytes], tuple[Trigger, ...]] = {}
 
         specs: list[RuleSpec] = []
         if use_default_rules:
@@ -128,11 +133,24 @@ class RuleRouter:
         compiled = compile_rules(specs, EXPLICIT_TRIGGERS,
                                  agent_scopes=self._known if use_default_rules else frozenset())
         self._agents = compiled.agents
+        self._rule_words = compiled.words
         self._lookup = compiled.lookup
-        self._words = compiled.words
+        self._words = self._rule_words
+        model = (load_word_model() if use_default_rules else None) if word_model is True else word_model or None
+        self._voter = None if model is None else self._attach(model)
+        self._empty_bars = self._voter.prior(NO_ROUTE) if self._voter is not None else NO_BARS
+        self._take(compiled)
+        singles = [(w, t.scope) for w, entry in self._lookup.items() for t in entry[0].values() if not t.is_context]
+        self._names = frozenset(w for w, scope in singles if scope != "personal")   # tool names are not verbs
+        self._tech = frozenset(w for w, scope in singles if scope == "platform") | RESOURCE_PARTS
+
+    def _take(self, compiled: CompiledRules) -> None:
+        """Keep the compiled structures `route()` reads."""
+        anchoring = [entry[3] for entry in compiled.lookup.values() if entry[3]]
+        self._trigger_words = frozenset(word for word, entry in compiled.lookup.items() if entry[3]) | frozenset(
+            word for triggers in anchoring for trigger in triggers for word in trigger.requires)
         self._patterns = compiled.patterns
-        self._tools = compiled.tools
-        self._tools_any = compiled.tools_any
+        self._tool_matcher = None if compiled.tools_any is None else ToolMatcher(compiled.tools, compiled.tools_any)
         self._terms = compiled.terms
         self._routed = compiled.routed
         self._self_verb = compiled.self_verb
@@ -144,9 +162,15 @@ class RuleRouter:
         self._addressee = compiled.addressee
         self._answer_style = compiled.answer_style
         self._opener = compiled.opener
-        singles = [(w, t.scope) for w, entry in self._lookup.items() for t in entry[0].values() if not t.is_context]
-        self._names = frozenset(w for w, scope in singles if scope != "personal")   # tool names are not verbs
-        self._tech = frozenset(w for w, scope in singles if scope == "platform") | RESOURCE_PARTS
+
+    def _attach(self, model: WordModel) -> WordVoter:
+        """The voter of a word model: its weights join the words' lookup entries, and a model's own words that
+        no rule anchors join the words looked up."""
+        weight = model.packed_weight
+        lookup = {**{word: NO_TERMS for word in model.vocabulary}, **self._lookup}
+        self._lookup = {word: (*entry[:4], weight(word) or 0) for word, entry in lookup.items()}
+        self._words = self._rule_words | model.vocabulary
+        return WordVoter(model, self._known, max_scopes=self._max_scopes, confidence_threshold=self._threshold)
 
     @classmethod
     def from_settings(cls, settings: RoutingSettings, known_scopes: Collection[str]) -> RuleRouter:
@@ -157,6 +181,7 @@ class RuleRouter:
             confidence_threshold=settings.confidence_threshold,
             high_confidence=settings.high_confidence,
             max_scopes=settings.max_scopes_per_recall,
+            word_model=settings.use_word_model,
         )
 
     # -------------------------------------------------------------------------------------------- introspection
@@ -176,6 +201,15 @@ class RuleRouter:
     @property
     def known_scopes(self) -> frozenset[str]:
         return self._known
+
+    @property
+    def anchor_words(self) -> frozenset[str]:
+        """The normalised words that anchor a rule term (the word model's vocabulary is drawn from them)."""
+        return frozenset(word.decode("ascii") for word in self._rule_words)
+
+    @property
+    def word_model(self) -> WordModel | None:
+        return None if self._voter is None else self._voter.model
 
     @property
     def routed_scopes(self) -> frozenset[str]:
@@ -207,44 +241,57 @@ class RuleRouter:
         tokens = encoded.translate(TOKEN_BYTES, UTF8_DELETE).split()
         allowed = None if allowed_scopes is None else frozenset(allowed_scopes)
         found: dict[int, Term] = {}   # rank -> term: a term counts once however often, in whatever variant
-        hits = self._words.intersection(tokens)
+        hits = self._words.intersection(tokens)   # the words a rule or the word model knows
         if b"q" in hits:   # chat spelling: "recuérdame q acordamos…"
             encoded, tokens = chat_que(encoded, tokens)
             hits = self._words.intersection(tokens)
-        triggers = self._match_words(hits, tokens, allowed, found) if hits else None
+        packed = self._match_words(hits, tokens, allowed, found) if hits else 0
         norm = self._match_patterns(encoded, raw, allowed, found) if self._patterns else None
-        if found and (b"-" in encoded or b"_" in encoded):   # "billing-api" names a thing, not a business matter
-            words = resource_words(encoded, self._tech)
-            if words:
-                drop_resource_words(found, words, "platform")
+        if found and (b"-" in encoded or b"_" in encoded) and (words := resource_words(encoded, self._tech)):
+            drop_resource_words(found, words, "platform")   # "billing-api" names a thing, not a business matter
         if found and not CUSTOMER_WORDS.isdisjoint(hits) and customers_only_qualify(tokens, self._tech):
             drop_resource_words(found, _CUSTOMER_TERMS, "platform")
-        if self._opener is not None and tokens and tokens[0] in OPENER_FIRST and opens_with_viewpoint(tokens):
-            found[self._opener.rank] = self._opener
+        opener = self._opener
+        if opener is not None and tokens and tokens[0] in OPENER_FIRST and opens_with_viewpoint(tokens) \
+                and (allowed is None or opener.scope in allowed):
+            found[opener.rank] = opener
         if found and not self._self_cues.isdisjoint(found):   # a personal cue counts only in the first person
             self._match_first_person(tokens, found, b"" if raw.isascii() else encoded.lower())
-        if tools and self._tools_any is not None:
-            self._match_tools(self._tools_any, tools, allowed, found)
+        names = tool_names(tools) if tools else ()
+        if names and self._tool_matcher is not None:
+            self._tool_matcher.match(names, allowed, found)
         if agent and found and isinstance(agent, str):   # a prior corroborates evidence; alone it is nothing
             prior = self._agents.get(agent.strip().casefold())
             if prior is not None and (allowed is None or prior.scope in allowed):
                 found[prior.rank] = prior
-        trigger = self._explicit(triggers, hits, norm, encoded, raw) if triggers else None
+        asking = self._trigger_words.intersection(hits)   # the words that anchor or condition a trigger
+        trigger = explicit_trigger(self._candidates(asking), hits, norm, encoded, raw) if asking else None
         if trigger is not None and found and not self._request_words.isdisjoint(found):
             for rank in self._request_words:   # "remind me what we decided…": the request, not a reminder
                 found.pop(rank, None)
         if not found:
-            return NO_ROUTE if trigger is None else RouteDecision((), (), (), True, False, False, trigger)
-        return self._remembered_decision(found, trigger) if self._cache_size else self._decide(found, trigger)
+            decision = NO_ROUTE if trigger is None else RouteDecision((), (), (), True, False, False, trigger)
+            bars = self._empty_bars
+        elif self._cache_size:
+            decision, bars = self._remembered_decision(found, trigger)
+        else:
+            decision = self._decide(found, trigger)
+            bars = self._voter.prior(decision) if self._voter is not None else NO_BARS
+        voter = self._voter
+        if voter is None or (not names and len(hits) <= PACKED_WORDS and not (packed + bars.packed) & bars.top):
+            return decision   # nothing for the word model to add: `Bars.might_add`, inlined (the common case)
+        return voter.revise(decision, bars, packed, hits, len(tokens), names, allowed)
 
     def _match_words(self, hits: Iterable[bytes], tokens: list[bytes], allowed: frozenset[str] | None,
-                     found: dict[int, Term]) -> list[Trigger]:
-        """Add the word terms anchored on `hits` to `found`; return the explicit triggers those words anchor."""
-        triggers: list[Trigger] = []
+                     found: dict[int, Term]) -> int:
+        """Add the word terms anchored on `hits` to `found`; return the packed sum of their word-model weights
+        (read in the same pass: it is the model's whole word cost)."""
         joined: bytes | None = None
         lookup = self._lookup
+        packed = 0
         for word in hits:
-            single, multi, near, word_triggers = lookup[word]
+            single, multi, near, _, weights = lookup[word]
+            packed += weights
             if single:
                 if allowed is None:
                     found.update(single)   # one-word variants of a term share its rank and carry no subsumes
@@ -260,9 +307,19 @@ class RuleRouter:
                         found[term.rank] = term
             if near:
                 match_near(near, word, tokens, allowed, found)
-            if word_triggers:
-                triggers += word_triggers
-        return triggers
+        return packed
+
+    def _candidates(self, asking: frozenset[bytes]) -> tuple[Trigger, ...]:
+        """The triggers a message's trigger words anchor and satisfy (`requires`), in trigger order; remembered
+        per set of trigger words, which decides them."""
+        candidates = self._candidate_memo.get(asking)
+        if candidates is None:
+            if len(self._candidate_memo) >= DEFAULT_CACHE_SIZE:
+                self._candidate_memo.clear()
+            lookup = self._lookup
+            anchored = {t for word in asking for t in lookup[word][3] if t.requires <= asking}
+            candidates = self._candidate_memo[asking] = tuple(sorted(anchored, key=attrgetter("order")))
+        return candidates
 
     def _match_first_person(self, tokens: list[bytes], found: dict[int, Term], decomposed: bytes) -> None:
         """Add the first-person words of the message or, failing them, its Spanish first-person verb; without
@@ -295,65 +352,18 @@ class RuleRouter:
                 found[term.rank] = term
         return norm
 
-    def _match_tools(self, any_tool: re.Pattern[str], tools: Sequence[str], allowed: frozenset[str] | None,
-                     found: dict[int, Term]) -> None:
-        try:
-            names = [tools] if isinstance(tools, str) else list(tools[:MAX_TOOLS])
-        except Exception:   # not a sequence: no tool evidence rather than an error
-            return
-        cache = self._tool_cache
-        for name in names:
-            if not isinstance(name, str):
-                continue
-            name = name[:MAX_TOOL_NAME_CHARS].strip().casefold()
-            terms = cache.get(name)
-            if terms is None:
-                terms = self._tool_terms(any_tool, name)
-            for term in terms:
-                if allowed is None or term.scope in allowed:
-                    found[term.rank] = term
-
-    def _tool_terms(self, any_tool: re.Pattern[str], name: str) -> tuple[Term, ...]:
-        """The tool terms whose glob matches one normalised tool name, remembered in the bounded tool memo."""
-        terms: tuple[Term, ...] = ()
-        if any_tool.match(name):
-            terms = tuple(t for t in self._tools if t.regex is not None and t.regex.match(name))
-        if len(self._tool_cache) >= TOOL_CACHE_SIZE:
-            self._tool_cache.clear()
-        self._tool_cache[name] = terms
-        return terms
-
-    def _explicit(self, triggers: list[Trigger], words: frozenset[bytes], norm: str | None, encoded: bytes,
-                  raw: str) -> str | None:
-        candidates = {t for t in triggers if t.requires <= words}
-        if not candidates:
-            return None
-        if norm is None:
-            norm = encoded.translate(LOWER_BYTES, UTF8_DELETE).decode("ascii")
-        question = "?" in raw or "¿" in raw or "？" in raw
-        for trigger in sorted(candidates, key=attrgetter("order")):
-            if trigger.gated and not (question or trigger.clause_start or trigger.accented):
-                continue   # only a question mark could make it count: not worth the search
-            if trigger.also is not None and trigger.also.search(norm) is None:
-                continue   # the cheap condition first
-            match = trigger.search(norm, words)
-            if match is None or (trigger.unless is not None and trigger.unless.search(norm)) \
-                    or (trigger.before is not None
-                        and trigger.before.search(norm, max(0, match.start() - BEFORE_CHARS), match.start()) is None):
-                continue
-            if not trigger.gated or reads_as_question(trigger, norm, raw, match.start()):
-                return trigger.name
-        return None
-
-    def _remembered_decision(self, found: dict[int, Term], trigger: str | None) -> RouteDecision:
-        """`_decide` through the bounded memo keyed by the matched terms and the trigger."""
+    def _remembered_decision(self, found: dict[int, Term],
+                             trigger: str | None) -> tuple[RouteDecision, Bars]:
+        """`_decide` and the word model's prior for it, through the bounded memo keyed by the matched terms and the
+        trigger."""
         key = (frozenset(found), trigger)
-        decision = self._cache.get(key)
-        if decision is None:
+        entry = self._cache.get(key)
+        if entry is None:
             if len(self._cache) >= self._cache_size:
                 self._cache.clear()
-            decision = self._cache[key] = self._decide(found, trigger)
-        return decision
+            decision = self._decide(found, trigger)
+            entry = self._cache[key] = (decision, self._voter.prior(decision) if self._voter is not None else NO_BARS)
+        return entry
 
     def _decide(self, found: dict[int, Term], trigger: str | None) -> RouteDecision:
         evidence = counted_terms(found)

@@ -1,0 +1,187 @@
+"""The router's word model: packed arithmetic, additions only, explanations, thresholds, loading and freshness."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wetopi_memory.config import RoutingSettings
+from wetopi_memory.router import RuleRouter
+from wetopi_memory.router.word_model import (
+    CHUNK,
+    MAX_WORD_WEIGHT,
+    WordModel,
+    WordModelError,
+    load_word_model,
+    pack,
+    unpack,
+)
+from wetopi_memory.router.word_training import TrainingRecord, TrainingSettings, train_word_model
+from wetopi_memory.router.word_votes import WordVoter
+
+ROOT = Path(__file__).resolve().parents[2]
+SCOPES = ("personal", "business", "platform")
+
+
+def model_data(words: dict[str, list[int]], /, **changes: Any) -> dict[str, Any]:
+    """A word model by hand: biases and rule weights that leave the words to decide (scale 1000)."""
+    data: dict[str, Any] = {"format": 1, "scopes": list(SCOPES), "scale": 1000, "threshold": 0.5,
+                            "bias": [-2000, -2000, -2000], "rule": {"in": [3000, 3000, 3000]}, "tools": {},
+                            "words": words}
+    return {**data, **changes}
+
+
+RULES = RuleRouter((), known_scopes=SCOPES, word_model=False)
+
+
+@pytest.fixture(scope="module")
+def billing_model() -> WordModel:
+    """Two made-up words that no rule knows weigh for business ("zorblat", "quennix"); "nevera" against all."""
+    return WordModel(model_data({"zorblat": [0, 1500, 0], "quennix": [0, 1200, 0], "nevera": [-900, -900, -900]}))
+
+
+@given(st.lists(st.lists(st.integers(-MAX_WORD_WEIGHT, MAX_WORD_WEIGHT), min_size=3, max_size=3),
+                max_size=CHUNK))
+def test_sums_of_packed_weights_unpack_to_the_sums(rows: list[list[int]]) -> None:
+    assert unpack(sum(pack(row) for row in rows), 3) == [sum(column) for column in zip(*rows, strict=True)] \
+        if rows else unpack(0, 3) == [0, 0, 0]
+
+
+WORDS = ["ceph", "factura", "cobrar", "prefiero", "yo", "cliente", "precio", "pod", "nodo", "siempre", "kubectl",
+         "contrato"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(WORDS), st.lists(st.integers(-MAX_WORD_WEIGHT, MAX_WORD_WEIGHT), min_size=3,
+                                                        max_size=3), min_size=1),
+       st.lists(st.sampled_from([*WORDS, "de", "la", "manana"]), min_size=3, max_size=12),
+       st.lists(st.integers(-3000, 3000), min_size=3, max_size=3))
+def test_the_packed_test_agrees_with_the_exact_one(words: dict[str, list[int]], message: list[str],
+                                                   bias: list[int]) -> None:
+    voter = WordVoter(WordModel(model_data(words, bias=bias, rule={})), SCOPES, confidence_threshold=0.5,
+                      max_scopes=3)
+    rules_only = RULES.route(" ".join(message))
+    hits = frozenset(word.encode() for word in message)
+    packed = sum(voter.model.packed_weight(word) or 0 for word in hits)
+    bars = voter.prior(rules_only)
+    routed = rules_only   # what RuleRouter.route does with the bars
+    if bars.might_add(packed, len(hits)):
+        routed = voter.revise(rules_only, bars, packed, hits, len(message), (), None)
+    sums = [sum(words[w][index] for w in set(message) if w in words) for index in range(3)]   # plain arithmetic
+    expected = {scope for index, scope, limit in bars.limits if sums[index] > limit}
+    assert set(routed.scope_names) == set(rules_only.scope_names) | expected
+
+
+def test_the_model_adds_a_scope_the_rules_missed_and_says_why(billing_model: WordModel) -> None:
+    text = "mañana hay que mirar lo del zorblat y el quennix"
+    rules_only = RULES.route(text)
+    decision = RuleRouter((), known_scopes=SCOPES, word_model=billing_model).route(text)
+    assert "business" not in rules_only.scope_names and "business" in decision.scope_names
+    (vote,) = decision.votes
+    assert vote.scope == "business" and vote.change == "added" and vote.probability > 0.5
+    assert {feature for feature, _ in vote.features} >= {"zorblat", "quennix"}
+    assert all(weight > 0 for _, weight in vote.features)
+    assert decision.high_confidence is rules_only.high_confidence   # an addition never makes a turn wait
+    assert decision.to_dict()["model"][0]["scope"] == "business"
+
+
+def test_the_model_never_drops_a_scope_the_rules_chose(billing_model: WordModel) -> None:
+    text = "la nevera nevera del nodo de ceph está llena, el pod de kubernetes no arranca"
+    rules_only = RULES.route(text)
+    decision = RuleRouter((), known_scopes=SCOPES, word_model=billing_model).route(text)
+    assert rules_only.scope_names and decision.scope_names == rules_only.scope_names and not decision.votes
+
+
+def test_additions_respect_allowed_scopes_short_messages_and_the_threshold(billing_model: WordModel) -> None:
+    text = "hay que ver el zorblat y el quennix"
+    router = RuleRouter((), known_scopes=SCOPES, word_model=billing_model)
+    assert router.route(text).scope_names == ("business",)
+    assert router.route(text, allowed_scopes=("platform",)).scope_names == ()
+    assert router.route("zorblat quennix").scope_names == ()   # two words are too little evidence
+    strict = RuleRouter((), known_scopes=SCOPES, word_model=billing_model, confidence_threshold=0.7)
+    assert strict.route(text).scope_names == ()   # p = sigmoid(0.7) = 0.67 < 0.7
+    assert strict.route("ver el zorblat zorblat y el quennix quennix").scope_names == ()   # words count once
+
+
+def test_an_addition_never_displaces_a_rules_scope(billing_model: WordModel) -> None:
+    text = "el pod de ceph no arranca y hay que ver el zorblat y el quennix"
+    one = RuleRouter((), known_scopes=SCOPES, word_model=billing_model, max_scopes=1)
+    rules_one = RuleRouter((), known_scopes=SCOPES, word_model=False, max_scopes=1)
+    two = RuleRouter((), known_scopes=SCOPES, word_model=billing_model, max_scopes=2)
+    assert set(two.route(text).scope_names) == {"platform", "business"}
+    assert one.route(text).scope_names == rules_one.route(text).scope_names
+
+
+def test_an_opening_viewpoint_respects_allowed_scopes() -> None:
+    router = RuleRouter((), known_scopes=SCOPES)
+    assert router.route("Para mí, lo primero es dormir bien", allowed_scopes=()).scopes == ()
+
+
+def test_the_setting_turns_the_model_off() -> None:
+    assert RuleRouter.from_settings(RoutingSettings(), SCOPES).word_model is not None
+    assert RuleRouter.from_settings(RoutingSettings(use_word_model=False), SCOPES).word_model is None
+    assert RuleRouter((), known_scopes=SCOPES, use_default_rules=False).word_model is None
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    ({"format": 2}, "format"), ({"scopes": []}, "scopes"), ({"scopes": ["a", "b", "c", "d"]}, "scopes"),
+    ({"scale": 0}, "scale"), ({"threshold": 1.5}, "threshold"), ({"bias": [1, 2]}, "bias"),
+    ({"words": {"factura": [0, MAX_WORD_WEIGHT + 1, 0]}}, "words.factura"), ({"rule": []}, "rule"),
+    ({"words": {"factura": [0, 1]}}, "words.factura"),
+])
+def test_a_malformed_model_names_the_field(change: dict[str, Any], field: str) -> None:
+    with pytest.raises(WordModelError, match=field) as error:
+        WordModel(model_data({"zorblat": [0, 1, 0]}, **change))
+    assert "\n" not in str(error.value)
+
+
+def test_an_unreadable_model_file_is_one_line(tmp_path: Path) -> None:
+    broken = tmp_path / "model.json"
+    broken.write_text("{not json", encoding="utf-8")
+    with pytest.raises(WordModelError, match=r"model\.json: cannot read the word model"):
+        load_word_model(str(broken))
+    broken.write_text("[1, 2]", encoding="utf-8")
+    with pytest.raises(WordModelError, match="not a JSON object"):
+        load_word_model(str(broken))
+
+
+def test_training_is_deterministic_and_learns_the_words() -> None:
+    records = [TrainingRecord(text, (), frozenset(scopes), frozenset(), {}) for text, scopes in [
+        ("hay que cobrar la factura de Acme", {"business"}), ("la factura de marzo sigue sin pagar", {"business"}),
+        ("el pod de ceph se reinicia", {"platform"}), ("prefiero las reuniones por la mañana", {"personal"}),
+        ("gracias!", set()), ("cobrar antes del viernes", {"business"}),
+    ]] * 5
+    first = train_word_model(records, SCOPES, TrainingSettings(epochs=8))
+    assert train_word_model(records, SCOPES, TrainingSettings(epochs=8)) == first
+    assert first["words"]["factura"][1] > 0 > first["words"]["factura"][2]
+    assert json.loads(json.dumps(first)) == first   # plain JSON data
+    WordModel(first)   # loads as it is written
+
+
+def test_the_shipped_model_is_what_the_corpus_and_the_rules_give() -> None:
+    check = subprocess.run([sys.executable, str(ROOT / "tests" / "corpus" / "train_word_model.py"), "--check"],
+                           capture_output=True, text=True, timeout=300, check=False)
+    assert check.returncode == 0, check.stdout + check.stderr
+    model = load_word_model()
+    assert set(model.trained_on) >= {f"routing/{part}" for part in ("tune", "tune2", "tune3", "tune4", "tune5")}
+    assert not any("test" in name for name in model.trained_on)   # never the frozen test part
+
+
+def test_long_messages_and_large_limits_take_the_exact_path() -> None:
+    many = {f"zq{i:03d}": [0, MAX_WORD_WEIGHT, 0] for i in range(129)}
+    router = RuleRouter((), known_scopes=SCOPES, word_model=WordModel(model_data(many, bias=[0, 0, 0], rule={})))
+    text = "el pod de ceph no arranca: " + " ".join(many)
+    rules_only = RULES.route(text)
+    assert "business" not in rules_only.scope_names and "platform" in rules_only.scope_names
+    # 129 words of 8191 each: their packed sum wraps the business field round to "nothing to add"
+    assert "business" in router.route(text).scope_names
+    huge = {"zq000": [0, 5000, 0]}
+    far = RuleRouter((), known_scopes=SCOPES, word_model=WordModel(model_data(huge, bias=[0, -600_000, 0], rule={})))
+    assert far.route("zq000 y nada más").scope_names == ()   # a limit too large to pack, still judged exactly
