@@ -1,6 +1,6 @@
 """Benchmark turn curation: every corpus turn through the Hermes plugin, then what each scope stored.
 
-For `tests/corpus/turns/tune.jsonl`, `tune2.jsonl` … `tune5.jsonl` (more tuning parts, other authors and styles)
+For `tests/corpus/turns/tune.jsonl`, `tune2.jsonl` … `tune6.jsonl` (more tuning parts, other authors and styles)
 and `test.jsonl` separately: per-scope precision and recall on (turn, scope) pairs, fact recall, the share of
 turns with exactly the right stores, and (tuning parts only, unless --misses) every miss.
 Targets (issue #11): precision >= 0.95 and recall >= 0.85 per scope on the held-out part; >= 0.97 / >= 0.92 on
@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 from tests.support.judgement import format_score, load_turns, run_corpus, score_turns  # noqa: E402
 
 CORPUS = ROOT / "tests" / "corpus" / "turns"
-PARTS = ("tune", "tune2", "tune3", "tune4", "tune5", "test")
+PARTS = ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "test")
 
 
 def main() -> None:

@@ -138,3 +138,68 @@ def test_a_customer_word_that_only_says_whose_a_system_is_is_not_business(router
     assert router.route("Las bases de datos de los clientes, ¿dentro del cluster o en VMs?").scope_names == (P,)
     both = router.route("La web va lentísima y el cliente amenaza con irse, mira el php-fpm del pod")
     assert set(both.scope_names) == {B, P}
+
+
+@pytest.mark.parametrize("text", [
+    'How do you say "purchase order" in Italian?', '¿Cómo se dice "nodo de control" en inglés?',
+    'What is the plural of "kubeconfig"?', '¿"Prefiero" lleva tilde?',
+])
+def test_a_question_about_a_word_routes_nowhere(rules: RuleRouter, text: str) -> None:
+    decision = rules.route(text)
+    assert decision.scope_names == ()
+    assert any(c.sense.startswith("word_question.") for c in decision.cancelled) or not decision.matches
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("El cliente quiere otra fuente en el footer de su tema, ¿eso va por CSS?", ()),
+    ("The client wants the sidebar widget moved, is that a theme setting?", ()),
+    ("El cliente amenaza con irse si no le hacemos descuento", (B,)),
+])
+def test_a_customers_own_site_design_is_not_business(rules: RuleRouter, text: str, expected: tuple[str, ...]) -> None:
+    assert rules.route(text).scope_names == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("How do I squash two commits before pushing?", ()),
+    ("¿Cómo hago para deshacer un git commit ya publicado?", ()),
+    ("The git webhook stopped triggering the CI pipeline on the shop repo", (P,)),
+])
+def test_how_to_use_git_in_general_is_not_platform(rules: RuleRouter, text: str, expected: tuple[str, ...]) -> None:
+    assert rules.route(text).scope_names == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Vuelvo de vacaciones el jueves, no me pongas nada antes de las 11",
+    "I'm out on Thursday afternoon for a family thing",
+    "El miércoles entro tarde, tengo que llevar el coche al taller",
+])
+def test_the_speakers_absence_on_one_day_is_personal(rules: RuleRouter, text: str) -> None:
+    assert F in rules.route(text).scope_names
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("¿Cuánto cobra un electricista por cambiar un enchufe?", ()),
+    ("I'm reading a book on negotiation, any other you'd suggest?", ()),
+    ("Book me a hotel near the venue for my trip to Porto", (F,)),
+    ("The customer wants last month refunded after the outage", (B, P)),
+    ("Pipeline update: two agencies signed and one more wants a demo", (B,)),
+])
+def test_business_words_in_private_life_and_sales_verbs(rules: RuleRouter, text: str,
+                                                       expected: tuple[str, ...]) -> None:
+    assert tuple(sorted(rules.route(text).scope_names)) == tuple(sorted(expected))
+
+
+def test_a_pod_that_is_running_is_not_the_speakers_sport(rules: RuleRouter) -> None:
+    assert rules.route("Estoy mirando el pod de redis: sigue Running pero no acepta conexiones").scope_names == (P,)
+    assert F in rules.route("Salgo a hacer running todas las mañanas antes de trabajar").scope_names
+
+
+def test_de_usted_is_a_form_of_address_but_usted_alone_is_politeness(rules: RuleRouter) -> None:
+    assert rules.route("Prefiero que me trate de usted en los correos").scope_names == (F,)
+    assert F not in rules.route("¿Tiene usted el contrato firmado del proveedor?").scope_names
+
+
+def test_a_command_line_option_i_is_not_the_speaker(rules: RuleRouter) -> None:
+    text = "Hazme un curl -I contra la home de la tienda y dime si da 301, usually it does"
+    assert F not in rules.route(text).scope_names
+    assert F in rules.route("I usually run curl -I before every deploy").scope_names

@@ -40,7 +40,7 @@ from .personal_rules import (
     VIEWPOINT_TERM,
 )
 from .roles import ROLE_OBJECTS
-from .senses import AGENT_PRIORS, NEAR_RULES, SENSES, NearRule, Sense
+from .senses import AGENT_PRIORS, EVERY_TERM, NEAR_RULES, SENSES, NearRule, Sense
 from .text import anchor, inflections, subsequences, tokenize
 
 TermKey = tuple[str, str, str]   # (rule id, kind, term): one rule term, whatever variant of it matched
@@ -255,6 +255,8 @@ def _finished(out: _SpecTerms, cancels: dict[str, tuple[str, ...]]
         if t.is_context:
             cancelled: set[int] = set()
             for term in cancels[t.sense]:
+                if term == EVERY_TERM:
+                    cancelled.update(*(ranks for (scope, _), ranks in by_scope_term.items() if scope == t.scope))
                 cancelled |= by_scope_term.get((t.scope, tuple(tokenize(term))), set())
             return replace(t, rank=own, cancels=frozenset(cancelled))
         subsumed: set[int] = set()

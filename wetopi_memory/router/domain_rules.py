@@ -68,6 +68,9 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             "error 500", "500 errors", "errores 500", "http 500", "401 unauthorized", "403 forbidden", "429", "499",
             "too many requests", "connection refused", "conexión rechazada", "permission denied", "permiso denegado",
             "tls handshake", "x509", "stack trace", "traceback",
+            # runtime settings of hosted sites, restores
+            "memory_limit", "upload_max_filesize", "post_max_size", "max_execution_time", "values.yaml",
+            "helm values", "restore", "pbs", "proxmox backup server",
         ),
     ),
     DefaultRule(
@@ -87,6 +90,9 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             "image", "tag", "version", "versión", "release", "config", "configuración", "query", "consulta lenta",
             "index", "registro a", "registro cname", "registro mx", "a record", "cname", "mx record", "txt record",
             "maintenance window", "ventana de mantenimiento", "purge", "stale", "api",
+            "restaurar", "restauración",
+            "root cause", "root causes", "causa raíz", "firing", "alert fired",
+            "salta la alerta", "saltó la alerta", "wildcard",
         ),
     ),
     # ---------------------------------------------------------------- business
@@ -158,7 +164,7 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
     DefaultRule(
         "business", "business.ambiguous_more", MEDIUM,
         keywords=(
-            "clause",
+            "clause", "dispute", "disputes", "disputed", "disputa", "disputas",
             "auditoría", "audit", "trial", "trials", "converted", "convertido", "convertidos", "convertir",
             "conversion", "firme", "firmen", "promotion", "ascenso", "receipt", "receipts", "recibo", "recibos",
             "tax", "taxes", "impuesto", "impuestos", "deposit", "loan", "préstamo", "fee", "fees", "staff", "bonus",
@@ -174,6 +180,9 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             "estimate", "presupuestar", "board", "banco", "bank", "colaboración", "collaboration", "sponsor",
             "ayuntamiento", "city council", "university", "universidad", "inmobiliaria", "clínica", "hotel",
             "restaurant", "tienda online", "online store", "proposal", "offered", "ofrecimos",
+            # the sales pipeline: deals signed, demos, pitches, fairs, seats of a subscription
+            "signed", "firmaron", "ha firmado", "han firmado", "demo", "demos", "pitch", "linkedin", "feria",
+            "trade fair", "seats", "went cold",
         ),
     ),
     DefaultRule(

@@ -59,6 +59,9 @@ _NOT_SELF = r"(?<!\bi\s)(?<!don't\s)(?<!dont\s)(?<!don\st\s)(?<!can't\s)(?<!cant
 _SAVE_ES = (r"\b(?:apunta|apuntalo|apuntate|guarda|guardalo|guardate|anota|anotalo|anade|anadelo|mete|graba|guardar|"
             r"apuntar)\b")
 _SAVE_EN = r"\b(?:save|store|add|put|write|keep|note)\b"
+# "como te dije (ayer), …" is "as I said", in passing, not a question about what was said
+_AS_I_SAID = (r"\bcomo\s+(?:te|os)\s+(?:dije|conte|comente|explique|mencione)(?:\s+(?:el\s+otro\s+dia|ayer|antes|"
+              r"la\s+semana\s+pasada|en\s+su\s+dia|el\s+\w+\s+pasado))?\s*,")
 _WE_DID = (r"(?:\w+ed|wrote|chose|gave|set|made|took|put|sent|told|said|built|ran|did|had|got|came\s+up\s+with|"
            r"went\s+with|found|learnt|saw|thought|left|kept|bought|paid|spent|lost|won|heard|meant|drew|sold|"
            r"hit|cut|let|broke|spoke|began|knew|wound\s+up|ended\s+up)\b")   # an English past form after "we"
@@ -69,8 +72,8 @@ _SAVE_TO_NOTES = r"\b(?:save|store|add|put|write|keep)\b"
 # present ("¿cuánto le cobramos?", "¿qué usamos?") count only after "la última vez que".
 _PAST_WE_STEMS = ("decid", "acord", "dij", "habl", "qued", "pact", "coment", "eleg", "escog", "descart", "dej", "sac",
                   "conclu", "comprometi", "apunt", "anot")
-_PAST_ONLY_WE = ("hicimos", "dimos", "pusimos", "propusimos", "ofrecimos", "resolvimos", "vimos", "tuvimos",
-                 "quisimos", "supimos", "hablasteis", "decidisteis", "quedasteis", "acordasteis")
+_PAST_ONLY_WE = ("hicimos", "dimos", "pusimos", "propusimos", "ofrecimos", "prometimos", "resolvimos", "vimos",
+                 "tuvimos", "quisimos", "supimos", "hablasteis", "decidisteis", "quedasteis", "acordasteis")
 _PAST_WE_WORDS = tuple(sorted({stem + end for stem in _PAST_WE_STEMS for end in ("amos", "imos")} | {*_PAST_ONLY_WE}))
 # The same words as one regex with their stems factored out: `re` tries alternatives one by one, so a shared
 # ending is matched once instead of once per verb.
@@ -194,7 +197,7 @@ EXPLICIT_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"julio|agosto|septiembre|octubre|noviembre|diciembre))\b",
                     ("pasado", "pasada", "vez", "dia", "final", "entonces", "enero", "febrero", "marzo", "abril",
                      "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"),
-                    gated=True, clause_start=False, also=r"(?:amos|imos)\b"),
+                    gated=True, clause_start=False, also=r"(?<!\best)(?<!\bv)(?:amos|imos)\b"),   # not estamos, vamos
     ExplicitTrigger("es.sabemos_algo",
                     r"\b(?:sabemos|tenemos|hay)\s+algo\s+(?:de|del|sobre|acerca)\b", ("algo",), gated=True,
                     clause_start=False),
@@ -225,7 +228,7 @@ EXPLICIT_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("es.que_te_dije",
                     r"\b(?:que|como|cuando|cual)\s+te\s+(?:dije|conte|comente|pedi|explique)\b",
                     ("dije", "conte", "comente", "pedi", "explique"), gated=True, clause_start=False,
-                    accented=r"\b(?:qué|cómo|cuándo|cuál)\s+te\b"),
+                    accented=r"\b(?:qué|cómo|cuándo|cuál)\s+te\b", unless=_AS_I_SAID),
     ExplicitTrigger("es.se_decidio",
                     r"\b(?:que|como|cuando|lo\s+que)\s+se\s+(?:decidio|acordo|dijo|hablo|quedo|pacto|comento)\b",
                     ("decidio", "acordo", "dijo", "hablo", "quedo", "pacto", "comento"), gated=True,
@@ -351,7 +354,7 @@ EXPLICIT_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("es.te_dije",   # "¿Te dije cuál es mi editor?", "¿Os conté lo del proveedor?"
                     r"\b(?:te|os)\s+(?:dije|conte|comente|mencione|explique|pase|di|hable)\b",
                     ("dije", "conte", "comente", "mencione", "explique", "pase", "hable"), gated=True,
-                    clause_start=False),
+                    clause_start=False, unless=_AS_I_SAID),
     ExplicitTrigger("es.que_sabes_de",   # "¿Qué sabes de mi horario?", "¿Qué tienes sobre el proveedor?"
                     r"\bque\s+(?:(?:sabes|recuerdas)\s+(?:de|del|sobre|acerca)|(?:tienes|tenemos)\s+(?:sobre|acerca))\b",
                     ("sabes", "recuerdas", "tienes", "tenemos"), gated=True, clause_start=False, requires=("que",),
@@ -364,4 +367,25 @@ EXPLICIT_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.whats_the_decision",
                     r"\bwhat(?:'s|\s+s|\s+is|\s+was)\s+(?:the|our)\s+(?:decision|conclusion|agreement|outcome)\b",
                     ("decision", "conclusion", "agreement", "outcome"), requires=("what",)),
+    # ---- sixth round: review verbs, formal address, outcomes, what is kept
+    ExplicitTrigger("es.repasa_lo_que",   # "Repásame lo que acordamos…", "Recap de lo que decidimos…"
+                    rf"\b(?:repasame|repasa|resumeme|recap|recapitula|recapitulame|refrescame)\s+(?:de\s+)?"
+                    rf"(?:lo\s+que|que|como)\s+(?:(?:le|les|nos|te|se|lo|la|ya|al\s+final)\s+){{0,2}}{_PAST_WE}\b",
+                    ("repasame", "repasa", "resumeme", "recap", "recapitula", "recapitulame", "refrescame")),
+    ExplicitTrigger("es.recuerda_usted",   # "¿Recuerda usted qué horario le indiqué…?", "¿Se acuerda de lo que…?"
+                    r"\b(?:recuerda\s+usted|se\s+acuerda\s+(?:usted\s+)?(?:de\s+lo\s+que|de\s+que|de\s+como|que|como))\b",
+                    ("usted", "acuerda")),
+    ExplicitTrigger("es.que_paso_al_final",   # "¿Qué pasó al final con lo del disco lleno?"
+                    r"\bque\s+(?:paso|ha\s+pasado|fue)\s+al\s+final\s+con\b", ("final",), gated=True,
+                    clause_start=False, requires=("que", "con")),
+    ExplicitTrigger("en.remind_me_que",   # "Remind me, ¿qué formato te pedí?"
+                    r"\bremind\s+me\s*[,:]\s*(?:que|cual|cuales|como|cuando|donde|cuanto|cuanta|quien)\b",
+                    ("remind",), requires=("me",)),
+    ExplicitTrigger("en.what_we_have_stored",   # "What do you have stored about me?", "pull up what we have in memory"
+                    rf"\b(?:(?:what|anything)\s+(?:do|did)\s+(?:we|you)\s+have\s+(?:stored|saved|noted|recorded|"
+                    rf"on\s+file|written\s+down)|(?:what|whatever|everything|anything|all)\s+(?:we|you)\s+(?:have|keep|got)\s+"
+                    rf"in\s+(?:the\s+|our\s+|your\s+)?{_MEM})\b",
+                    ("stored", "saved", "noted", "recorded", "file", "written", "memory", "memories"),
+                    requires=("have",), unless=_SAVE_EN),
+    ExplicitTrigger("en.recall_colon", r"^\W*recall\s*[:,-]", ("recall",)),
 )

@@ -150,6 +150,14 @@ def reads_as_question(trigger: Trigger, norm: str, raw: str, start: int) -> bool
         unicodedata.normalize("NFC", raw.casefold())) is not None
 
 
+_STANDALONE_I = re.compile(rb"(?<![-\w])i(?!\w)", re.IGNORECASE)
+
+
+def option_i_only(encoded: bytes) -> bool:
+    """Whether every "I" of the message is a command-line option ("curl -I", "grep -i"), not the speaker."""
+    return b"-" in encoded and _STANDALONE_I.search(encoded) is None
+
+
 BEFORE_CHARS: Final = 60   # how far back an explicit trigger's `before` context is looked for
 
 

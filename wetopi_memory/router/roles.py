@@ -24,7 +24,7 @@ COMMERCIAL_OBJECTS: Final = frozenset({
 AUDIENCE_WORDS: Final = frozenset({
     "customer", "cliente", "client", "clienta", "investor", "inversor", "inversores", "sales", "ventas", "venta",
     "sales call", "sales team", "equipo comercial", "proveedor", "supplier", "vendor",
-    "invoice", "factura", "invoices", "facturas", "comercial",
+    "invoice", "factura", "invoices", "facturas", "comercial", "demo", "demos",
 })
 
 # By the scope whose terms they are (`compiled.Term.names_object`).

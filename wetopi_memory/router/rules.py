@@ -71,6 +71,7 @@ from .matching import (
     explicit_trigger,
     match_near,
     opens_with_viewpoint,
+    option_i_only,
     resource_words,
 )
 from .personal_rules import PERSONAL_RULES, first_person_verb, one_off_day
@@ -256,7 +257,7 @@ class RuleRouter:
                 and (allowed is None or opener.scope in allowed):
             found[opener.rank] = opener
         if found and not self._self_cues.isdisjoint(found):   # a personal cue counts only in the first person
-            self._match_first_person(tokens, found, b"" if raw.isascii() else encoded.lower())
+            self._match_first_person(tokens, found, encoded, b"" if raw.isascii() else encoded.lower())
         names = tool_names(tools) if tools else ()
         if names and self._tool_matcher is not None:
             self._tool_matcher.match(names, allowed, found)
@@ -321,12 +322,13 @@ class RuleRouter:
             candidates = self._candidate_memo[asking] = tuple(sorted(anchored, key=attrgetter("order")))
         return candidates
 
-    def _match_first_person(self, tokens: list[bytes], found: dict[int, Term], decomposed: bytes) -> None:
+    def _match_first_person(self, tokens: list[bytes], found: dict[int, Term], encoded: bytes,
+                            decomposed: bytes) -> None:
         """Add the first-person words of the message or, failing them, its Spanish first-person verb; without
         either (or another first-person term such as "suelo") the personal cues do not count ("Siempre falla el
         backup de los domingos" is not about the speaker)."""
         mine = self._self_word_set.intersection(tokens)
-        if b"i" in mine and asks_about_self(tokens):   # "What should I answer?", "How do I…": a question, not a fact
+        if b"i" in mine and (asks_about_self(tokens) or option_i_only(encoded)):   # "How do I…?", "curl -I"
             mine = mine - {b"i"}
         first: list[Term] = []
         if mine:

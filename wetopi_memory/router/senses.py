@@ -49,7 +49,7 @@ NEAR_RULES: tuple[NearRule, ...] = (
     NearRule("personal", "personal.my_things", 1.0, ("my", "mi", "mis"), (
         "go", "desktop", "stack", "shell", "terminal", "keyboard", "teclado", "mouse", "monitor", "monitors",
         "monitores", "diet", "dieta", "commute", "mornings", "afternoons", "evenings", "weekends", "mananas",
-        "tardes", "findes", "calendar", "agenda")),
+        "tardes", "findes", "calendar", "agenda", "personal")),
     # "I (usually / don't) work / live / drink …": a verb of everyday life in the speaker's present (0.75 = MEDIUM)
     NearRule("personal", "personal.life_verb_en", 0.75, ("i",), (
         "live", "work", "sleep", "wake", "commute", "cycle", "bike", "walk", "eat", "drink", "cook", "exercise",
@@ -74,7 +74,8 @@ _SALIR = ("a que hora sales", "si sales", "cuando sales", "sales de", "sales a",
 _PAGE = ("pagina", "paginas", "documento", "izquierdo", "derecho", "superior", "inferior", "css", "header",
          "padding", "borde", "texto", "px", "cm", "maquetacion", "layout", "margen de error", "margin of error",
          "margen de tiempo", "margen de maniobra", "mobile", "word")
-_TROOPS = ("army", "troops", "tropas", "militar", "military", "otan", "nato", "soldados", "soldiers", "ejercito",
+_TROOPS = ("army", "troops", "legion", "legión", "cohort", "cohorte", "roman", "romana", "romano", "legions",
+           "tropas", "militar", "military", "otan", "nato", "soldados", "soldiers", "ejercito",
            "frontera", "border", "suspense", "police", "policia", "movie", "film", "pelicula", "como se dice",
            "how do you say", "translate", "traduce", "traducir", "sinonimo", "synonym", "en frances", "in french")
 _FILM = ("pelicula", "film", "movie", "affleck", "cine", "oscar", "netflix", "watch argo", "watched argo",
@@ -95,13 +96,35 @@ _TOOL_CLIENT = ("cliente de kubectl", "kubectl client", "cliente kubectl", "clie
                 "kubeconfig", "keycloak", "realm", "oidc", "openid", "provide credentials", "client credentials")
 _PRIVATE_LIFE = ("alquiler", "piso", "rent", "rental", "lease", "apartment", "flat", "coffee", "cafe", "gasolina",
                  "gimnasio", "gym", "cerveza", "beer", "camarero", "waiter", "bar", "restaurante",
-                 "taxi", "vecinos", "comunidad de vecinos")
+                 "taxi", "vecinos", "comunidad de vecinos", "fontanero", "plumber", "electricista", "electrician",
+                 "mecánico", "mechanic", "peluquero", "peluquería", "hairdresser", "taller", "dentista")
 _NOT_COMPANY_POLICY = ("school", "colegio", "escuela", "backup", "backups", "retention", "retencion", "network",
                        "pod", "password", "rbac", "iam", "security", "seguridad", "copias", "kyverno", "gatekeeper",
                        "opa", "networkpolicy", "network policy", "admission", "pod security", "falco", "cilium",
                        "calico", "enforce", "restart policy", "retry policy", "pull policy", "eviction")
 
+# What a customer's own site looks like or shows is their content, not a business matter ("El cliente quiere un
+# slider en la home, ¿qué plugin…?"); nor the plugin zip a customer uploads when the ingress refuses it.
+_SITE_CONTENT = ("css", "theme", "tema", "plantilla", "template", "customizer", "elementor", "gutenberg", "slider",
+                 "header", "footer", "fuente", "font", "botón", "button", "estilos", "styles", "plugin",
+                 "formularios", "contact form", "menu", "menú", "sidebar", "post title", "widget")
+_TRAVEL = ("trip", "viaje", "vuelo", "vuelos", "flight", "flights", "maleta", "equipaje", "luggage", "vacaciones",
+           "vacation", "holiday", "booking", "reserva", "reservame", "reservar", "dinner", "cena", "comer",
+           "vegetarian", "vegetariano", "vegetariana")
+_READING = ("book", "books", "libro", "libros", "course", "curso", "podcast", "como se dice", "how do you say",
+            "in english", "en ingles")
+
+EVERY_TERM = "*"   # a sense whose terms are this cancels every term of its scope
+# A question about a word (its translation, spelling, plural) mentions the word; it is about language, not the
+# word's topic ("How do you say \"invoice\" in German?", "¿Cómo se dice \"factura rectificativa\" en inglés?").
+_WORD_QUESTION = ("how do you say", "how do i say", "how would you say", "como se dice", "como se escribe",
+                  "como se traduce", "how do you spell", "how to spell", "plural of", "el plural de", "lleva tilde",
+                  "se escribe con", "synonym for", "synonym of", "sinonimo de", "what's the english for",
+                  "what is the english for")
+
 SENSES: tuple[Sense, ...] = (
+    *(Sense(f"word_question.{scope}", scope, (EVERY_TERM,), _WORD_QUESTION)
+      for scope in ("personal", "business", "platform")),
     Sense("product.maths", "business", ("product", "producto"), _MATHS),
     Sense("sales.salir", "business", ("sales", "venta"), _SALIR),
     Sense("sales.events", "business", ("sales", "venta", "vendido", "vendidos", "vendidas"),
@@ -172,5 +195,14 @@ SENSES: tuple[Sense, ...] = (
     Sense("bank.not_money", "business", ("bank", "banco"),
           ("river", "rio", "orilla", "sandbar", "bank holiday", "memory bank", "banco de arena", "blood bank",
            "food bank", "banco de alimentos", "como se dice", "how do you say", "translate", "traduce")),
+    Sense("customer.site_content", "business", ("customer", "cliente", "client", "clienta"), _SITE_CONTENT),
+    Sense("venue.travel", "business", ("hotel", "restaurant", "facturada", "facturar"), _TRAVEL),
+    Sense("negotiation.reading", "business", ("negotiation", "negociación"), _READING),
+    Sense("running.status", "personal", ("running",), ("pod", "pods", "container", "contenedor", "status", "estado",
+                                                      "kubectl", "pending", "process", "proceso", "service", "job")),
+    # how to use git in general is general knowledge; a git matter of the platform names more than git
+    Sense("git.howto", "platform", ("git", "commit", "branch"),
+          ("how do i", "how to", "como hago", "como se hace", "syntax", "sintaxis", "diferencia entre",
+           "difference between", "en general", "in general", "rebase", "undo", "deshacer")),
     Sense("docker.pet", "platform", ("docker",), ("dog", "perro", "mascota", "pet", "beach", "playa")),
 )

@@ -1,0 +1,54 @@
+"""Explicit memory requests, sixth round: review verbs, formal address, outcomes, what is kept, "as I said"."""
+
+from __future__ import annotations
+
+import pytest
+
+from wetopi_memory.router import RuleRouter
+
+SCOPES = ("personal", "business", "platform")
+
+
+@pytest.fixture(scope="module")
+def router() -> RuleRouter:
+    return RuleRouter((), known_scopes=SCOPES)
+
+
+@pytest.mark.parametrize("text", [
+    "Recap de lo que decidimos en la reunión con el proveedor de fibra",
+    "Repásame lo que acordamos con la agencia sobre los márgenes",
+    "resúmeme lo que quedamos con Talleres Ortega",
+    "Remind me, ¿qué dije que prefería para los informes?",
+    "¿Recuerda usted qué tarifa le indiqué para la migración?",
+    "¿Se acuerda de lo que le comenté del contrato?",
+    "¿Qué pasó al final con lo del certificado caducado?",
+    "¿Qué le prometimos a la clínica en la demo?",
+    "What do you have stored about my working hours?",
+    "anything we have in memory on the Ceph upgrade?",
+    "Pull up everything you have in memory about Globex",
+    "recall: ¿cuál era el runbook para rotar el certificado del ingress?",
+])
+def test_new_request_frames(router: RuleRouter, text: str) -> None:
+    assert router.route(text).explicit_memory_request, text
+
+
+@pytest.mark.parametrize("text", [
+    "Resume the backup job once the node is back",
+    "recap: the deploy is done and green",
+    "Remind me, can you send the invoice tomorrow?",
+    "Te prometimos el informe para el lunes.",
+    "We have in memory 64 GB on each node",
+    "Save what we have in memory about Acme",
+    "Recall the helm release to the previous revision",
+    "como te dije el otro día, a los partners les dábamos un 20 %, ¿lo mantenemos para Bilbao?",
+    "Como os comenté, ¿seguimos con Hetzner?",
+    "Estamos pensando en subir el plan Starter en enero, ¿qué impacto tendría?",
+])
+def test_their_look_alikes_are_not_requests(router: RuleRouter, text: str) -> None:
+    assert not router.route(text).explicit_memory_request, text
+
+
+def test_asking_what_was_said_still_counts(router: RuleRouter) -> None:
+    assert router.route("¿Cómo te dije que quería los informes?").explicit_memory_request
+    assert router.route("¿Te dije cuál es mi editor?").explicit_memory_request
+    assert router.route("¿Cuánto les cobramos el año pasado por la migración?").explicit_memory_request
