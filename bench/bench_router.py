@@ -8,7 +8,8 @@ parts. Target: >= 50 000 decisions/s. Prints figures, asserts nothing.
 Rates are given per CPU-second of this (single-threaded) process — the "one core" figure, insensitive to other
 load on the machine — and per wall-clock second. "default" is the router as shipped, whose bounded decision memo
 is keyed by the set of matched rule terms (never by text); "cold" disables that memo (cache_size=0), so every
-decision is computed from scratch; "rules only" turns the word model off, side by side.
+decision is computed from scratch; "rules only" turns the word model off, side by side. Each case has a router
+of its own, so no case warms or empties another's memos.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from wetopi_memory.router import RuleRouter
 
@@ -111,12 +113,11 @@ def main() -> None:
     args = parser.parse_args()
 
     started = time.perf_counter()
-    router = RuleRouter((), known_scopes=SCOPES)
+    RuleRouter((), known_scopes=SCOPES)   # timed: how long building a router takes
     build_ms = (time.perf_counter() - started) * 1000
     cold = RuleRouter((), known_scopes=SCOPES, cache_size=0)
     messages = make_messages(args.messages, args.length, args.seed)
     ascii_share = sum(m.isascii() for m in messages) / len(messages)
-    rules_only = RuleRouter((), known_scopes=SCOPES, word_model=False)
     routed = [cold.route(m) for m in messages]
     confident = sum(d.confident for d in routed) / len(routed)
     explicit = sum(d.explicit_memory_request for d in routed) / len(routed)
@@ -133,18 +134,24 @@ def main() -> None:
           f"{statistics.mean(map(len, corpus)):.0f} chars), repeated to {len(corpus_set)}; word model added to "
           f"{corpus_voted:.0%} of them")
     tools = ("terminal", "kubernetes_get_pods", "web_search")
+    def fresh(**options: Any) -> RuleRouter:   # one router per case: no case warms or thrashes another's memo
+        return RuleRouter((), known_scopes=SCOPES, **options)
+
+    shipped = [fresh() for _ in range(5)]
+    only = [fresh(word_model=False) for _ in range(2)]
+    cold_tools = fresh(cache_size=0)
     cases: list[tuple[str, Callable[[str], object], list[str]]] = [
-        ("default  route(text)", router.route, messages),
-        ("default  route(text, allowed_scopes)", lambda m: router.route(m, allowed_scopes=("platform", "personal")),
+        ("default  route(text)", shipped[0].route, messages),
+        ("default  route(text, allowed_scopes)",
+         lambda m: shipped[1].route(m, allowed_scopes=("platform", "personal")), messages),
+        ("default  route(text, tools=[3 names])", lambda m: shipped[2].route(m, tools=tools), messages),
+        ("default  route(text, tools, agent)", lambda m: shipped[3].route(m, tools=tools, agent="wetopi-build"),
          messages),
-        ("default  route(text, tools=[3 names])", lambda m: router.route(m, tools=tools), messages),
-        ("default  route(text, tools, agent)", lambda m: router.route(m, tools=tools, agent="wetopi-build"),
-         messages),
-        ("rules only (no word model) route(text)", rules_only.route, messages),
+        ("rules only (no word model) route(text)", only[0].route, messages),
         ("cold     route(text)", cold.route, messages),
-        ("cold     route(text, tools=[3 names])", lambda m: cold.route(m, tools=tools), messages),
-        ("corpus   route(text)", router.route, corpus_set),
-        ("corpus   rules only route(text)", rules_only.route, corpus_set),
+        ("cold     route(text, tools=[3 names])", lambda m: cold_tools.route(m, tools=tools), messages),
+        ("corpus   route(text)", shipped[4].route, corpus_set),
+        ("corpus   rules only route(text)", only[1].route, corpus_set),
     ]
     rates: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name, _, _ in cases}
     for _ in range(args.runs):   # runs interleaved: every case sees the same machine load
