@@ -52,6 +52,9 @@ HEDGES: tuple[str, ...] = (
     "wants to know if",
     "keeps saying", "kept saying", "sigue diciendo", "insiste en que", "dice que", "claims that", "according to him",
     "according to her", "segun el", "segun ella",
+    # hearsay: "Heard from a partner that…", "no idea if true", "se rumorea"
+    "heard from", "i heard", "heard that", "rumor", "rumour", "rumors", "rumours", "se rumorea", "rumores",
+    "no idea if true", "not sure if true", "no se si es verdad", "no se si es cierto", "word is", "me ha llegado que",
     # a forecast or a conditional outcome: "Forecast: if the pipeline closes we'd end at 140k"
     "forecast", "prevision", "projection", "proyeccion", "estimate", "estimacion",
     "re:\\bwe(?:'d| would)\\s+(?!(?:like|love|prefer|rather)\\b)[a-z]{2,}\\b", "re:\\b[a-z]{3,}riamos\\b",
@@ -88,6 +91,13 @@ UNVERIFIED: tuple[str, ...] = (
     "re:\\bsiguen?\\s+(?:dando\\s+|saliendo\\s+|devolviendo\\s+)?(?:los\\s+|el\\s+)?[45]\\d\\ds?\\b",
     "mismos errores", "re:\\bmism[oa]s?\\s+\\d{3}s?\\b", "re:\\bsame\\s+\\d{3}s?\\b", "no luck", "sin suerte",
     "still the same", "igual que antes", "still gets", "sigue igual",
+    # no cause found yet: "I don't have a root cause yet", "todavía no sabemos qué es"
+    "re:\\b(?:don't|do not|no)\\s+(?:have\\s+)?(?:a\\s+|the\\s+)?(?:root\\s+)?cause\\s+yet\\b", "no root cause yet",
+    "not sure yet", "no idea yet", "todavia no sabemos", "aun no sabemos", "no sabemos todavia", "no sabemos aun",
+    "sin causa raiz", "aun sin causa",
+    # a check that was not made: "sin haberlo probado en staging", "without testing it"
+    "re:\\bsin haber(?:lo|la|los|las)?\\s+(?:probado|comprobado|verificado|testeado)\\b", "without testing",
+    "without having tested", "without verifying", "without checking",
 )
 VERIFIED: tuple[str, ...] = (
     "verified", "confirmed", "it's confirmed", "confirmado", "confirmada", "comprobado", "comprobada", "verificado",
@@ -105,6 +115,10 @@ VERIFIED: tuple[str, ...] = (
     # the symptom is gone: "los 502 han desaparecido", "the warning cleared"
     "han desaparecido", "ha desaparecido", "desaparecieron", "ya no aparece", "ya no aparecen", "ya no sale",
     "ya no salen", "have disappeared", "has disappeared", "are gone", "is gone", "cleared", "went away",
+    # the user's own check that the change took: "y ya va", "ya se pueden subir", "no longer fails"
+    "ya va", "ya se puede", "ya se pueden", "ya no peta", "ya no petan", "ya no falla", "ya no fallan",
+    "ya no se corta", "ya no se cortan", "ya no da error", "ya no dan error", "no longer fails", "no longer failing",
+    "no longer times out", "no longer crashes",
 )
 
 HEDGE_SET = TermSet(HEDGES)

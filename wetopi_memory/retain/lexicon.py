@@ -28,6 +28,13 @@ CATEGORY_ORDER: tuple[Category, ...] = (
     "incident", "relationship", "architecture", "process", "config",
 )
 
+# "never"/"nunca" as a rule, not as what the speaker has not done yet ("nunca lo he hecho", "I've never tried").
+NEVER_AS_RULE: tuple[str, ...] = (
+    "re:(?<!i've )(?<!i have )(?<!we've )(?<!we have )\\bnever\\b(?!\\s+(?:done|did|tried|been|had|seen|heard"
+    "|used|really|understood|got)\\b)",
+    "re:\\bnunca\\b(?!\\s+(?:lo |la |los |las |le |les |me |te |se )?(?:he|has|ha|hemos|habia|habiamos|hice"
+    "|hicimos)\\b)",
+)
 CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
     "root_cause": (
         "root cause", "root-cause", "causa raiz", "re:^\\W*(?:causa|cause|motivo|reason)\\s*:",
@@ -53,7 +60,8 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
     ),
     "runbook": (
         "runbook", "procedure", "procedimiento", "steps to", "pasos para", "step 1", "paso 1", "to restart",
-        "para reiniciar", "to recover", "para recuperar", "to rotate", "para rotar", "how to", "first run",
+        "para reiniciar", "to recover", "para recuperar", "to rotate", "para rotar", "first run",
+        "re:(?<!me )(?<!us )\\bhow to\\b",  # "when you show me how to…" asks for one, it is no runbook
         "primero ejecuta", "then run", "luego ejecuta", "como recuperar",
         "como restaurar", "como rotar", "como reiniciar", "como actualizar", "como migrar", "how to recover",
         "playbook", "to restore", "para restaurar", "this is how we", "asi es como", "asi lo hicimos",
@@ -126,7 +134,7 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
     "constraint": (
         "must not", "must never", "must always", "must", "mustn't", "cannot", "can't", "can not", "no puede",
         "no podemos", "we can't",
-        "no pueden", "no se puede", "no se pueden", "never", "nunca", "do not", "don't", "no debe", "no deben",
+        "no pueden", "no se puede", "no se pueden", *NEVER_AS_RULE, "do not", "don't", "no debe", "no deben",
         "debe", "deben", "hay que", "tiene que", "tienen que", "requires", "require", "requiere", "requieren",
         "only supports", "solo soporta", "solo admite", "only works", "solo funciona", "limit of", "limite de",
         "maximum of", "maximo de", "not allowed", "no esta permitido", "prohibido", "forbidden", "mandatory",
@@ -242,7 +250,7 @@ CATEGORY_DURABILITY: dict[Category, float] = {
 
 DURABLE_STRONG: tuple[str, ...] = (
     "we decided", "we have decided", "we've decided", "decidimos", "hemos decidido", "se decidio",
-    "se ha decidido", "acordamos", "hemos acordado", "we agreed", "always", "siempre", "never", "nunca",
+    "se ha decidido", "acordamos", "hemos acordado", "we agreed", "always", "siempre", *NEVER_AS_RULE,
     "from now on", "a partir de ahora", "de ahora en adelante", "en adelante", "going forward", "from here on",
     "root cause", "causa raiz", "the fix", "fixed by", "la solucion", "se soluciona", "resolved by", "solved by",
     "i prefer", "prefiero", "i'd rather", "my preference", "mi preferencia", "must", "debe", "deben", "hay que",

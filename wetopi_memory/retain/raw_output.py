@@ -7,7 +7,7 @@ from typing import Literal
 
 from .evidence import line_hash
 
-__all__ = ["RawKind", "continues_raw_run", "opens_raw_run", "raw_output_kind"]
+__all__ = ["RawKind", "continues_raw_run", "field_block_lines", "opens_raw_run", "raw_output_kind"]
 
 # Why a text looks like raw tool output.
 RawKind = Literal["code-block", "tool-output-echo", "stack-trace", "log-lines", "log-line", "json", "long-token"]
@@ -28,13 +28,34 @@ _RAW_SINGLE = re.compile(
     r"|[A-Z][A-Z_]+\s{2,}[A-Z][A-Z_]+\s{2,}[A-Z]|(?:[A-Z][A-Z_()%-]+ ){3,}[A-Z][A-Z_()%-]+\s*$)")
 # a continuation: indented, an exception line, a caret, or a table row with an age column ("210d", "3m")
 _RAW_CONTINUATION = re.compile(r"^(?:\s{2,}\S|\w+(?:Error|Exception|Warning)\b|\s*\^+\s*$|\S+(?: \S+){2,} \d+[smhd]\b)")
+# A field of a status dump (`kubectl describe`, `systemctl status`): "  Reason: OOMKilled", "Exit Code: 137"
+_FIELD_LINE = re.compile(r"^(\s*)[A-Z][A-Za-z]*(?: [A-Za-z]+){0,3}:\s+\S+(?: \S+){0,5}\s*$")
+# A web server's access log line: `10.42.3.1 - - [14/Oct/2026:09:12:01 +0200] "POST /…"`
+_ACCESS_LOG = re.compile(r"^\s*\S+ \S+ \S+ \[\d{2}/\w{3}/\d{4}:\d{2}:\d{2}:\d{2}")
+MIN_FIELD_BLOCK = 3
 _TRACE = re.compile(r"Traceback \(most recent call last\)|^\s+at [\w.$<>]+\(.*\)$|Exception in thread", re.M)
 _LONG_TOKEN = re.compile(r"\S{120,}")
 
 
 def opens_raw_run(line: str) -> bool:
     """Whether one line can only be tool output, so that it starts a run of raw lines."""
-    return bool(_RAW_SINGLE.match(line))
+    return bool(_RAW_SINGLE.match(line) or _ACCESS_LOG.match(line))
+
+
+def field_block_lines(lines: list[str]) -> frozenset[int]:
+    """The indices of lines in a status dump: at least MIN_FIELD_BLOCK consecutive `Field: value` lines, some
+    indented under another (a user's own "Precio: 20 €" list is flat)."""
+    out: set[int] = set()
+    run: list[int] = []
+    for index, line in enumerate([*lines, ""]):
+        if _FIELD_LINE.match(line):
+            run.append(index)
+            continue
+        indents = {len(m.group(1)) for m in (_FIELD_LINE.match(lines[i]) for i in run) if m}
+        if len(run) >= MIN_FIELD_BLOCK and len(indents) > 1:
+            out.update(run)
+        run = []
+    return frozenset(out)
 
 
 def continues_raw_run(line: str) -> bool:
@@ -55,11 +76,13 @@ def raw_output_kind(text: str, tool_line_hashes: frozenset[int] = frozenset()) -
             return "tool-output-echo"
     if _TRACE.search(text):
         return "stack-trace"
+    if len(field_block_lines(lines)) * 2 >= len(lines) >= MIN_FIELD_BLOCK:
+        return "log-lines"
     if len(lines) >= 3 and sum(bool(_RAW_LINE.match(ln)) for ln in lines) * 2 >= len(lines):
         return "log-lines"
     if len(lines) >= 2 and opens_raw_run(lines[0]) and all(continues_raw_run(ln) for ln in lines[1:]):
         return "log-lines"
-    if lines and sum(bool(_RAW_SINGLE.match(ln)) for ln in lines) * 2 >= len(lines):
+    if lines and sum(opens_raw_run(ln) for ln in lines) * 2 >= len(lines):
         return "log-lines" if len(lines) > 1 else "log-line"
     stripped = text.strip()
     if stripped[:1] in "{[" and stripped[-1:] in "}]" and stripped.count('":') >= 2:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .kinds import Role
-from .raw_output import continues_raw_run, opens_raw_run
+from .raw_output import continues_raw_run, field_block_lines, opens_raw_run
 from .signals import Signals
 
 __all__ = ["Sentence", "split_sentences"]
@@ -65,11 +65,14 @@ def _split_prose(text: str, start: int, end: int, spans: list[tuple[int, int]]) 
     """Spans of the prose between code fences; consecutive tool-output lines stay one span."""
     offset = start
     raw_run: tuple[int, int] | None = None
-    for line in text[start:end].splitlines(keepends=True):
+    lines = text[start:end].splitlines(keepends=True)
+    fields = field_block_lines([line.rstrip("\r\n") for line in lines])
+    for number, line in enumerate(lines):
         line_start = offset
         offset += len(line)
         body = line.rstrip("\r\n")
-        if body.strip() and (opens_raw_run(body) or (raw_run is not None and continues_raw_run(body))):
+        if body.strip() and (number in fields or opens_raw_run(body)
+                             or (raw_run is not None and continues_raw_run(body))):
             raw_run = (raw_run[0] if raw_run else line_start, line_start + len(body))
             continue
         if raw_run is not None:

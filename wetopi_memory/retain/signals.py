@@ -189,9 +189,9 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
 
 def _past_action(text: str, folded: str, text_grams: dict[str, int]) -> tuple[str, ...]:
     """What the speaker just did: the lexicon's past actions, or a Spanish first-person preterite; not a habit the
-    speaker took up ("me he acostumbrado a …", "I've made it a rule to …")."""
-    if ADOPTED_SET.search(folded, text_grams):
-        return ()
+    speaker took up ("me he acostumbrado a …", "I've made it a rule to …") nor a change that starts a rule."""
+    if ADOPTED_SET.search(folded, text_grams) or FROM_NOW_SET.search(folded, text_grams):
+        return ()  # "cambiamos a Stripe a partir del 1 de diciembre": a rule that starts, not task state
     found = PAST_ACTION_SET.find(folded, text_grams)
     if not found and _PRETERITE_1S.search(text):
         return ("preterite",)

@@ -34,6 +34,7 @@ __all__ = [
     "ORGANISATION",
     "OWN",
     "OWN_SET",
+    "OWN_WAY",
     "PROBLEM",
     "PROPOSAL",
     "RECOMMENDATION",
@@ -117,6 +118,9 @@ ADDRESSEE: tuple[str, ...] = (
     "your answers", "your replies", "your summary", "your summaries", "my answers", "my replies",
     "long answers", "the replies", "replies in", "reply in", "answer in", "respuestas", "tus respuestas",
     "mis respuestas", "los resumenes", "tus resumenes", "tu resumen", "resumenes semanales", "tl;dr", "tldr",
+    # what the assistant hands the user, and the user's own preference it offers to keep
+    "re:\\bte (?:pongo|muestro|guardo|apunto|anoto|formateo)\\b", "show you",
+    "give you", "you prefer", "prefieres", "your preference", "tu preferencia",
 )
 
 # A wish about how a thing should be ("quiero que el panel…", "I want the API to…"): of a system, a decision.
@@ -125,6 +129,12 @@ DESIRE: tuple[str, ...] = (
     "me gustaria que", "quiero el", "quiero la", "quiero los", "quiero las", "quiero todos", "quiero todas",
     "i want that", "i want this", "i want it", "i want them", "i want those", "quiero eso", "quiero esto",
 )
+# The speaker announcing how they themself work: what follows is theirs, whatever systems it names.
+OWN_WAY = TermSet((
+    "mi forma de trabajar", "mi manera de trabajar", "mi forma de hacerlo", "mi manera de hacerlo", "mi metodo",
+    "mi costumbre", "my way of working", "the way i work", "how i work", "my working style", "my habit",
+    "mi habito", "mi regla personal", "my personal rule", "yo trabajo asi", "i work like this",
+))
 # A note to keep something in mind: it says nothing about whose preference the sentence states.
 KEEP_IN_MIND: tuple[str, ...] = ("tenlo en cuenta", "keep that in mind", "keep it in mind", "ten en cuenta")
 # The speaker's own things and person: "my on-call week", "mi portátil", "for me".
@@ -159,6 +169,9 @@ OPT_OUT = TermSet((
     "re:\\bkeep (?:this|that|it) out of (?:your |the )?memory\\b", "dejalo fuera de la memoria",
     "deja esto fuera de la memoria", "not for the memory", "not for memory", "don't put this in memory",
     "don't put this in your memory",
+    # "no lo retengas", "don't retain it", "es de prueba, …": other verbs of keeping, a test opening the message
+    "re:\\bno (?:lo |la |los |las |me |te )?(?:retengas|registres|grabes|conserves)\\b",
+    "re:\\b(?:don't|do not) (?:retain|record|keep) (?:this|that|it)\\b", "re:^\\W*(?:es|esto es) de prueba\\b",
 ))
 # An offer to do one thing now: agreeing to it decides nothing lasting, unless the user makes it a rule.
 OFFER = TermSet((
@@ -188,6 +201,7 @@ ASSENT = TermSet((
     "venga", "de una", "correcto", "exacto", "me vale", "go for it", "let's go with", "vamos con", "tira",
     "eso es", "trato hecho", "it's a deal", "done deal", "that works", "works for me", "me sirve", "let's go",
     "palante", "approve", "apruebo", "good", "make that", "make it", "tal cual", "that's it", "eso mismo",
+    "re:^\\W*(?:go|proceed|procede)\\W*$", "ship it", "do that", "hazlo ya", "yes please",
 ))
 DISSENT = TermSet((
     "no", "nope", "mejor no", "not sure", "no estoy seguro", "no estoy segura", "let me think", "dejame pensar",

@@ -50,6 +50,14 @@ ONE_OFF: tuple[str, ...] = (
     "como ha quedado", "how it turned out", "looks great", "this once", "just this once", "por ahora", "for now",
     "de momento",
     "for the moment", "por el momento", "hoy prefiero", "today i prefer", "today i'd", "hoy quiero", "hoy mejor",
+    # one piece of work only: "for this report only", "solo para este informe", "just for this one"
+    "re:\\b(?:for|in) this (?:[a-z]+ )?only\\b", "re:\\b(?:only|just) (?:for|in) this\\b",
+    "re:\\bsolo (?:para|en) (?:este|esta)\\b", "re:\\b(?:para|en) (?:este|esta) (?:[a-z]+ )?nada mas\\b",
+    # a passing wish, a reminder: "me apetece una pizza", "remind me to call on Thursday"
+    # laughter: a joke or a passing remark ("Porque tienen on-call jajaja")
+    "re:\\b(?:ja){2,}\\b|\\b(?:ha){2,}\\b|\\b(?:je){2,}\\b",
+    "me apetece", "tengo ganas de", "i fancy", "i'm craving", "i am craving", "remind me to", "remind me about",
+    "recuerdame que", "recuerdame llamar", "recuerdame de",
 )
 # Words of the present day: they make a stated preference a one-off.
 ONE_OFF_TIME: tuple[str, ...] = (
@@ -68,6 +76,11 @@ FROM_NOW: tuple[str, ...] = (
     "|lunes|martes|miercoles|jueves|viernes|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre"
     "|noviembre|diciembre)(?:\\s+que viene)?\\b",
     "re:\\b(?:starting|from|as of|effective)\\s+(?:this|next)\\s+(?:month|week|year|quarter|monday|sprint)\\b",
+    # a rule that starts on a date: "a partir del 1 de diciembre", "starting December 1st", "as of 1 March"
+    "re:\\b(?:a partir del|desde el)\\s+\\d{1,2}\\s+de\\s+(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto"
+    "|septiembre|octubre|noviembre|diciembre)\\b",
+    "re:\\b(?:starting|as of|effective|from)\\s+(?:on\\s+)?(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?)?"
+    "(?:january|february|march|april|may|june|july|august|september|october|november|december)\\b",
 )
 # What was just done, in the first person: task state, unless it is a verified fix's action.
 PAST_ACTION: tuple[str, ...] = (
@@ -92,10 +105,12 @@ PAST_ACTION: tuple[str, ...] = (
     "[a-z]{3,}ed\\b",
     "re:\\b(?:lo |la |los |las |le |les )?(?:he|hemos)\\s+(?!decidido|acordado|elegido|aprobado|firmado|pensado|visto"
     "|mirado|revisado|comprobado|probado|intentado|verificado|leido|preguntado|hablado|notado|sido|estado|tenido)"
-    "[a-z]{3,}(?:ado|ido|uesto|echo|ierto|uelto|rito)\\b",
+    "[a-z]*(?:ado|ido|uesto|echo|ierto|uelto|rito)\\b",
     "re:^\\W*(?:added|patched|switched|created|raised|replaced|moved|enabled|disabled|mounted|pinned|bumped|set|put"
     "|changed|updated|removed|deleted|restarted|reloaded|installed|configured|rebuilt|reverted|rolled back|cleaned"
-    "|increased|lowered|rotated|upgraded|migrated|corrected|fixed)\\b",
+    "|increased|lowered|rotated|upgraded|migrated|corrected|fixed|persisted|tuned|adjusted|extended)\\b",
+    # a report opening with "done" before what was done: "Done — `sysctl …` persisted", "Hecho: subido a 40"
+    "re:^\\W*(?:done|finished|completed|hecho|listo|terminado)\\s*[:\u2014\u2013;-]\\s*\\S",
     # a report opening with its participle: "Subido pm.max_children a 40", "Aplicado a los 3 deployments"
     "re:^\\W*(?:subido|bajado|cambiado|aplicado|anadido|configurado|activado|desactivado|puesto|quitado|creado"
     "|borrado|eliminado|movido|actualizado|reiniciado|desplegado|fijado|pineado|escalado|ampliado|aumentado"
@@ -110,7 +125,7 @@ PAST_ACTION: tuple[str, ...] = (
     "re:\\b(?:was|were|has been|have been)\\s+(?:re-?)?[a-z]{3,}ed\\s+(?:to|from|in|on|with|back|by)\\b",
     # a report naming the thing, then its participle: "rke2 upgraded to v1.29.8", "osd.14 reweighted to 0.90"
     "re:\\b[a-z0-9][\\w.-]*\\s+(?:upgraded|updated|bumped|raised|lowered|moved|migrated|changed|switched|increased"
-    "|reduced|rotated|patched|downgraded|scaled|resized|reweighted|pinned)\\s+(?:to|from)\\b",
+    "|reduced|rotated|patched|downgraded|scaled|resized|reweighted|pinned|persisted)\\s+(?:to|from|in)\\b",
     # a value that changed: "went from 20 to 40", "pasó de 20 a 40"
     "re:\\b(?:went|changed|moved|rose|dropped|fell|jumped)\\s+from\\s+[\\w.%-]+\\s+to\\b",
     "re:\\b(?:paso|subio|bajo|cambio)\\s+de\\s+[\\w.%-]+\\s+a\\b",
@@ -118,13 +133,18 @@ PAST_ACTION: tuple[str, ...] = (
 )
 # Task state that says a thing finished (a verified fix's sentence may carry it).
 FINISHED: tuple[str, ...] = (
-    "has been completed", "se ha completado", "ha terminado", "all done", "it's done", "it is done",
+    "has been completed", "se ha completado", "ha terminado", "all done",
+    # "…and we tell the customer when it's done": a condition, not the state of a task
+    "re:(?<!when )(?<!once )(?<!after )(?<!until )(?<!cuando )\\bit(?:'s| is) done\\b",
     "re:\\bya esta\\b(?!\\s+(?:aprobad|decidid|firmad|acordad|cerrad|incluid|en el contrato|en contrato"
     "|en la factura|en las condiciones|en (?!ello|marcha|curso|camino|proceso)\\w))",
 )
 TRANSIENT: tuple[str, ...] = (
     "in progress", "en curso", "en progreso", "working on it", "trabajando en ello", "trabajando en eso",
-    "on it", "wip", "let me", "dejame", "deja que", "voy a", "vamos a ver", "i'll", "i will", "i'm going to",
+    "re:(?:^\\W*|\\b(?:i'm|i am|we're|we are|already)\\s+)on it\\b", "wip", "let me", "dejame", "deja que",
+    # "voy a mirarlo" is what comes next; "me voy a las 16:30" is a time of day
+    "re:\\bvoy a\\s+(?!las?\\b|los\\b|casa\\b)[a-z]+(?:ar|er|ir)(?:lo|la|los|las|le|les|me|te|se)?\\b",
+    "vamos a ver", "i'll", "i will", "i'm going to",
     "i am going to", "i'm checking", "i am checking", "checking now", "let me check", "estoy revisando",
     "estoy mirando", "estoy comprobando", "looking into", "i'm looking", "i am looking", "i'm running",
     "i am running", "running now", "still running", "estoy ejecutando", "waiting for", "esperando a",
@@ -155,7 +175,8 @@ TRANSIENT: tuple[str, ...] = (
     "last month", "el mes pasado", "re:(?<!las )(?<!la )(?<!esta )\\bmanana\\b", "pasado manana",
     "re:\\b(?:caduca|caducan|expira|expiran|expires?|vence|vencen|due|llega|llegan|arrives?)\\s+(?:en|in|dentro de)"
     "\\s+\\d+\\s+(?:dias|days|horas|hours|minutos|minutes)\\b",
-    "re:\\b(?<!formato )(?<!una )(?<!la )(?<!en )(done|finished|completed?|resolved|shipped|terminad[oa]"
+    "re:\\b(?<!formato )(?<!una )(?<!la )(?<!en )(?<!when it's )(?<!once it's )(?<!when it is )"
+    "(done|finished|completed?|resolved|shipped|terminad[oa]"
     "|completad[oa]|hecho|resuelt[oa]|listo|"
     "lista|finalizad[oa])\\W*$",
 )

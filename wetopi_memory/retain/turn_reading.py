@@ -68,6 +68,7 @@ _ORDINALS = {"first": 1, "second": 2, "third": 3, "1st": 1, "2nd": 2, "3rd": 3, 
              "primero": 1, "segunda": 2, "segundo": 2, "tercera": 3, "tercero": 3, "tercer": 3}
 _ORDINAL = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\b")
 _WHEN = frozenset(WHEN)
+MAX_FINISHED_WORDS = 3
 _APPROVING_EMOJI = re.compile(r"(?:[\U0001F44D\U0001F44C\u2705\U0001F64C\U0001F91D\U0001F680]\ufe0f?|\+1|\s)+")
 # Task state that a verified fix's sentence may carry: it finished, it happened today.
 # a verified fix's closing word ("…and the rsync finished", "Done") says the work ended, not that it goes on
@@ -181,7 +182,8 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     unverified = any(s.signals.unverified or s.signals.hedges for s in answer if s.signals.verified)
     conclusion = any({"fix", "root_cause", "runbook"} & set(s.signals.categories) for s in answer)
     conclusion = conclusion or (verified and mentions(RUNBOOK_ASKED, user_message))
-    stated = [s for s in answer if (s.signals.past_action or _new_state(s)) and not s.signals.question]
+    stated = [s for s in answer if (s.signals.past_action or _new_state(s) or _finished_only(s))
+              and not s.signals.question]
     users = [s for s in said if s.signals.past_action and s.signals.fact and not s.signals.question]
     changed = conclusion or bool(stated) or bool(users)
     ok_calls = any(item.ok for item in evidence.items) and not any(not item.ok for item in evidence.items[-1:])
@@ -211,6 +213,11 @@ def noted(signals: Signals, text: str) -> Signals | None:
         return None  # "Apuntado.", "Noted as the runbook.": the acknowledgement, not the content
     return replace(signals, categories=("runbook", *(c for c in signals.categories if c != "runbook")),
                    transient=(), past_action=(), errand=(), strong=(*signals.strong, "noted"))
+
+
+def _finished_only(sentence: Sentence) -> bool:
+    """An answer sentence that only says the work ended ("Finished.", "Terminado."): what ended is the change."""
+    return len(tokens(fold(sentence.text))) <= MAX_FINISHED_WORDS and mentions(_FINISHED, sentence.text)
 
 
 def _new_state(sentence: Sentence) -> bool:

@@ -74,15 +74,18 @@ def _proven(signals: Signals) -> Signals:
     return fixed or users_word(signals)
 
 
-def _user_sentence(builder: CandidateBuilder, sentence: Sentence, *, vouched: bool, habits: bool) -> Sentence:
+def _user_sentence(builder: CandidateBuilder, sentence: Sentence, *, vouched: bool, habits: bool,
+                   fixing: bool) -> Sentence:
     """A user's sentence as the turn reads it: whose voice it is, a problem report, a proven fix or a reported
-    cause, else a plain statement (a configuration fact, a habit), and a plain business fact."""
+    cause, else a plain statement (a configuration fact, a habit), and a plain business fact unless it opens a
+    fix's turn (`fixing`: then it is the problem or request the fix answers, "Ferretería Nieto ha borrado la
+    mitad de los productos")."""
     routed = builder.routed_scopes(sentence.text)
     base = past_event(problem_report(own_voice(sentence.signals, sentence.text, routed), sentence.text), sentence.text)
     read = _proven(base) if vouched else base
     if read is base:
         read = plain_statement(reasoned_change(base, sentence.text), sentence.text, habits=habits)
-    return replace(sentence, signals=business_fact(read, sentence.text, routed))
+    return replace(sentence, signals=read if fixing else business_fact(read, sentence.text, routed))
 
 
 def _assent_only(sentence: Sentence) -> Sentence:
@@ -117,7 +120,9 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     pinned: dict[int, str] = {}
     vouched = any(s.signals.verified for s in said) or bool(_MEASURED.search(user)) or reading.checked
     habits = not evidence.items and not any(s.signals.question for s in said)
-    sentences = _continued([_user_sentence(builder, s, vouched=vouched, habits=habits) for s in said], habits)
+    sentences = _continued([_user_sentence(builder, s, vouched=vouched, habits=habits,
+                                           fixing=reading.fix_context and number == 0)
+                            for number, s in enumerate(said)], habits)
     if reading.proposal:  # "Me parece perfecto, hazlo así a partir de ahora": the agreed proposal is the content
         sentences = [_assent_only(s) for s in sentences]
     for sentence in answered:

@@ -23,9 +23,11 @@ from .speaker_lexicon import (
     KEEP_IN_MIND,
     ORGANISATION,
     OWN_SET,
+    OWN_WAY,
     PROBLEM,
     REQUEST_TO_ME_SET,
     THANKS,
+    THIRD_PARTY,
     THIRD_PARTY_SET,
     THIRD_PERSON_PREFERENCE_SET,
     WHEN,
@@ -59,6 +61,9 @@ _REFUSED = re.compile(r"\b(?:don't|do not|never|nunca|no me|no nos)\b"
 _SYSTEM_KINDS: frozenset[Category] = frozenset({"config", "architecture"})
 _HABIT_KINDS: frozenset[Category] = frozenset({"constraint"})
 _REQUEST_KINDS: frozenset[Category] = frozenset({"constraint", "process"})
+# What a sentence about someone close to the speaker states as theirs, never the speaker's.
+_THEIR_WAY: frozenset[Category] = frozenset({"preference", "constraint"})
+MAX_SUBJECT_AT = 1
 
 
 def speaks_for_self(text: str) -> bool:
@@ -140,8 +145,11 @@ def own_voice(signals: Signals, text: str, routed: Sequence[str] = ()) -> Signal
     folded = fold(text)
     text_grams = grams(tokens(folded))
     kinds = set(signals.categories)
+    if kinds & _THEIR_WAY and _only_about_someone_close(folded, text_grams):  # "Mi compañero Luis nunca mira…"
+        return replace(signals, categories=tuple(dict.fromkeys(
+            "general" if c in _THEIR_WAY else c for c in signals.categories)))
     first = FIRST_PERSON.search(folded, text_grams) or REQUEST_TO_ME_SET.search(folded, text_grams)
-    if "preference" in kinds and "platform" in routed and "personal" not in routed and wish_for_a_system(text):
+    if "preference" in kinds and "platform" in routed and wish_for_a_system(text):
         return replace(signals, categories=tuple("decision" if c == "preference" else c for c in signals.categories))
     if "preference" in kinds:
         own = [t for t in CATEGORY_SETS["preference"].find(folded, text_grams, limit=20)
@@ -151,7 +159,7 @@ def own_voice(signals: Signals, text: str, routed: Sequence[str] = ()) -> Signal
             return replace(signals, categories=tuple(dict.fromkeys(
                 instead if c == "preference" else c for c in signals.categories)))
     request = REQUEST_TO_ME_SET.search(folded, text_grams)
-    shared = ("business" in routed or "platform" in routed) and not request
+    shared = ("business" in routed or "platform" in routed) and not request and not mentions(OWN_WAY, text)
     # "don't use emojis conmigo": a request about how the speaker is treated, whatever generic verb it uses,
     # unless it names a system's value
     allowed = (_REQUEST_KINDS | _SYSTEM_KINDS if not technical_value(text) else _REQUEST_KINDS) if request \
@@ -161,9 +169,20 @@ def own_voice(signals: Signals, text: str, routed: Sequence[str] = ()) -> Signal
     if "preference" in kinds or not first or shared or technical_value(text):
         return signals
     standing = HABIT_SET.search(folded, text_grams) or (request and _REFUSED.search(folded))
-    if FIRST_PERSON_PLURAL.search(folded, text_grams) or not standing:
-        return signals
+    if FIRST_PERSON_PLURAL.search(folded, text_grams) or THIRD_PARTY_SET.search(folded, text_grams) or not standing:
+        return signals  # "Mi compañera Marta odia que la llamen, escríbele siempre": her way, not the speaker's
     return replace(signals, categories=("preference", *(c for c in signals.categories if c not in _SYSTEM_KINDS)))
+
+
+def _only_about_someone_close(folded: str, text_grams: dict[str, int]) -> bool:
+    """The sentence's subject is someone close to the speaker ("Mi compañera Marta odia…", "My boss never…") and
+    the speaker says nothing of themself in it ("…, yo uso VS Code" is split by clauses instead)."""
+    opening = [term for term in THIRD_PARTY if text_grams.get(" ".join(tokens(term)), MAX_SUBJECT_AT + 1)
+               <= MAX_SUBJECT_AT]
+    if not opening:
+        return False
+    rest = folded.replace(opening[0], " ", 1)
+    return not FIRST_PERSON.search(rest, grams(tokens(rest)))
 
 
 def problem_report(signals: Signals, text: str) -> Signals:
@@ -175,6 +194,8 @@ def problem_report(signals: Signals, text: str) -> Signals:
         return signals
     if not (mentions(PROBLEM, text) or _IMPERFECT.search(text) or "incident" in signals.categories):
         return signals
+    if mentions(REQUEST_TO_ME_SET, text) and not signals.question:
+        return signals  # "dámelos para zsh, que los de bash me fallan": the problem is the request's reason
     if mentions(CAUSE, text):  # "caducó porque el CNAME apuntaba al hosting viejo": the cause, as the user saw it
         return replace(signals, categories=("root_cause", *signals.categories))
     return replace(signals, transient=(*signals.transient, "problem report"))
