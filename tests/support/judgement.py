@@ -150,6 +150,16 @@ class PluginDriver:
         self.runtime.run(self.plugin.gateway.flush(5.0), 15)
         return TurnOutcome(case=case, stored=self._new_items())
 
+    def stored_by(self, name: str, user: str, assistant: str = "Ok.", *, before: str = "", asked: str = "",
+                  tools: tuple[ToolCall, ...] = ()) -> dict[str, tuple[str, ...]]:
+        """What one hand-written turn stored, per scope; `before` is the assistant's previous message (answering
+        the user's `asked`), for turns that agree to it."""
+        history: tuple[dict[str, Any], ...] = (
+            {"role": "user", "content": asked}, {"role": "assistant", "content": before}) if before else ()
+        case = TurnCase(id=name, lang="", agent="wetopi-lead", history=history, user=user, assistant=assistant,
+                        tools=tools, expect={}, forbid={})
+        return self.run(case).stored
+
     def _new_items(self) -> dict[str, tuple[str, ...]]:
         """Documents stored since the last call, per scope."""
         if not self.db.exists():

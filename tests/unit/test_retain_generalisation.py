@@ -4,11 +4,10 @@ without a pick, staffing facts, other people's ways, stories, forecasts, failed 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
-from tests.support.judgement import PluginDriver, ToolCall, TurnCase, plugin_driver
+from tests.support.judgement import PluginDriver, ToolCall, plugin_driver
 from wetopi_memory.retain.scope_selection import fallback_for, own_scopes
 from wetopi_memory.retain.signals import analyze
 from wetopi_memory.retain.voice_reading import past_event, voice_of
@@ -22,11 +21,7 @@ def driver() -> Iterator[PluginDriver]:
 
 def run(driver: PluginDriver, name: str, user: str, assistant: str = "Ok.", *, before: str = "",
         tools: tuple[ToolCall, ...] = ()) -> dict[str, tuple[str, ...]]:
-    history: tuple[dict[str, Any], ...] = (
-        {"role": "user", "content": "¿Cómo lo hacemos?"}, {"role": "assistant", "content": before}) if before else ()
-    turn = TurnCase(id=name, lang="", agent="wetopi-lead", history=history, user=user, assistant=assistant,
-                    tools=tools, expect={}, forbid={})
-    return driver.run(turn).stored
+    return driver.stored_by(name, user, assistant, before=before, asked="¿Cómo lo hacemos?", tools=tools)
 
 
 def test_terms_put_as_a_question_or_a_tag_question_are_agreed(driver: PluginDriver) -> None:

@@ -5,11 +5,10 @@ no cause yet, "Done —" and "Finished." reports, the problem a fix answers, how
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
-from tests.support.judgement import PluginDriver, ToolCall, TurnCase, plugin_driver
+from tests.support.judgement import PluginDriver, ToolCall, plugin_driver
 from wetopi_memory.retain.raw_output import field_block_lines, raw_output_kind
 
 
@@ -21,11 +20,7 @@ def driver() -> Iterator[PluginDriver]:
 
 def run(driver: PluginDriver, name: str, user: str, assistant: str = "Ok.", *, before: str = "",
         tools: tuple[ToolCall, ...] = ()) -> dict[str, tuple[str, ...]]:
-    history: tuple[dict[str, Any], ...] = (
-        {"role": "user", "content": "¿Qué hacemos?"}, {"role": "assistant", "content": before}) if before else ()
-    turn = TurnCase(id=name, lang="", agent="wetopi-lead", history=history, user=user, assistant=assistant,
-                    tools=tools, expect={}, forbid={})
-    return driver.run(turn).stored
+    return driver.stored_by(name, user, assistant, before=before, asked="¿Qué hacemos?", tools=tools)
 
 
 def terminal(command: str, result: str) -> ToolCall:

@@ -108,7 +108,6 @@ def best_first(score: ScopeScore) -> tuple[float, str]:
 # object here); writing the slots through their descriptors builds the very same immutable objects ~3x faster.
 _new_object = object.__new__
 _SCORE_SLOTS = tuple(getattr(ScopeScore, name).__set__ for name in ("scope", "confidence", "score"))
-_VOTE_SLOTS = tuple(getattr(ModelVote, name).__set__ for name in ("scope", "change", "probability", "explained_by"))
 _DECISION_SLOTS = tuple(
     getattr(RouteDecision, name).__set__
     for name in ("scopes", "all_scores", "matches", "explicit_memory_request", "confident", "high_confidence",
@@ -123,18 +122,6 @@ def new_score(scope: str, confidence: float, score: float) -> ScopeScore:
     set_scope(obj, scope)
     set_confidence(obj, confidence)
     set_score(obj, score)
-    return obj
-
-
-def new_vote(scope: str, change: Literal["added"], probability: float,
-             explained_by: Callable[[], tuple[tuple[str, float], ...]]) -> ModelVote:
-    """A ModelVote built without the dataclass __init__ (see above)."""
-    obj: ModelVote = _new_object(ModelVote)
-    set_scope, set_change, set_probability, set_explained = _VOTE_SLOTS
-    set_scope(obj, scope)
-    set_change(obj, change)
-    set_probability(obj, probability)
-    set_explained(obj, explained_by)
     return obj
 
 

@@ -35,7 +35,6 @@ CHUNK: Final = 128               # words summed at once: CHUNK x MAX_WORD_WEIGHT
 MAX_WORD_WEIGHT: Final = FIELD_HALF // CHUNK - 1   # 8191: 8.0 in the trainer's fixed point
 MAX_FEATURE_WEIGHT: Final = 1 << 40
 MAX_EXPLAINED: Final = 4
-MAX_TOOLS: Final = 64
 PRIOR_MEMO_SIZE: Final = 4096
 BIAS_FEATURE: Final = "prior"
 SCORE_STEPS: Final = (1.0, 2.0, 4.0)   # the rules' summed weight for a scope, read as a bucket 0-4 (0: no match)
@@ -62,8 +61,9 @@ def rule_features(scope: str, chosen: Collection[str], bucket: int) -> list[str]
 
 
 def tool_feature(name: str) -> str:
-    """The feature of one tool name: its first segment, casefolded ("kubectl_get" -> "kubectl")."""
-    return name.strip().casefold().split("_", 1)[0][:64]
+    """The feature of one tool name as `tool_names.tool_names` reads it: its first segment ("kubectl_get" ->
+    "kubectl")."""
+    return name.split("_", 1)[0][:64]
 
 
 def pack(values: Sequence[int]) -> int:
@@ -121,10 +121,6 @@ class WordModel:
         trained_on = data.get("trained_on", {})
         self.trained_on: dict[str, str] = dict(trained_on) if isinstance(trained_on, dict) else {}
 
-    @property
-    def feature_count(self) -> int:
-        return len(self._words) + len(self._tools) + len(self._rule)
-
     def word_sums(self, words: Collection[bytes], tools: Sequence[str]) -> list[int]:
         """Per scope, the summed weights of a message's distinct words and tools. `words` is the set of its
         distinct words, or any subset that holds all those in `vocabulary`."""
@@ -139,15 +135,15 @@ class WordModel:
                 part = unpack(sum(map(get, ordered[start:start + CHUNK], repeat(0))), count, self._offset)
                 sums = [a + b for a, b in zip(sums, part, strict=True)]
         if tools:
-            for name in {tool_feature(name) for name in tools[:MAX_TOOLS] if isinstance(name, str)}:
+            for name in {tool_feature(name) for name in tools}:
                 weights = self._tools.get(name)
                 if weights is not None:
                     sums = [a + b for a, b in zip(sums, weights, strict=True)]
         return sums
 
     def packed_tools(self, tools: Sequence[str]) -> int:
-        """The packed summed weights of a turn's distinct tools."""
-        names = {tool_feature(name) for name in tools[:MAX_TOOLS] if isinstance(name, str)}
+        """The packed summed weights of a turn's distinct tools (names as `tool_names.tool_names` reads them)."""
+        names = {tool_feature(name) for name in tools}
         return sum(pack(self._tools[name]) for name in names if name in self._tools)
 
     def rule_prior(self, chosen: Sequence[str], scores: Mapping[str, float]) -> tuple[int, ...]:
@@ -172,7 +168,7 @@ class WordModel:
         for token in self.vocabulary.intersection(tokens):
             word = token.decode("ascii")
             weights[word] = self._words[word][i]
-        for name in {tool_feature(n) for n in tools[:MAX_TOOLS] if isinstance(n, str)} & self._tools.keys():
+        for name in {tool_feature(n) for n in tools} & self._tools.keys():
             weights["tool:" + name] = self._tools[name][i]
         for feature in rule_features(scope, chosen, score_bucket(score)):
             if feature in self._rule:

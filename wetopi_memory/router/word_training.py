@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .text import tokenize
+from .tool_names import tool_names
 from .word_model import MAX_WORD_WEIGHT, MODEL_FORMAT, rule_features, score_bucket, tool_feature
 
 SCALE: Final = 1024          # fixed point: weight 1.0 is stored as 1024
@@ -48,7 +49,7 @@ def record_features(text: str, tools: Sequence[str], vocabulary: Collection[str]
     """The model features of one message, exactly as `WordModel.word_sums` reads them: each distinct word (of
     `vocabulary`, when given) and each distinct tool once."""
     words = {word for word in tokenize(text) if vocabulary is None or word in vocabulary}
-    return sorted({"w:" + word for word in words} | {"t:" + tool_feature(name) for name in tools[:64]})
+    return sorted({"w:" + word for word in words} | {"t:" + tool_feature(name) for name in tool_names(tools)})
 
 
 def train_word_model(records: Sequence[TrainingRecord], scopes: Sequence[str],

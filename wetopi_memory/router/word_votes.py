@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Final
 
-from .decision import CONFIDENCE_CAP, RouteDecision, ScopeScore, best_first, new_decision, new_score, new_vote
+from .decision import CONFIDENCE_CAP, ModelVote, RouteDecision, ScopeScore, best_first, new_decision, new_score
 from .word_model import (
     CHUNK,
     FIELD_BITS,
@@ -31,7 +31,7 @@ from .word_model import (
 )
 
 PACKED_WORDS: Final = 64                      # words and tools summed packed; a longer message takes the exact path
-MAX_PACKED_LIMIT: Final = FIELD_HALF - PACKED_WORDS * MAX_WORD_WEIGHT - 1   # so no packed field ever overflows
+MAX_PACKED_LIMIT: Final = PACKED_WORDS * MAX_WORD_WEIGHT + 1   # beyond what PACKED_WORDS words can reach
 TOOL_MEMO_SIZE: Final = 1024
 MIN_WORDS: Final = 3   # a message of fewer words is too little evidence for the model (the minimum-evidence rule)
 
@@ -40,8 +40,9 @@ MIN_WORDS: Final = 3   # a message of fewer words is too little evidence for the
 class Bars:
     """For one rules' decision: per scope the rules did not choose, (model index, scope, the word weight above
     which the model adds it), and the packed form of the same test: `(words + packed) & top` is non-zero exactly
-    when some scope's words pass its limit (`might_add`). With no limit, `top` is 0 (nothing to add); with a limit
-    too large to pack, `packed` is 1 and `top` -1, so the test sends every message to the exact path."""
+    when some scope's words pass its limit (`might_add`), for up to `PACKED_WORDS` words and tools. With no limit,
+    `top` is 0 (nothing to add). A limit beyond what that many words can reach is packed clamped to the reach, which
+    gives the same answer (`limits` keeps the true values for the exact path)."""
 
     limits: tuple[tuple[int, str, int], ...]
     packed: int
@@ -83,11 +84,10 @@ class WordVoter:
         limits = tuple((index, scope, self._threshold - prior[index]) for index, scope in self._scopes
                        if scope not in chosen)
         top = sum(FIELD_HALF << (FIELD_BITS * index) for index, _, _ in limits)
-        if any(abs(limit) > MAX_PACKED_LIMIT for _, _, limit in limits):
-            return Bars(limits, 1, -1)
         # field value = words - limit - 1 + HALF (HALF - 1 in other fields): top bit set exactly when words > limit
         packed = sum((FIELD_HALF - 1) << (FIELD_BITS * index) for index in range(len(self._model.scopes)))
-        packed -= sum(limit << (FIELD_BITS * index) for index, _, limit in limits)
+        packed -= sum(max(-MAX_PACKED_LIMIT, min(MAX_PACKED_LIMIT, limit)) << (FIELD_BITS * index)
+                      for index, _, limit in limits)
         return Bars(limits, packed, top)
 
     def revise(self, decision: RouteDecision, bars: Bars, packed: int, words: frozenset[bytes], tokens: int,
@@ -100,7 +100,7 @@ class WordVoter:
             return decision
         if tools:
             packed += self.tool_weights(tools)
-            if bars.top != -1 and not bars.might_add(packed, len(words) + len(tools)):
+            if not bars.might_add(packed, len(words) + len(tools)):
                 return decision
         if len(words) + len(tools) <= CHUNK:   # the packed sum is exact: no field can have overflowed
             sums = unpack(packed, len(self._model.scopes), self._offset)
@@ -130,7 +130,7 @@ class WordVoter:
             probability = sigmoid(total / self._model.scale)
             extra.append(new_score(scope, min(CONFIDENCE_CAP, probability), scores.get(scope, 0.0)))
             reasons = partial(self._model.explain, scope, words, tuple(tools), chosen, scores.get(scope, 0.0))
-            votes.append(new_vote(scope, "added", probability, reasons))
+            votes.append(ModelVote(scope, "added", probability, reasons))
         if not extra:   # the rules' scopes already fill `max_scopes`: an addition never displaces one
             return decision
         final = tuple(sorted((*decision.scopes, *extra), key=best_first))
