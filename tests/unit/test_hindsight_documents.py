@@ -67,6 +67,14 @@ def test_without_a_retain_timestamp_the_server_creation_time_is_used() -> None:
     assert document == StoredDocument("d1", None, (), {}, "2026-12-01T16:22:29.9+00:00")
 
 
+def test_tags_come_back_in_one_order_whatever_order_the_server_lists_them() -> None:
+    items = [listed("d1", tags=["t1", "src:abc"]), listed("d2", tags=["src:abc", "t1", "t1"])]
+    with respx.mock(base_url=URL) as mock:
+        mock.get(f"{B}/b/documents").respond(200, json={"items": items, "total": 2, "limit": 100, "offset": 0})
+        documents = run(lambda b: collect(b, "b"))
+    assert [d.tags for d in documents] == [("src:abc", "t1"), ("src:abc", "t1")]
+
+
 @pytest.mark.parametrize(("status", "body", "expected"), [
     (200, {"items": [], "total": 0, "limit": 100, "offset": 0}, []),  # 0.9.2: a missing bank lists empty
     (404, {"detail": "Bank 'b' not found"}, []),  # 1.x

@@ -148,6 +148,6 @@ def document_from_item(item: Any, answers: ResponseReader) -> StoredDocument:
     created = event_date if isinstance(event_date, str) and event_date else item.get("created_at")
     return StoredDocument(
         document_id=item["id"], content=None,
-        tags=tuple(tag for tag in raw_tags if isinstance(tag, str)),
+        tags=tuple(sorted({tag for tag in raw_tags if isinstance(tag, str)})),  # the server's order varies
         metadata={str(key): str(value) for key, value in raw_metadata.items() if value is not None},
         created_at=created if isinstance(created, str) else None)
