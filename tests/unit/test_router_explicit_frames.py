@@ -52,3 +52,14 @@ def test_asking_what_was_said_still_counts(router: RuleRouter) -> None:
     assert router.route("¿Cómo te dije que quería los informes?").explicit_memory_request
     assert router.route("¿Te dije cuál es mi editor?").explicit_memory_request
     assert router.route("¿Cuánto les cobramos el año pasado por la migración?").explicit_memory_request
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("¿Qué cobramos a la clínica el año pasado?", True),
+    ("¿Dónde lo dejamos la última vez?", True),
+    ("¿Estamos bien de disco desde el mes pasado?", False),   # "estamos": not a past "we"
+    ("Lo arreglamos la semana pasada. ¿Puedes mirar el ingress?", False),   # the "?" is another sentence's
+    ("¿Puedes mirar el ingress? Lo arreglamos la semana pasada.", False),   # the past "we" follows the last "?"
+])
+def test_a_question_bound_trigger_counts_only_inside_a_question(router: RuleRouter, text: str, asks: bool) -> None:
+    assert router.route(text).explicit_memory_request is asks, text

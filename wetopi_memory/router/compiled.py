@@ -86,19 +86,21 @@ class Trigger:
     at_anchor: Mapping[bytes, str] = field(default_factory=dict)   # the pattern is one of these words: see `search`
     anchor_words: frozenset[bytes] = frozenset()                   # the keys of `at_anchor`
 
-    def search(self, norm: str, words: frozenset[bytes] = frozenset()) -> re.Match[str] | None:
+    def search(self, norm: str, words: frozenset[bytes] = frozenset(), end: int = -1) -> re.Match[str] | None:
         """The first match in the normalised message. A leading \b is dropped from the compiled pattern, which lets
         `re` skip ahead to the possible first characters (about twice as fast), and checked here instead. An
         `at_anchor` trigger starts at the first of its words that occurs (`words`: the message's rule words), so
-        the regex does not scan the text before it."""
+        the regex does not scan the text before it; nor after `end`, when given."""
         pos = 0
+        if end < 0:
+            end = len(norm)
         if self.at_anchor and words:
             at = self.at_anchor
             pos = min([i for word in self.anchor_words.intersection(words) if (i := norm.find(at[word])) >= 0],
                       default=0)
         if not self.word_start:
-            return self.regex.search(norm, pos)
-        while (match := self.regex.search(norm, pos)) is not None:
+            return self.regex.search(norm, pos, end)
+        while (match := self.regex.search(norm, pos, end)) is not None:
             start = match.start()
             if start == 0 or norm[start - 1] not in _WORD_CHARS:
                 return match

@@ -197,7 +197,8 @@ EXPLICIT_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"julio|agosto|septiembre|octubre|noviembre|diciembre))\b",
                     ("pasado", "pasada", "vez", "dia", "final", "entonces", "enero", "febrero", "marzo", "abril",
                      "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"),
-                    gated=True, clause_start=False, also=r"(?<!\best)(?<!\bv)(?:amos|imos)\b"),   # not estamos, vamos
+                    gated=True, clause_start=False,   # -amos/-imos but not estamos, vamos: from a literal, fast
+                    also=r"mos\b(?<=[ai]mos)(?<!\best[ai]mos)(?<!\bv[ai]mos)"),
     ExplicitTrigger("es.sabemos_algo",
                     r"\b(?:sabemos|tenemos|hay)\s+algo\s+(?:de|del|sobre|acerca)\b", ("algo",), gated=True,
                     clause_start=False),

@@ -170,12 +170,14 @@ def explicit_trigger(candidates: tuple[Trigger, ...], words: frozenset[bytes], n
     if norm is None:
         norm = encoded.translate(LOWER_BYTES, UTF8_DELETE).decode("ascii")
     question = "?" in raw or "¿" in raw or "？" in raw
+    asked = norm.rfind("?") + 1   # a match after the last "?" ends no question: `reads_as_question`
     for trigger in candidates:
-        if trigger.gated and not (question or trigger.clause_start or trigger.accented):
+        only_asked = trigger.gated and not (trigger.clause_start or trigger.accented)
+        if only_asked and not (question and asked):
             continue   # only a question mark could make it count: not worth the search
         if trigger.also is not None and trigger.also.search(norm) is None:
             continue   # the cheap condition first
-        match = trigger.search(norm, words)
+        match = trigger.search(norm, words, asked if only_asked else -1)
         if match is None or (trigger.unless is not None and trigger.unless.search(norm)) \
                 or (trigger.before is not None
                     and trigger.before.search(norm, max(0, match.start() - BEFORE_CHARS), match.start()) is None):
