@@ -5,15 +5,7 @@ likely relevant, how confident it is, which rule terms matched, and whether the 
 No LLM, no I/O, no backends: everything is compiled once in the constructor and `route()` is pure. How text is
 read is in `text.py`, how terms match in `compiled.py`, what comes out in `decision.py`.
 
-Scoring
--------
-Each distinct matched term adds its rule's weight to the rule's scope, once however often it occurs. When a
-matched term is a contiguous part of a longer matched term of the same scope, only the longer one counts ("yo
-prefiero" does not also count "prefiero"; "balanceador de carga" does not also count "balanceador"). The summed
-weight `s` becomes `confidence = 1 - exp(-s)` (capped at 0.9999): one STRONG (1.0) term -> 0.63, two -> 0.86,
-three -> 0.95; a WEAK (0.4) term alone -> 0.33. A config rule with the default weight 1.0 behaves like a STRONG
-term. Scopes with confidence >= `confidence_threshold` are suggested, best first (ties by name), at most
-`max_scopes`; `high_confidence` is set when the best suggested scope reaches the `high_confidence` setting.
+How matched terms become scores and the chosen scopes is in `scoring.py`.
 
 Explicit memory requests ("¿qué habíamos decidido sobre…?", "search our memory for…") are detected separately
 (see `explicit_rules.EXPLICIT_TRIGGERS`); they set `explicit_memory_request` and never add scopes themselves; a
@@ -31,14 +23,12 @@ The word model (`word_model.py`, `word_votes.py`) may then add a scope the rules
 
 Performance: everything is compiled once; `route()` does one NFKD (non-ASCII text only), one `bytes.translate`,
 one `split`, one set intersection and then only touches the rule terms whose anchor word occurs (a second
-translate only when a trigger or pattern needs it). Decisions (with the word model's prior) are memoised in a
-bounded dict keyed by the matched rule terms and the trigger (never by text); `cache_size=0` turns that off. Tool
-lookups and scores are memoised the same way; memos are cleared when full and safe to share between threads.
+translate only when a trigger or pattern needs it). Decisions are memoised by the matched terms (`scoring.py`), tool
+lookups and triggers' candidates the same way; memos are cleared when full and safe to share between threads.
 """
 
 from __future__ import annotations
 
-import math
 import unicodedata
 from collections.abc import Collection, Iterable, Sequence
 from operator import attrgetter
@@ -46,19 +36,9 @@ from typing import Final
 
 from ..config import RoutingRule, RoutingSettings
 from .compiled import NO_TERMS, CompiledRules, RuleSpec, Term, Trigger, compile_rules, context_specs
-from .decision import (
-    CONFIDENCE_CAP,
-    NO_ROUTE,
-    RouteDecision,
-    RuleMatch,
-    ScopeScore,
-    best_first,
-    new_decision,
-    new_score,
-)
+from .decision import CONFIDENCE_CAP, NO_ROUTE, RouteDecision, RuleMatch, ScopeScore
 from .default_rules import DEFAULT_RULES
 from .domain_rules import DOMAIN_RULES
-from .evidence import counted_terms
 from .explicit_rules import EXPLICIT_TRIGGERS
 from .matching import (
     CUSTOMER_WORDS,
@@ -75,10 +55,11 @@ from .matching import (
     resource_words,
 )
 from .personal_rules import PERSONAL_RULES, first_person_verb, one_off_day
+from .scoring import DecisionScorer
 from .text import LOWER_BYTES, MAX_INPUT_CHARS, TOKEN_BYTES, UTF8_DELETE, normalize, tokenize
 from .tool_names import ToolMatcher, tool_names
 from .word_model import WordModel, load_word_model
-from .word_votes import NO_BARS, PACKED_WORDS, Bars, WordVoter
+from .word_votes import NO_BARS, PACKED_WORDS, WordVoter
 
 # The router's public names, also importable from here as they were before the results and text moved out.
 __all__ = ["CONFIDENCE_CAP", "MAX_INPUT_CHARS", "RouteDecision", "RuleMatch", "RuleRouter", "ScopeScore", "normalize",
@@ -86,7 +67,6 @@ __all__ = ["CONFIDENCE_CAP", "MAX_INPUT_CHARS", "RouteDecision", "RuleMatch", "R
 
 _CUSTOMER_TERMS: Final = frozenset(w.decode("ascii") for w in CUSTOMER_WORDS)
 DEFAULT_CACHE_SIZE: Final = 4096
-SCORE_MEMO_SIZE: Final = 1024
 
 
 class RuleRouter:
@@ -119,9 +99,8 @@ class RuleRouter:
         self._threshold = confidence_threshold
         self._high = high_confidence
         self._max_scopes = max_scopes
-        self._cache_size = max(0, cache_size)
-        self._cache: dict[tuple[frozenset[int], str | None], tuple[RouteDecision, Bars]] = {}
-        self._score_memo: dict[tuple[str, float], ScopeScore] = {}
+        self._scorer = DecisionScorer(confidence_threshold=confidence_threshold, high_confidence=high_confidence,
+                                      max_scopes=max_scopes, cache_size=cache_size)
         self._candidate_memo: dict[frozenset[bytes], tuple[Trigger, ...]] = {}
 
         specs: list[RuleSpec] = []
@@ -139,6 +118,7 @@ class RuleRouter:
         self._words = self._rule_words
         model = (load_word_model() if use_default_rules else None) if word_model is True else word_model or None
         self._voter = None if model is None else self._attach(model)
+        self._scorer.attach(self._voter)
         self._empty_bars = self._voter.prior(NO_ROUTE) if self._voter is not None else NO_BARS
         self._take(compiled)
         singles = [(w, t.scope) for w, entry in self._lookup.items() for t in entry[0].values() if not t.is_context]
@@ -273,11 +253,8 @@ class RuleRouter:
         if not found:
             decision = NO_ROUTE if trigger is None else RouteDecision((), (), (), True, False, False, trigger)
             bars = self._empty_bars
-        elif self._cache_size:
-            decision, bars = self._remembered_decision(found, trigger)
         else:
-            decision = self._decide(found, trigger)
-            bars = self._voter.prior(decision) if self._voter is not None else NO_BARS
+            decision, bars = self._scorer.decide(found, trigger)
         voter = self._voter
         if voter is None or (not names and len(hits) <= PACKED_WORDS and not (packed + bars.packed) & bars.top):
             return decision   # nothing for the word model to add: `Bars.might_add`, inlined (the common case)
@@ -353,44 +330,3 @@ class RuleRouter:
                     and (term.regex.search(norm) or term.regex.search(raw)):
                 found[term.rank] = term
         return norm
-
-    def _remembered_decision(self, found: dict[int, Term],
-                             trigger: str | None) -> tuple[RouteDecision, Bars]:
-        """`_decide` and the word model's prior for it, through the bounded memo keyed by the matched terms and the
-        trigger."""
-        key = (frozenset(found), trigger)
-        entry = self._cache.get(key)
-        if entry is None:
-            if len(self._cache) >= self._cache_size:
-                self._cache.clear()
-            decision = self._decide(found, trigger)
-            entry = self._cache[key] = (decision, self._voter.prior(decision) if self._voter is not None else NO_BARS)
-        return entry
-
-    def _decide(self, found: dict[int, Term], trigger: str | None) -> RouteDecision:
-        evidence = counted_terms(found)
-        terms, anchored = evidence.terms, evidence.anchored
-        sums: dict[str, float] = {}
-        for t in terms:
-            sums[t.scope] = sums.get(t.scope, 0.0) + t.weight
-        memo = self._score_memo
-        scores = []
-        for item in sums.items():
-            score = memo.get(item)
-            scores.append(self._score(item) if score is None else score)
-        if len(scores) > 1:
-            scores.sort(key=best_first)
-        threshold = self._threshold
-        chosen = tuple([s for s in scores if s.confidence >= threshold and s.scope in anchored][: self._max_scopes])
-        high = bool(chosen) and chosen[0].confidence >= self._high
-        below = tuple(sorted(scope for scope in sums if scope not in anchored))
-        return new_decision(chosen, tuple(scores), tuple([t.match for t in terms]), trigger is not None,
-                            bool(chosen), high, trigger, evidence.cancelled, below)
-
-    def _score(self, item: tuple[str, float]) -> ScopeScore:
-        """The ScopeScore of (scope, summed weight), remembered in the bounded score memo."""
-        if len(self._score_memo) >= SCORE_MEMO_SIZE:
-            self._score_memo.clear()
-        scope, total = item
-        score = self._score_memo[item] = new_score(scope, min(CONFIDENCE_CAP, 1.0 - math.exp(-total)), total)
-        return score
