@@ -63,3 +63,51 @@ def test_asking_what_was_said_still_counts(router: RuleRouter) -> None:
 ])
 def test_a_question_bound_trigger_counts_only_inside_a_question(router: RuleRouter, text: str, asks: bool) -> None:
     assert router.route(text).explicit_memory_request is asks, text
+
+
+# ---- eighth round: every person of "tener apuntado", "¿cuál era…?", "qué recordamos de", the pluperfect "te había
+# dicho", "remind me qué…", compound subjects, "look up whether we ever…", what you know about how I…
+
+@pytest.mark.parametrize("text", [
+    "¿Qué tenía apuntado Ana sobre la renovación del dominio?",
+    "dime qué tiene guardado el equipo sobre la tarifa de Kobalt",
+    "¿Cuál era la IP del balanceador antiguo?",
+    "¿Cómo era el procedimiento para rotar los certificados del ingress?",
+    "¿Cuáles eran nuestras condiciones para los revendedores?",
+    "¿Qué recordamos del incidente de Longhorn del invierno?",
+    "¿Qué sabéis de la migración de la clínica?",
+    "¿Te había dicho a qué hora quiero el resumen?",
+    "¿Os he comentado lo del nuevo proveedor de SMS?",
+    "remind me cuánto les cobramos por la migración",
+    "Remind me qué puerto usa el exporter de Ceph",
+    "When did we and Kreativa agree on the new rates?",
+    "What did the agency and we settle on for the retainer?",
+    "Can you check whether we already promised a discount to Globex",
+    "Find out if we ever signed an NDA with the fund.",
+    "Did we already decide on the backup window?",
+    "Is it true we once agreed to waive the setup fee?",
+    "What do you know about when I take my holidays?",
+    "What do you know about me?",
+    "Have you already saved my new address?",
+])
+def test_eighth_round_frames(router: RuleRouter, text: str) -> None:
+    assert router.route(text).explicit_memory_request, text
+
+
+@pytest.mark.parametrize("text", [
+    "Python: ¿cómo proceso un CSV de 2 GB sin cargarlo entero en memoria?",
+    "¿Conviene una caché en memoria o Redis para las sesiones?",
+    "¿Cuántos pods caben en memoria con 64 GB por nodo?",
+    "Como era el último día del mes, cerramos la facturación antes.",
+    "¿Qué era ese proceso que se come la CPU?",
+    "Como te había dicho, el nodo 3 está fuera; ¿lo reinicio?",
+    "Remind me que mañana hay que renovar el certificado.",
+    "Have you ever used Ceph in production?",
+    "Did you ever watch The Office? the dinner party episode is the best",
+    "check the logs and tell me, do we need more replicas?",
+    "Show me the runbook, we proceed with the upgrade tonight.",
+    "What do you know about Kubernetes network policies?",
+    "Check if we need to open port 9100 on the nodes",
+])
+def test_eighth_round_look_alikes_are_not_requests(router: RuleRouter, text: str) -> None:
+    assert not router.route(text).explicit_memory_request, text

@@ -1,0 +1,186 @@
+"""Explicit memory requests in English (design §7), as data, with English openings followed by Spanish
+("remind me, ¿qué…?").
+
+- Wh-questions about what "we"/"I" did ("what/which/when/why did we …" with a verb of deciding, saying or doing),
+  negative questions ("didn't we agree…"), and "we agreed/decided/said…" inside a question.
+- Asking what is known or kept: "do you remember…", "what do you know about my…", notes, "on file", "written
+  down", "anything stored", "refresh my memory", "ring a bell".
+- A request verb before what we did: "look up whether we ever agreed…", "show me the runbook we wrote".
+
+Not requests: statements ("As we agreed, send the invoice"), instructions ("Remember to renew…"), the speaker's own
+memory ("I don't remember the command"), the assistant's own past ("did you ever watch…?") and what we need or do
+now ("do we need to register?").
+"""
+
+from __future__ import annotations
+
+from .explicit_base import MEM, WHO, ExplicitTrigger
+
+# "I don't remember what…" is about the speaker's own memory; "save it in your notes" asks to store, not recall.
+_NOT_SELF = r"(?<!\bi\s)(?<!don't\s)(?<!dont\s)(?<!don\st\s)(?<!can't\s)(?<!cant\s)(?<!can\st\s)(?<!not\s)(?<!never\s)"
+_SAVE_EN = r"\b(?:save|store|add|put|write|keep|note)\b"
+# An English past form after "we"; the -eed presents ("we need", "we proceed") are not past.
+_WE_DID = (r"(?:(?!(?:n|f|s|h|w|sp|bl|br|proc|exc|succ)eeds?\b)\w+ed|wrote|chose|gave|set|made|took|put|sent|told|"
+           r"said|built|ran|did|had|got|came\s+up\s+with|"
+           r"went\s+with|found|learnt|saw|thought|left|kept|bought|paid|spent|lost|won|heard|meant|drew|sold|"
+           r"hit|cut|let|broke|spoke|began|knew|wound\s+up|ended\s+up)\b")
+_SAVE_TO_NOTES = r"\b(?:save|store|add|put|write|keep)\b"
+
+EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
+    ExplicitTrigger("en.what_did_we_decide",
+                    r"\bwhat\s+(?:did|had|have)\s+(?:we|i|you)\s+(?:ever\s+|finally\s+|already\s+)?"
+                    r"(?:decide|decided|agree|agreed|settle|settled|conclude|concluded|say|said|choose|chose|"
+                    r"chosen|pick|picked|use|used|tell|told)\b",
+                    ("decide", "decided", "agree", "agreed", "settle", "settled", "conclude", "concluded", "say",
+                     "said", "choose", "chose", "chosen", "pick", "picked", "use", "used", "tell", "told"),
+                    requires=("what",)),
+    ExplicitTrigger("en.what_was_decided",
+                    r"\bwhat\s+(?:was|were|is)\s+(?:decided|agreed|(?:our|the|my)\s+(?:decision|conclusion))\b",
+                    ("decided", "agreed", "decision", "conclusion")),
+    ExplicitTrigger("en.did_we_decide",
+                    r"\b(?:did|have|had)\s+(?:we|i|you)\s+(?:ever\s+|already\s+|finally\s+)?"
+                    r"(?:decide|decided|agree|agreed|settle|settled)\b",
+                    ("decide", "decided", "agree", "agreed", "settle", "settled")),
+    ExplicitTrigger("en.search_memory",
+                    rf"\b(?:search|check|look|query|dig|pull)\s+(?:it\s+|that\s+|this\s+)?(?:up\s+)?"
+                    rf"(?:in\s+|into\s+|through\s+|from\s+)?{WHO}{MEM}\b",
+                    ("memory", "memories")),
+    ExplicitTrigger("en.in_our_memory", rf"\b(?:in|from)\s+(?:our|your)\s+{MEM}\b", ("memory", "memories"),
+                    unless=_SAVE_EN),
+    ExplicitTrigger("en.do_you_remember",
+                    r"\b(?:do|don'?t|can|could|did)\s+(?:you|we)\s+(?:still\s+)?(?:remember|recall)\b"
+                    r"(?!\s+(?:to|this|that\s*:)\b)",
+                    ("remember", "recall")),
+    ExplicitTrigger("en.remember_what",
+                    r"(?=remember|recall|remind)" + _NOT_SELF +   # the lookahead first: cheap, fails fast
+                    r"\b(?:remember|recall|remind\s+me)[\s,:]+(?:what|how|when|where|which|why|who|if|"
+                    r"whether)\b",
+                    ("remember", "recall", "remind")),
+    ExplicitTrigger("en.what_do_we_know",
+                    r"\bwhat\s+do\s+(?:we\s+(?:know|remember|have)|you\s+remember|you\s+know\s+(?=\w+\s+(?:[\w'-]+\s+){0,2}(?:my|our|me|us|i|we)\b))\s*"
+                    r"(?:about|on|regarding)\b",
+                    ("know", "remember", "have"), requires=("what", "do")),   # "…know about how I like my…"
+    ExplicitTrigger("en.how_did_we_fix",
+                    r"\bhow\s+did\s+(?:we|i|you)\s+(?:solve|fix|resolve|handle|deal\s+with|configure|set\s+up)\b",
+                    ("solve", "fix", "resolve", "handle", "deal", "configure", "set"), requires=("how", "did")),
+    ExplicitTrigger("en.whats_in_memory",
+                    rf"\bwhat(?:'s|\s+is|s|\s+do\s+(?:we|you)\s+have)\s+(?:stored\s+|saved\s+|kept\s+)?"
+                    rf"(?:in|on)\s+{WHO}{MEM}\b",
+                    ("memory", "memories")),
+    ExplicitTrigger("en.wh_did_we",   # also with a compound subject: "did the agency and we agree", "did we and Lumen"
+                    r"\b(?:what|which|when|why|how|where|who)\b(?:\s+[\w'-]+){0,4}?\s+did\s+"
+                    r"(?:(?:[\w'-]+\s+){1,2}and\s+)?we\s+(?:and\s+[\w'-]+\s+)?"
+                    r"(?:ever\s+|last\s+|finally\s+|already\s+|actually\s+|originally\s+)?(?:decide|agree|say|tell|"
+                    r"settle|choose|pick|give|end|drop|discuss|talk|note|write|sign|promise|offer|quote|charge|"
+                    r"set|configure|move|last|rotate|land|send|pay|bill|leave|put|store|keep|save|document|go|stop)\b",
+                    ("did",), requires=("we",)),
+    ExplicitTrigger("en.wh_did_i",
+                    r"\b(?:what|which|when|why|how|where|who)\b(?:\s+[\w'-]+){0,4}?\s+did\s+i\s+(?:ever\s+|last\s+)?"
+                    r"(?:decide|agree|say|tell|settle|choose|pick|give|promise)\b",
+                    ("did",), requires=("i",)),
+    ExplicitTrigger("en.we_agreed_in_question",
+                    r"\bwe\s+(?:had\s+|have\s+)?(?:ever\s+|already\s+|once\s+|previously\s+|originally\s+|finally\s+)?"
+                    r"(?:agreed|decided|said|settled|chose|picked|discussed|noted|signed|"
+                    r"promised|quoted|told)\b",
+                    ("agreed", "decided", "said", "settled", "chose", "picked", "discussed", "noted", "signed",
+                     "promised", "quoted", "told"), requires=("we",), gated=True, clause_start=False,
+                    accented=r"^\W*(?:what|which|when|why|how|where|who|was|were|is|did|do)\b"),
+    ExplicitTrigger("en.didnt_we",
+                    r"\b(?:didn'?t|didn\s+t|haven'?t|haven\s+t|hadn'?t|hadn\s+t|weren'?t|weren\s+t)\s+we\s+"
+                    r"(?:already\s+|once\s+)?(?:agree|decide|say|settle|discuss|talk|pick|choose|going\s+to|"
+                    r"supposed\s+to)\b",
+                    ("didn", "didnt", "haven", "havent", "hadn", "hadnt", "weren", "werent"), requires=("we",)),
+    ExplicitTrigger("en.have_we_discussed",
+                    r"\b(?:have|had|did)\s+we\s+(?:ever\s+|already\s+|previously\s+)?(?:discuss|discussed|"
+                    r"talk|talked|cover|covered|mention|mentioned|document|documented|seen|write|wrote|written|note|noted|"
+                    r"stored|saved|recorded|kept|logged)\b",
+                    ("discuss", "discussed", "talk", "talked", "cover", "covered", "mention", "mentioned",
+                     "document", "documented", "seen", "write", "wrote", "written", "note", "noted", "stored",
+                     "saved", "recorded", "kept", "logged"),
+                    gated=True, clause_start=False, requires=("we",)),
+    ExplicitTrigger("en.ever_before",   # "Have we ever offered…?", "Did you ever save my address?"; not what the
+                    r"\b(?:have|had|did)\s+(?:(?:we|i)\s+(?:ever|previously|once|already)\s+\w+|"   # assistant did
+                    r"you\s+(?:ever|previously|once|already)\s+(?:save|saved|store|stored|note|noted|write|wrote|"
+                    r"written|record|recorded|keep|kept|log|logged|hear|heard|get|got|receive|received))\b",
+                    ("ever", "previously", "once", "already"),
+                    gated=True, clause_start=False),
+    ExplicitTrigger("en.question_last_time",   # "What was the fix for the ceph slow ops last time?"
+                    r"\b(?:last\s+time|the\s+time\s+before|back\s+then|previous\s+time|in\s+the\s+past)\b",
+                    ("time", "then", "past"), gated=True, clause_start=False,
+                    also=r"\b(?:what|which|how|when|why|who|where|did|was|were)\b"),
+    ExplicitTrigger("en.notes_on",
+                    r"\b(?:(?:your|our|the|any)\s+(?:notes?|records?)\s+(?:on|of|about|for|regarding|say)|"
+                    r"(?:is|are)\s+there\s+(?:a|any)\s+(?:notes?|records?)\b)",
+                    ("note", "notes", "record", "records"), unless=_SAVE_TO_NOTES),
+    ExplicitTrigger("en.the_thing_we_did",   # "the runbook we wrote", "the procedure we followed"
+                    rf"\bwe\s+{_WE_DID}", ("we",), gated=True, clause_start=False,
+                    before=r"\b(?:the|our|that)\s+(?:[\w-]+\s+){0,2}(?:that\s+|which\s+)?$"),
+    ExplicitTrigger("en.show_me_what_we_did",   # the same without a question mark, after a request verb
+                    rf"^\W*(?:remind\s+me\s+of|find|show\s+me|give\s+me|tell\s+me|pull\s+up|look\s+up|get\s+me)\b"
+                    rf"[^.?!]*?\bwe\s+{_WE_DID}",
+                    ("remind", "find", "show", "give", "tell", "pull", "look", "get"), requires=("we",)),
+    ExplicitTrigger("en.do_you_know_my",
+                    r"\bdo\s+you\s+(?:know|have|remember)\s+(?:what|which|when|where|how|who)\s+(?:my|our|i|we)\b",
+                    ("know", "have"),
+                    requires=("do", "you")),
+    ExplicitTrigger("en.in_your_notes",
+                    r"\b(?:check|look\s+(?:in|at|through)|search|see|consult|in|on|from|through)\s+"
+                    r"(?:your|the|our)\s+notes\b",
+                    ("notes",), unless=_SAVE_EN),
+    ExplicitTrigger("en.on_file",
+                    r"\b(?:(?:do|did)\s+(?:we|you)\s+have\s+(?:anything|something)\s+(?:stored|saved|noted|written|"
+                    r"recorded|on\s+file|in\s+memory)|anything\s+(?:in|on)\s+(?:memory|file|your\s+notes|the\s+notes)"
+                    r"|any\s+notes\s+(?:on|about|for)|(?:have|got)\s+(?:it|that|this|them)\s+(?:written\s+down|on\s+file)|"
+                    r"what\s+(?:have|do)\s+(?:we|you)\s+(?:got|have)\s+on\s+file|what\s+notes\s+do\s+(?:we|you)\s+have)",
+                    ("stored", "saved", "noted", "written", "recorded", "file", "memory", "notes", "down")),
+    ExplicitTrigger("en.look_up_what",
+                    r"\b(?:(?:look|pull|dig|bring|find)\s+up|search\s+for|check|find(?:\s+out)?|show\s+me|tell\s+me)\s+"
+                    r"what\s+(?:we|i)\s+"
+                    r"(?:had\s+|have\s+)?(?:said|told|agreed|decided|noted|wrote|discussed|know|promised|settled|chose|"
+                    r"picked|quoted|offered|signed|have|had|got)\b",
+                    ("up", "search", "check", "find"), requires=("what",)),
+    ExplicitTrigger("en.look_up_whether",   # "Can you look up whether we ever agreed to a custom SLA?"
+                    r"\b(?:look|pull|dig|find|check|see)\s+(?:up\s+|out\s+)?(?:whether|if)\s+we\s+"
+                    r"(?:ever\s+|already\s+|once\s+|previously\s+)?(?:had\s+|have\s+)?(?:agreed|decided|said|told|"
+                    r"promised|settled|offered|quoted|signed|discussed|noted|wrote|written|gave|given|charged|documented)\b",
+                    ("whether", "if"), requires=("we",)),
+    ExplicitTrigger("en.did_i_tell_you",   # "Did I tell you which editor I use?", "Have I mentioned my hours?"
+                    r"\b(?:did|have|had)\s+(?:i|we)\s+(?:ever\s+|already\s+)?(?:tell|told|mention|mentioned|say|said|"
+                    r"share|shared|give|gave|explain|explained)\b(?:\s+(?:you|to\s+you))?",
+                    ("tell", "told", "mention", "mentioned", "say", "said", "share", "shared", "give", "gave",
+                     "explain", "explained"), gated=True, clause_start=False,
+                    accented=r"^\W*(?:did|have|had)\s+(?:i|we)\b"),
+    ExplicitTrigger("en.anything_about",   # "Do we have anything about…", "You should have something on my dates"
+                    r"\b(?:(?:do|did|have|would)\s+(?:we|you)\s+(?:got\s+|have\s+|keep\s+)?(?:anything|something)\s+"
+                    r"(?:about|on|for|regarding|related\s+to)|(?:should|must|might)\s+have\s+(?:something|anything)\s+"
+                    r"(?:about|on))\b",
+                    ("anything", "something")),
+    ExplicitTrigger("en.what_do_you_have_on",   # "What do you have on…", "What have you got on…", "What did you save…"
+                    r"\bwhat\s+(?:(?:(?:do|did)\s+you\s+(?:have|keep)|have\s+(?:you|we)\s+got)\s+(?:about|on|regarding)|"
+                    r"(?:did|have)\s+you\s+(?:saved?|stored?|noted?|kept|written|wrote))\b",
+                    ("have", "got", "save", "saved", "store", "stored", "note", "noted", "written", "wrote"),
+                    requires=("what", "you")),
+    ExplicitTrigger("en.refresh_my_memory", r"\b(?:refresh\s+(?:my|our)\s+memory|ring\s+(?:a|any)\s+bells?)\b",
+                    ("refresh", "bell", "bells")),
+    ExplicitTrigger("en.tell_me_again", r"\btell\s+me\s+again\b", ("again",), requires=("tell", "me")),
+    ExplicitTrigger("en.what_was_again", r"\bwhat\s+was\b[^.?!]{0,50}\bagain\b", ("again",),
+                    requires=("what", "was")),
+    ExplicitTrigger("en.whats_the_decision",
+                    r"\bwhat(?:'s|\s+s|\s+is|\s+was)\s+(?:the|our)\s+(?:decision|conclusion|agreement|outcome)\b",
+                    ("decision", "conclusion", "agreement", "outcome"), requires=("what",)),
+    ExplicitTrigger("en.remind_me_que",   # "Remind me, ¿qué formato te pedí?"
+                    r"\bremind\s+me\s*[,:]\s*(?:que|cual|cuales|como|cuando|donde|cuanto|cuanta|quien)\b",
+                    ("remind",), requires=("me",)),
+    ExplicitTrigger("en.remind_me_interrogativo",   # "remind me qué valor dejamos…": an accented Spanish question word
+                    r"\bremind\s+me\s+(?:que|cual|cuales|como|cuando|donde|cuanto|cuanta|cuantos|cuantas|quien|"
+                    r"por\s+que)\b",
+                    ("remind",), requires=("me",), gated=True, clause_start=False,
+                    accented=r"\bremind\s+me\s+(?:qué|cuál|cuáles|cómo|cuándo|dónde|cuánt[oa]s?|quién|por qué)\b"),
+    ExplicitTrigger("en.what_we_have_stored",   # "What do you have stored about me?", "pull up what we have in memory"
+                    rf"\b(?:(?:what|anything)\s+(?:do|did)\s+(?:we|you)\s+have\s+(?:stored|saved|noted|recorded|"
+                    rf"on\s+file|written\s+down)|(?:what|whatever|everything|anything|all)\s+(?:we|you)\s+(?:have|keep|got)\s+"
+                    rf"in\s+(?:the\s+|our\s+|your\s+)?{MEM})\b",
+                    ("stored", "saved", "noted", "recorded", "file", "written", "memory", "memories"),
+                    requires=("have",), unless=_SAVE_EN),
+    ExplicitTrigger("en.recall_colon", r"^\W*recall\s*[:,-]", ("recall",)),
+)

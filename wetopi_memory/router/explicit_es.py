@@ -1,0 +1,218 @@
+"""Explicit memory requests in Spanish (design §7), as data: fixed expressions and general frames.
+
+- Past tense of "we": an interrogative (qué, cómo, cuándo, en qué, lo que, la vez que…) followed, clitics and
+  "ya"/"al final" aside, by a first-person-plural past form of a verb of deciding, saying or doing (`_PAST_WE`:
+  decid-imos, acord-amos, dij-imos, qued-amos…), in a message that reads as a question; a recall verb (recuérdame,
+  dime, busca, mira…) before "lo que" + such a form asks without a question mark.
+- What was said or kept before: "¿qué te dije / te había dicho…?", "¿qué tenía apuntado…?", "¿cuál era el
+  comando…?" (the imperfect asks for something settled earlier), "¿qué sabemos / recordamos de…?".
+- Where memory is kept: "en la memoria", notes, "tenemos algo apuntado", "te suena".
+
+Not requests: statements in the past ("Decidimos subir el precio"), instructions ("Recuerda que el viernes…"),
+invitations ("¿Quedamos mañana?"), "as I said" in passing ("como te dije, …") and memory in the technical sense
+("cargarlo entero en memoria", "una caché en memoria").
+"""
+
+from __future__ import annotations
+
+from .explicit_base import MEM, WHO, ExplicitTrigger
+
+# "guarda en tu memoria…" asks to store, not recall.
+_SAVE_ES = (r"\b(?:apunta|apuntalo|apuntate|guarda|guardalo|guardate|anota|anotalo|anade|anadelo|mete|graba|guardar|"
+            r"apuntar)\b")
+# "como te dije (ayer), …" is "as I said", in passing, not a question about what was said
+_AS_I_SAID = (r"\bcomo\s+(?:te|os)\s+(?:dije|conte|comente|explique|mencione|"
+              r"(?:habia|he|hemos|habiamos)\s+(?:dicho|contado|comentado|explicado|mencionado))(?:\s+(?:el\s+otro\s+dia|ayer|antes|"
+              r"la\s+semana\s+pasada|en\s+su\s+dia|el\s+\w+\s+pasado))?\s*,")
+
+# "en memoria" in the technical sense: what a program loads or keeps in RAM ("sin cargarlo entero en memoria",
+# "una caché en memoria", "en memoria compartida")
+_IN_RAM = (r"\b(?:carg\w*|manten\w*|mantien\w*|ocup\w*|caben?|residentes?|enter[oa]s?|cache|cachea\w*|"
+           r"volcad[oa]s?)\s+en\s+memoria\b|\ben\s+memoria\s+(?:ram|compartida|virtual|principal|"
+           r"del\s+(?:proceso|pod|nodo|servidor|contenedor))\b|\bbases?\s+de\s+datos\s+en\s+memoria\b")
+
+# Verbs of deciding and saying whose "we" form (-amos / -imos) asks for memory inside a question ("¿qué acordamos?"),
+# and "we" forms that can only be past ("hicimos", "dimos", "pusimos"). Verbs of doing whose -amos form is also
+# present ("¿cuánto le cobramos?", "¿qué usamos?") count only after "la última vez que".
+_PAST_WE_STEMS = ("decid", "acord", "dij", "habl", "qued", "pact", "coment", "eleg", "escog", "descart", "dej", "sac",
+                  "conclu", "comprometi", "apunt", "anot")
+_PAST_ONLY_WE = ("hicimos", "dimos", "pusimos", "propusimos", "ofrecimos", "prometimos", "resolvimos", "vimos",
+                 "tuvimos", "quisimos", "supimos", "hablasteis", "decidisteis", "quedasteis", "acordasteis")
+_PAST_WE_WORDS = tuple(sorted({stem + end for stem in _PAST_WE_STEMS for end in ("amos", "imos")} | {*_PAST_ONLY_WE}))
+# The same words as one regex with their stems factored out: `re` tries alternatives one by one, so a shared
+# ending is matched once instead of once per verb.
+_PAST_WE = "(?:(?:" + "|".join(_PAST_WE_STEMS) + ")(?:amos|imos)|" + "|".join(_PAST_ONLY_WE) + ")"
+
+ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
+    ExplicitTrigger("es.busca_en_memoria",
+                    rf"\b(?:busca|buscar|buscame|buscad|mira|mirar|consulta|consultar|revisa|revisar|comprueba)"
+                    rf"\s+(?:en\s+)?{WHO}{MEM}\b",
+                    ("memoria", "memorias", "memory", "memories")),
+    ExplicitTrigger("es.en_memoria", rf"\ben\s+(?:la\s+|nuestra\s+|tu\s+|vuestra\s+)?{MEM}\b", ("memoria", "memorias"),
+                    unless=f"{_SAVE_ES}|{_IN_RAM}"),
+    ExplicitTrigger("es.te_acuerdas", r"\b(?:te\s+acuerdas|os\s+acordais|recuerdas|recordais)\b",
+                    ("acuerdas", "acordais", "recuerdas", "recordais")),
+    ExplicitTrigger("es.recuerda_interrogativo",
+                    r"\brecuerda(?:me)?\s+(?:como|cual|cuales|cuando|donde|cuanto|cuanta|por\s+que|si)\b",
+                    ("recuerda", "recuerdame")),
+    ExplicitTrigger("es.cual_fue_la_decision",
+                    r"\b(?:cual|cuales)\s+(?:fue|fueron|era|es)\s+(?:la|nuestra|mi|las|nuestras)\s+decision",
+                    ("decision", "decisiones")),
+    ExplicitTrigger("es.que_habiamos_decidido",
+                    r"\bque\s+(?:habiamos|hemos|habias|habia|habiais)\s+"
+                    r"(?:decidido|acordado|hablado|dicho|quedado|elegido|escogido|pactado)\b",
+                    ("decidido", "acordado", "hablado", "dicho", "quedado", "elegido", "escogido", "pactado"),
+                    gated=True, accented=r"\bqué\s+(?:hab[ií]amos|hemos|hab[ií]as|hab[ií]a|hab[ií]ais)\b"),
+    ExplicitTrigger("es.que_decidimos",
+                    r"\bque\s+(?:decidimos|decidi|decidiste|decidio|acordamos|dijimos|quedamos|elegimos|"
+                    r"escogimos|pactamos)\b",
+                    ("decidimos", "decidi", "decidiste", "decidio", "acordamos", "dijimos", "quedamos", "elegimos",
+                     "escogimos", "pactamos"),
+                    gated=True, accented=r"\bqué\s+(?:decid|acord|dij|qued|eleg|escog|pact)"),
+    ExplicitTrigger("es.que_sabemos",   # "¿Qué sabemos del proveedor?", "¿qué recordamos de la migración?"
+                    r"\bque\s+(?:sabemos|recordamos|sabeis|recordais)\s+(?:de|del|sobre|acerca)\b",
+                    ("sabemos", "recordamos", "sabeis", "recordais"), gated=True,
+                    accented=r"\bqué\s+(?:sabemos|recordamos|sabéis|recordáis)\b"),
+    ExplicitTrigger("es.recuerda_que", r"\brecuerda(?:me)?\s+que\b", ("recuerda", "recuerdame"), gated=True,
+                    accented=r"\brecu[eé]rda(?:me)?\s+qué\b", clause_start=False),
+    ExplicitTrigger("es.como_resolvimos",
+                    r"\bcomo\s+(?:lo\s+|la\s+|los\s+|las\s+)?(?:resolvimos|solucionamos|arreglamos|configuramos|"
+                    r"hicimos|montamos|resolviste|solucionaste|arreglaste)\b",
+                    ("resolvimos", "solucionamos", "arreglamos", "configuramos", "hicimos", "montamos",
+                     "resolviste", "solucionaste", "arreglaste"),
+                    gated=True, accented=r"\bcómo\s+(?:l[oa]s?\s+)?(?:resolv|soluc|arregl|config|hic|mont)",
+                    clause_start=False),
+    ExplicitTrigger("es.que_tenemos_guardado",
+                    r"\bque\s+(?:tenemos|tengo|tenia|tiene|teneis|hay|habia|teniamos|tenias|tienes|teniais)\s+"
+                    r"(?:guardado|apuntado|anotado|registrado)\b",   # every person: "¿qué tenía apuntado…?"
+                    ("guardado", "apuntado", "anotado", "registrado"), gated=True,
+                    accented=r"\bqué\s+(?:tenemos|tengo|ten[ií]a|tiene|ten[eé]is|hay|hab[ií]a|ten[ií]amos|ten[ií]as|"
+                             r"tienes|ten[ií]ais)\b"),
+    ExplicitTrigger("es.pasado_nosotros",
+                    rf"\b{_PAST_WE}\b", _PAST_WE_WORDS, gated=True, clause_start=False, at_anchor=True,
+                    before=r"\b(?:que|como|cuando|cual|cuales|donde|por\s+que|en\s+que|lo\s+que|vez\s+que|si)\s+"
+                           r"(?:(?:le|les|nos|te|se|lo|la|los|las|ya|al\s+final|finalmente|exactamente|entonces)\s+){0,3}"
+                           r"(?:(?:conclusion|conclusiones|decision|decisiones|acuerdo|acuerdos|solucion)\s+)?$"),
+    ExplicitTrigger("es.la_ultima_vez_que",
+                    r"\bvez\s+que\s+(?:(?:lo|la|los|las|le|les|se)\s+)?\w+(?:amos|imos)\b", ("vez",),
+                    gated=True, clause_start=False, requires=("que",)),
+    ExplicitTrigger("es.a_ver_que",
+                    rf"\ba\s+ver\s+(?:que|como|cuando|en\s+que)\s+(?:(?:le|les|nos|te|se|lo|la|ya)\s+){{0,2}}{_PAST_WE}\b",
+                    ("ver",)),
+    ExplicitTrigger("es.que_algo_pusimos",   # "¿Qué condiciones le pusimos…?": a form that can only be past
+                    rf"\b(?:que|cual|cuales|cuanto|cuanta|cuantos|cuantas)\s+(?:\w+\s+)?(?:(?:le|les|nos|se|lo|la)\s+)?"
+                    rf"(?:{'|'.join(_PAST_ONLY_WE)})\b",
+                    _PAST_ONLY_WE, gated=True, clause_start=False),
+    ExplicitTrigger("es.lo_que_usamos",   # "¿cuál era el comando que usamos…?": a thing we did, asked about
+                    r"\bque\s+(?:(?:le|les|nos|se|lo|la)\s+)?[a-z]+(?:amos|imos)\b", ("que",), gated=True,
+                    clause_start=False, before=r"\b(?:el|la|los|las)\s+(?:\w+\s+){0,2}$"),
+    ExplicitTrigger("es.pregunta_en_pasado",
+                    r"\b(?:dijimos|decidimos|acordamos|pactamos|comentamos|elegimos|hablamos\s+(?:ya|de\s+lo|sobre))\b",
+                    ("dijimos", "decidimos", "acordamos", "pactamos", "comentamos", "elegimos", "hablamos"),
+                    gated=True, clause_start=False, before=r"(?:^|[^a-z0-9\s]|\b(?:y|ya|no|al\s+final))\s*$"),
+    ExplicitTrigger("es.lo_habiamos_hablado",
+                    r"\b(?:habiamos|hemos|habias|habiais)\s+(?:ya\s+)?(?:hablado|decidido|dicho|acordado|quedado|"
+                    r"comentado|pactado|tratado|visto)\b",
+                    ("hablado", "decidido", "dicho", "acordado", "quedado", "comentado", "pactado", "tratado"),
+                    gated=True, clause_start=False),
+    ExplicitTrigger("es.habiamos_participio",   # the pluperfect points back at something settled before
+                    r"\b(?:habiamos|habiais)\s+(?:ya\s+)?\w+(?:ado|ido|to|cho)\b", ("habiamos", "habiais"),
+                    gated=True, clause_start=False),
+    ExplicitTrigger("es.pregunta_con_pasado",   # "¿Cuánto les cobramos el año pasado…?", "¿Qué hicimos en marzo?"
+                    r"\b(?:el\s+ano\s+pasado|el\s+mes\s+pasado|la\s+semana\s+pasada|la\s+ultima\s+vez|la\s+otra\s+vez|"
+                    r"en\s+su\s+dia|al\s+final|aquella\s+vez|entonces|(?:en|de)\s+(?:enero|febrero|marzo|abril|mayo|junio|"
+                    r"julio|agosto|septiembre|octubre|noviembre|diciembre))\b",
+                    ("pasado", "pasada", "vez", "dia", "final", "entonces", "enero", "febrero", "marzo", "abril",
+                     "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"),
+                    gated=True, clause_start=False,   # -amos/-imos but not estamos, vamos: from a literal, fast
+                    also=r"mos\b(?<=[ai]mos)(?<!\best[ai]mos)(?<!\bv[ai]mos)"),
+    ExplicitTrigger("es.sabemos_algo",
+                    r"\b(?:sabemos|tenemos|hay)\s+algo\s+(?:de|del|sobre|acerca)\b", ("algo",), gated=True,
+                    clause_start=False),
+    ExplicitTrigger("es.lo_que_tenemos",
+                    r"\b(?:busca|buscame|mira|consulta|revisa)\s+(?:en\s+)?lo\s+que\s+(?:tenemos|sabemos|hay|"
+                    r"tengas|tienes|sepas|tengamos|sepamos|haya)\b",
+                    ("busca", "buscame", "mira", "consulta", "revisa"), requires=("lo", "que")),
+    ExplicitTrigger("es.recuerdame_lo_que",
+                    rf"\blo\s+que\s+(?:(?:le|les|nos|te|se|ya)\s+)?"
+                    rf"(?:{_PAST_WE}|\w+(?:amos|imos)|te\s+(?:dije|conte|comente|pedi)|(?:habiamos|hemos)\s+\w+)\b",
+                    ("recuerdame", "recuerdanos", "dime", "repiteme", "decirme", "acuerdate", "busca", "buscame",
+                     "mira", "consulta", "revisa", "cuentame", "comprueba", "recupera", "recuperar"),
+                    requires=("lo", "que"),
+                    before=r"\b(?:recuerdame|recuerdanos|dime|repiteme|decirme|acuerdate\s+de|busca|buscame|mira|consulta|"
+                           r"revisa|cuentame|comprueba|recupera|recuperar)\b[^.?!]{0,30}$"),
+    ExplicitTrigger("es.busca_que_hicimos",   # "Busca qué le dijimos a…", "dime cómo lo arreglamos": no "?" needed
+                    rf"^\W*(?:oye,?\s+)?(?:busca|buscame|mira|consulta|revisa|dime|cuentame|recuerdame|comprueba)"
+                    rf"(?:\s+(?:en\s+)?(?:la\s+|tu\s+)?memoria)?\s+(?:que|como|cuando|cuanto|cuanta|donde|por\s+que|cual|"
+                    rf"cuales)\s+(?:(?:le|les|nos|te|se|lo|la|los|las|ya|al\s+final)\s+){{0,2}}(?:{_PAST_WE}|\w+(?:amos|imos))\b",
+                    ("busca", "buscame", "mira", "consulta", "revisa", "dime", "cuentame", "recuerdame", "comprueba"),
+                    gated=True, clause_start=False,   # "Mira, que decidimos no tocarlo" is a statement: the accent says
+                    accented=r"\b(?:qué|cómo|cuándo|cuánto|cuánta|dónde|por qué|cuál|cuáles)\b"),
+    ExplicitTrigger("es.haz_memoria", r"\b(?:haz|haced|hagamos|hace)\s+memoria\b", ("memoria",)),
+    ExplicitTrigger("es.que_te_dije",
+                    r"\b(?:que|como|cuando|cual)\s+te\s+(?:dije|conte|comente|pedi|explique)\b",
+                    ("dije", "conte", "comente", "pedi", "explique"), gated=True, clause_start=False,
+                    accented=r"\b(?:qué|cómo|cuándo|cuál)\s+te\b", unless=_AS_I_SAID),
+    ExplicitTrigger("es.se_decidio",
+                    r"\b(?:que|como|cuando|lo\s+que)\s+se\s+(?:decidio|acordo|dijo|hablo|quedo|pacto|comento)\b",
+                    ("decidio", "acordo", "dijo", "hablo", "quedo", "pacto", "comento"), gated=True,
+                    clause_start=False, accented=r"\b(?:qué|cómo|cuándo)\s+se\b"),
+    ExplicitTrigger("es.como_quedo", r"\b(?:como|en\s+que|que)\s+(?:se\s+)?quedo\b", ("quedo",), gated=True,
+                    clause_start=False, accented=r"\b(?:cómo|qué)\s+(?:se\s+)?quedó\b"),
+    ExplicitTrigger("es.teniamos_decidido",   # "¿Teníamos decidido algo sobre…?", "¿Lo tenemos documentado?"
+                    r"\b(?:teniamos|tenemos|teniais|tenias|tienes)\s+(?:ya\s+)?(?:decidido|hablado|acordado|pactado|"
+                    r"apuntado|anotado|guardado|documentado|previsto|pensado|escrito|written\s+down)\b",
+                    ("teniamos", "tenemos", "teniais", "tenias", "tienes"), gated=True, clause_start=False),
+    ExplicitTrigger("es.que_notas_tenemos",   # "¿Qué notas tenemos del onboarding?", "¿Qué notes tienes de…?"
+                    r"\b(?:que|cuales|alguna|algunas)\s+(?:notas|notes|apuntes)\s+(?:tenemos|tienes|hay|teneis|guardaste)\b",
+                    ("notas", "notes", "apuntes"), gated=True, clause_start=False),
+    ExplicitTrigger("es.apuntado_en_algun_sitio",   # "¿Apuntamos en algún sitio qué versión…?"
+                    r"\b(?:apuntamos|anotamos|guardamos|documentamos|dejamos\s+(?:escrito|apuntado|documentado))\s+"
+                    r"(?:\w+\s+){0,2}?en\s+(?:algun\s+(?:sitio|lado|sitio)|alguna\s+parte|algun\s+doc)",
+                    ("apuntamos", "anotamos", "guardamos", "documentamos", "dejamos")),
+    ExplicitTrigger("es.recuerdame_que_pasado",   # "recuérdame qué acordamos con Kreativa" (no question mark)
+                    rf"\b(?:recuerdame|recuerdanos|cuentame|repiteme)\s+(?:que|como|cuando|donde|cuanto|cuanta)\s+"
+                    rf"(?:(?:le|les|nos|te|se|lo|la|ya)\s+){{0,2}}{_PAST_WE}\b",
+                    ("recuerdame", "recuerdanos", "cuentame", "repiteme")),
+    ExplicitTrigger("es.en_tus_notas",
+                    r"\b(?:mira|mirar|consulta|consultar|revisa|revisar|busca|buscar|comprueba|en)\s+"
+                    r"(?:tus|las|nuestras|vuestras|mis)\s+notas\b",
+                    ("notas",), unless=_SAVE_ES),
+    ExplicitTrigger("es.algo_apuntado",
+                    r"\b(?:lo\s+|la\s+)?(?:tenemos|tienes|tengo|teneis|hay|habia|teniamos|tenia|tenias)\s+(?:algo\s+)?"
+                    r"(?:guardado|apuntado|anotado|registrado)\b",
+                    ("guardado", "apuntado", "anotado", "registrado"), gated=True, clause_start=False),
+    ExplicitTrigger("es.refresca_la_memoria", r"\brefresca(?:me|nos)?\s+la\s+memoria\b",
+                    ("refrescame", "refresca", "refrescanos")),
+    ExplicitTrigger("es.te_suena", r"\b(?:te|os)\s+suena\b(?!\s+(?:bien|mal|raro|logico|razonable))", ("suena",),
+                    gated=True, clause_start=False),
+    ExplicitTrigger("es.que_guardaste",   # "¿Qué guardaste sobre mis preferencias?", "¿Dónde lo apuntaste?"
+                    r"\b(?:que|donde|como|cuando|lo\s+que)\s+(?:lo\s+|la\s+|los\s+|las\s+)?(?:guardaste|apuntaste|"
+                    r"anotaste|registraste|guardasteis|apuntasteis|anotasteis)\b",
+                    ("guardaste", "apuntaste", "anotaste", "registraste", "guardasteis", "apuntasteis", "anotasteis"),
+                    gated=True, clause_start=False),
+    ExplicitTrigger("es.te_dije",   # "¿Te dije cuál es mi editor?", "¿Os conté lo del proveedor?"
+                    r"\b(?:te|os)\s+(?:dije|conte|comente|mencione|explique|pase|di|hable|(?:habia|he|hemos|habiamos)\s+"
+                    r"(?:dicho|contado|comentado|mencionado|explicado|pasado|hablado|pedido))\b",   # "¿te había…?"
+                    ("dije", "conte", "comente", "mencione", "explique", "pase", "hable", "dicho", "contado",
+                     "comentado", "mencionado", "explicado", "pasado", "hablado", "pedido"), gated=True,
+                    clause_start=False, unless=_AS_I_SAID),
+    ExplicitTrigger("es.cual_era",   # "¿Cuál era el comando para…?", "¿cómo era el procedimiento…?": settled before
+                    r"\b(?:cual|cuales|como)\s+eran?\s+(?:el|la|los|las|lo|mi|mis|nuestro|nuestra|nuestros|nuestras|tu|"
+                    r"tus|aquel|aquella)\b",
+                    ("era", "eran"), gated=True, clause_start=False, accented=r"\b(?:cuál|cuáles|cómo)\s+eran?\b"),
+    ExplicitTrigger("es.que_sabes_de",   # "¿Qué sabes de mi horario?", "¿Qué tienes sobre el proveedor?"
+                    r"\bque\s+(?:(?:sabes|recuerdas)\s+(?:de|del|sobre|acerca)|(?:tienes|tenemos)\s+(?:sobre|acerca))\b",
+                    ("sabes", "recuerdas", "tienes", "tenemos"), gated=True, clause_start=False, requires=("que",),
+                    accented=r"\bqué\s+(?:sabes|recuerdas|tienes|tenemos)\b"),
+    ExplicitTrigger("es.repasa_lo_que",   # "Repásame lo que acordamos…", "Recap de lo que decidimos…"
+                    rf"\b(?:repasame|repasa|resumeme|recap|recapitula|recapitulame|refrescame)\s+(?:de\s+)?"
+                    rf"(?:lo\s+que|que|como)\s+(?:(?:le|les|nos|te|se|lo|la|ya|al\s+final)\s+){{0,2}}{_PAST_WE}\b",
+                    ("repasame", "repasa", "resumeme", "recap", "recapitula", "recapitulame", "refrescame")),
+    ExplicitTrigger("es.recuerda_usted",   # "¿Recuerda usted qué horario le indiqué…?", "¿Se acuerda de lo que…?"
+                    r"\b(?:recuerda\s+usted|se\s+acuerda\s+(?:usted\s+)?(?:de\s+lo\s+que|de\s+que|de\s+como|que|como))\b",
+                    ("usted", "acuerda")),
+    ExplicitTrigger("es.que_paso_al_final",   # "¿Qué pasó al final con lo del disco lleno?"
+                    r"\bque\s+(?:paso|ha\s+pasado|fue)\s+al\s+final\s+con\b", ("final",), gated=True,
+                    clause_start=False, requires=("que", "con")),
+)
