@@ -203,3 +203,71 @@ def test_a_command_line_option_i_is_not_the_speaker(rules: RuleRouter) -> None:
     text = "Hazme un curl -I contra la home de la tienda y dime si da 301, usually it does"
     assert F not in rules.route(text).scope_names
     assert F in rules.route("I usually run curl -I before every deploy").scope_names
+
+
+# ---------------------------------------------------------------------------------------------- issue 11, round 8
+
+@pytest.mark.parametrize("text", [
+    "¿Cuál es la capital de Noruega? mi hijo tiene examen mañana",
+    "Which one is the capital of Canada, Toronto or Ottawa? I always get it wrong",
+    "¿Qué diferencia hay entre RAM y ROM? me lo ha preguntado mi sobrino",
+    "Is 'news' singular or plural? my partner and I disagree",
+    "Can you explain what a load balancer is, in two lines? it's for my kid's school project",
+])
+def test_a_general_knowledge_question_routes_nowhere_whoever_asks_it(rules: RuleRouter, text: str) -> None:
+    assert rules.route(text).scope_names == ()
+
+
+@pytest.mark.parametrize(("text", "scopes"), [
+    ("¿Qué diferencia hay entre nuestro cluster de staging y el de producción?", {P}),
+    ("¿Qué significa este HEALTH_WARN de ceph?", {P}),   # "este": one thing of ours
+    ("Qué significa para el margen si subimos el precio del plan Pro?", {B}),   # what we do
+    ("who was on call last night when ceph went down?", {P}),   # "who was" is no quiz question
+])
+def test_a_question_about_our_own_things_still_routes(rules: RuleRouter, text: str, scopes: set[str]) -> None:
+    assert set(rules.route(text).scope_names) == scopes
+
+
+@pytest.mark.parametrize(("text", "scopes"), [
+    ("Recuérdame llamar al proveedor del CRM por la renovación del contrato", {B}),
+    ("Remind me to rotate the ingress certificates before Friday", {P}),
+    ("Remind me to call my dad on Sunday", {F}),
+])
+def test_a_reminder_to_set_goes_to_its_topic(rules: RuleRouter, text: str, scopes: set[str]) -> None:
+    assert set(rules.route(text).scope_names) == scopes
+
+
+@pytest.mark.parametrize("text", ["all green now, thanks", "gracias, ya está", "perfect, thanks"])
+def test_a_thank_you_after_a_tool_call_is_not_routed_by_the_tool(rules: RuleRouter, text: str) -> None:
+    assert rules.route(text, tools=["kubectl_get"], agent="wetopi-build").scope_names == ()
+
+
+@pytest.mark.parametrize(("text", "scopes"), [
+    ("Apruebo el presupuesto de la campaña con la cláusula de permanencia revisada", {B}),
+    ("Apruebo el PR que sube el límite de memoria del pod de redis", {P}),
+])
+def test_an_approval_is_an_act_on_its_topic_not_a_personal_habit(rules: RuleRouter, text: str,
+                                                                 scopes: set[str]) -> None:
+    assert set(rules.route(text).scope_names) == scopes
+
+
+@pytest.mark.parametrize(("text", "scopes"), [
+    ("My dad wants to teach me to sail his velero this summer, any tips to take the helm?", {F}),
+    ("Only decaf pods after 5pm for me, I can't sleep otherwise", {F}),
+    ("¿En qué contenedor va el cartón, azul o amarillo?", set()),
+    ("Normandy was the largest amphibious deployment of the war", set()),
+    ("Mi plan de pensiones ha bajado este año, ¿me cambio a un fondo indexado?", {F}),
+    ("La factura de la luz me ha llegado altísima este mes, no entiendo nada", {F}),
+    ("Hiring: SRE with Kubernetes and Ceph, remote, draft the job post", {B}),
+])
+def test_word_senses_of_the_speakers_life(rules: RuleRouter, text: str, scopes: set[str]) -> None:
+    assert set(rules.route(text).scope_names) == scopes
+
+
+@pytest.mark.parametrize(("text", "scopes"), [
+    ("Prefiero que los informes de facturación me lleguen los lunes, en una tabla", {F}),
+    ("I always keep an hour free after every board meeting to write up my notes", {F}),
+    ("Yo llevo personalmente la relación con los distribuidores, pásame cualquier queja suya", {B, F}),
+])
+def test_the_work_a_habit_is_about_is_not_business(rules: RuleRouter, text: str, scopes: set[str]) -> None:
+    assert set(rules.route(text).scope_names) == scopes

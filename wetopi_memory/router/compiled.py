@@ -245,12 +245,14 @@ def _finished(out: _SpecTerms, cancels: dict[str, tuple[str, ...]]
     by_scope_tokens: dict[tuple[str, tuple[str, ...]], set[int]] = {}
     by_scope_term: dict[tuple[str, tuple[str, ...]], set[int]] = {}
     for t in out.words:
-        if t.is_context or t.near_first:
+        if t.is_context:
+            continue
+        by_scope_term.setdefault((t.scope, tuple(tokenize(t.match.term))), set()).add(rank[(t.scope, *t.key)])
+        if t.near_first:   # a first-person pattern is cancelled with every term of its scope, it subsumes nothing
             continue
         if t.match.rule not in (f"default:{SELF_RULE}", f"default:{ADDRESSEE_RULE}"):   # first person corroborates a
             # longer term, it is never subsumed by it
             by_scope_tokens.setdefault((t.scope, t.tokens), set()).add(rank[(t.scope, *t.key)])
-        by_scope_term.setdefault((t.scope, tuple(tokenize(t.match.term))), set()).add(rank[(t.scope, *t.key)])
 
     def finish(t: Term) -> Term:
         own = rank[(t.scope, *t.key)]

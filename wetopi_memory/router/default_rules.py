@@ -179,6 +179,7 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
                   "candidato", "abogado", "lawyer", "forecast", "previsión", "gdpr", "rgpd", "account", "sla", "deal",
                   "más barato", "más barata", "cheaper", "hemos perdido a", "we lost", "we save", "ahorramos",
                   "nos ahorramos", "ahorraríamos", "we'd save"),
+        phrases=("relationship with", "la relación con"),   # owning an account: "llevo la relación con las agencias"
     ),
     DefaultRule(
         "business", "business.weak", WEAK,

@@ -10,7 +10,8 @@
   `RouteDecision.below_evidence`.
 - Roles (`roles.py`): a scope whose only evidence names an object of another scope's statement loses its anchor:
   platform when its terms only name a supplier or a plan feature of a business message, business when its terms
-  only say whom the speaker's own habit or schedule is about.
+  only say whom the speaker's own habit or schedule is about, personal when its only anchor is a reminder to set
+  and another scope is its topic.
 """
 
 from __future__ import annotations
@@ -81,7 +82,8 @@ def _anchored(terms: list[Term]) -> frozenset[str]:
     return frozenset(anchored)
 
 
-_OBJECT_OF = (("platform", "business"), ("business", "personal"))   # (scope, the scope whose statement it serves)
+# (scope, the scope whose statement it serves)
+_OBJECT_OF = (("platform", "business"), ("business", "personal"), ("personal", "business"), ("personal", "platform"))
 
 
 def _rank(term: Term) -> int:

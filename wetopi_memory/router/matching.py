@@ -9,6 +9,7 @@
   mariadb de clientes", "customer databases") is not a business matter either.
 - Openings: a message that opens with the speaker's viewpoint ("Para mí…", "A mí…", "For me,…", "Personally…").
 - Chat spelling: "q" is read as "que" ("recuérdame q acordamos…").
+- Acknowledgements: a thank-you with no word evidence is not routed by the turn's tools alone.
 """
 
 from __future__ import annotations
@@ -38,6 +39,17 @@ RESOURCE_PARTS: Final = frozenset(w.encode("ascii") for w in (
 OPENERS: Final = frozenset({(b"para", b"mi"), (b"a", b"mi"), (b"for", b"me"), (b"personally",), (b"personalmente",),
                             (b"en", b"mi", b"caso"), (b"in", b"my", b"case"), (b"as", b"for", b"me")})
 OPENER_FIRST: Final = frozenset(o[0] for o in OPENERS)
+# Words that put a general question in the company's own context (`senses.GENERAL_QUESTION_SENSE`): "our", "we",
+# the team's own usage ("lo decís todo el rato"), what we do, the company's products, and a deictic that points at
+# one thing of ours ("¿Qué significa este HEALTH_WARN?").
+OURS: Final = frozenset(w.encode("ascii") for w in (
+    "our", "ours", "we", "us", "nuestro", "nuestra", "nuestros", "nuestras", "nosotros", "decis", "decimos",
+    "usamos", "tenemos", "hacemos", "ofrecemos", "vendemos", "cobramos", "pagamos", "subimos", "bajamos", "ponemos",
+    "wetopi", "hermes", "this", "these", "este", "esta", "estos", "estas", "ese", "esa", "esos", "esas"))
+# A thank-you or an all-clear after a tool call closes the matter: with no word evidence, the tools used this turn
+# do not call for a recall ("all green now, thanks", "gracias, ya se ve bien"); "check it again" still does.
+ACKNOWLEDGEMENTS: Final = frozenset(w.encode("ascii") for w in (
+    "thanks", "thank", "thx", "ty", "cheers", "gracias", "merci", "perfecto", "perfect", "genial", "great"))
 VIEWPOINT_WORDS: Final = 3
 _CHAT_QUE = re.compile(rb"(?<![A-Za-z0-9])[qQ](?![A-Za-z0-9])")
 

@@ -166,7 +166,8 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
                  "productivo", "productiva", "my own", "mi propio", "mi propia", "an hour behind", "una hora menos",
                  "una hora más", "working from", "trabajando desde", "working remotely", "mail client",
                  "email client", "cliente de correo", "navegador", "browser", "colour blind", "color blind",
-                 "daltonismo"),
+                 "daltonismo", "plan de pensiones", "pension plan", "hipoteca", "mortgage", "declaración de la renta",
+                 "tax return", "factura de la luz", "electricity bill", "banco online", "my bank", "mi banco"),
     ),
     DefaultRule(   # the speaker's own availability: first person is part of each phrase
         "personal", "personal.own_schedule", STRONG,
@@ -186,7 +187,7 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
         "personal", "personal.life_verb", MEDIUM,
         keywords=("vivo", "trabajo", "ceno", "almuerzo", "madrugo", "entreno", "viajo", "conduzco",
                   "desconecto", "teletrabajo", "bebo", "fumo", "corro", "nado", "aprendo", "escribo", "leo",
-                  "hablo", "uso", "juego", "cocino", "paseo", "empiezo", "entro", "salgo", "apruebo"),
+                  "hablo", "uso", "juego", "cocino", "paseo", "empiezo", "entro", "salgo"),
     ),
     DefaultRule(
         "personal", ANSWER_STYLE_RULE, MEDIUM,

@@ -8,6 +8,7 @@
   about ("yo con los clientes grandes prefiero llamar", "mañana tengo reunión con el proveedor"). When they
   are all the business evidence of a personal statement, business is not suggested; prices, contracts,
   revenue or a named deal still are.
+- `REMINDER_WORDS`: a reminder to set is personal only when nothing else is its topic (see below).
 - Only the built-in rules' terms play these roles; a term of a `routing.rules` entry in config.yaml always counts.
 """
 
@@ -25,7 +26,15 @@ AUDIENCE_WORDS: Final = frozenset({
     "customer", "cliente", "client", "clienta", "investor", "inversor", "inversores", "sales", "ventas", "venta",
     "sales call", "sales team", "equipo comercial", "proveedor", "supplier", "vendor",
     "invoice", "factura", "invoices", "facturas", "comercial", "demo", "demos",
+    # the work a habit is about: "me cuesta concentrarme con cuentas grandes", "prefiero cerrar la facturación el 28"
+    "facturación", "billing", "cuentas", "negociación", "negotiation",
+    "board meeting", "contratación", "entrevista", "hiring",
 })
 
+# A reminder to set ("recuérdame llamar a Fundación Alba por la renovación", "remind me to send the pricing deck")
+# says what to do, not what it is about: with another scope's anchor, that scope is the topic; alone, or with
+# words of the speaker's life ("remind me to call my mum"), it stays personal.
+REMINDER_WORDS: Final = frozenset({"recuérdame", "remind me"})
+
 # By the scope whose terms they are (`compiled.Term.names_object`).
-ROLE_OBJECTS: Final = {"platform": COMMERCIAL_OBJECTS, "business": AUDIENCE_WORDS}
+ROLE_OBJECTS: Final = {"platform": COMMERCIAL_OBJECTS, "business": AUDIENCE_WORDS, "personal": REMINDER_WORDS}

@@ -41,8 +41,10 @@ from .default_rules import DEFAULT_RULES
 from .domain_rules import DOMAIN_RULES
 from .explicit_rules import EXPLICIT_TRIGGERS
 from .matching import (
+    ACKNOWLEDGEMENTS,
     CUSTOMER_WORDS,
     OPENER_FIRST,
+    OURS,
     RESOURCE_PARTS,
     asks_about_self,
     chat_que,
@@ -56,6 +58,7 @@ from .matching import (
 )
 from .personal_rules import PERSONAL_RULES, first_person_verb, one_off_day
 from .scoring import DecisionScorer
+from .senses import GENERAL_QUESTION_SENSE
 from .text import LOWER_BYTES, MAX_INPUT_CHARS, TOKEN_BYTES, UTF8_DELETE, normalize, tokenize
 from .tool_names import ToolMatcher, tool_names
 from .word_model import WordModel, load_word_model
@@ -123,6 +126,8 @@ class RuleRouter:
         self._take(compiled)
         singles = [(w, t.scope) for w, entry in self._lookup.items() for t in entry[0].values() if not t.is_context]
         self._names = frozenset(w for w, scope in singles if scope != "personal")   # tool names are not verbs
+        general = [t for entry in self._lookup.values() for t in (*entry[0].values(), *(t for _, t in entry[1]))]
+        self._general = frozenset(t.rank for t in general if t.sense.startswith(GENERAL_QUESTION_SENSE))
         self._tech = frozenset(w for w, scope in singles if scope == "platform") | RESOURCE_PARTS
 
     def _take(self, compiled: CompiledRules) -> None:
@@ -228,6 +233,9 @@ class RuleRouter:
             hits = self._words.intersection(tokens)
         packed = self._match_words(hits, tokens, allowed, found) if hits else 0
         norm = self._match_patterns(encoded, raw, allowed, found) if self._patterns else None
+        if found and not OURS.isdisjoint(tokens) and not self._general.isdisjoint(found):
+            for rank in self._general.intersection(found):   # "our cluster": not a general question
+                del found[rank]
         if found and (b"-" in encoded or b"_" in encoded) and (words := resource_words(encoded, self._tech)):
             drop_resource_words(found, words, "platform")   # "billing-api" names a thing, not a business matter
         if found and not CUSTOMER_WORDS.isdisjoint(hits) and customers_only_qualify(tokens, self._tech):
@@ -239,7 +247,7 @@ class RuleRouter:
         if found and not self._self_cues.isdisjoint(found):   # a personal cue counts only in the first person
             self._match_first_person(tokens, found, encoded, b"" if raw.isascii() else encoded.lower())
         names = tool_names(tools) if tools else ()
-        if names and self._tool_matcher is not None:
+        if names and self._tool_matcher is not None and (found or ACKNOWLEDGEMENTS.isdisjoint(tokens)):
             self._tool_matcher.match(names, allowed, found)
         if agent and found and isinstance(agent, str):   # a prior corroborates evidence; alone it is nothing
             prior = self._agents.get(agent.strip().casefold())

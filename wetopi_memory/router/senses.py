@@ -77,6 +77,8 @@ _PAGE = ("pagina", "paginas", "documento", "izquierdo", "derecho", "superior", "
 _TROOPS = ("army", "troops", "legion", "legión", "cohort", "cohorte", "roman", "romana", "romano", "legions",
            "tropas", "militar", "military", "otan", "nato", "soldados", "soldiers", "ejercito",
            "frontera", "border", "suspense", "police", "policia", "movie", "film", "pelicula", "como se dice",
+           "amphibious", "anfibio", "normandy", "normandia", "invasion", "war", "guerra", "battle", "batalla",
+           "desembarco",
            "how do you say", "translate", "traduce", "traducir", "sinonimo", "synonym", "en frances", "in french")
 _FILM = ("pelicula", "film", "movie", "affleck", "cine", "oscar", "netflix", "watch argo", "watched argo",
          "vi argo", "ver argo", "argonautas", "argonauts", "jason", "peli", "tele", "television", "tv", "la echan")
@@ -97,7 +99,11 @@ _TOOL_CLIENT = ("cliente de kubectl", "kubectl client", "cliente kubectl", "clie
 _PRIVATE_LIFE = ("alquiler", "piso", "rent", "rental", "lease", "apartment", "flat", "coffee", "cafe", "gasolina",
                  "gimnasio", "gym", "cerveza", "beer", "camarero", "waiter", "bar", "restaurante",
                  "taxi", "vecinos", "comunidad de vecinos", "fontanero", "plumber", "electricista", "electrician",
-                 "mecánico", "mechanic", "peluquero", "peluquería", "hairdresser", "taller", "dentista")
+                 "mecánico", "mechanic", "peluquero", "peluquería", "hairdresser", "dentista",
+                 # household money: the speaker's own bills, bank, taxes and savings
+                 "plan de pensiones", "pension plan", "hipoteca", "mortgage", "declaracion de la renta",
+                 "tax return", "factura de la luz", "electricity bill", "banco online", "mi banco", "my bank",
+                 "fondo indexado", "index fund")
 _NOT_COMPANY_POLICY = ("school", "colegio", "escuela", "backup", "backups", "retention", "retencion", "network",
                        "pod", "password", "rbac", "iam", "security", "seguridad", "copias", "kyverno", "gatekeeper",
                        "opa", "networkpolicy", "network policy", "admission", "pod security", "falco", "cilium",
@@ -122,8 +128,20 @@ _WORD_QUESTION = ("how do you say", "how do i say", "how would you say", "como s
                   "se escribe con", "synonym for", "synonym of", "sinonimo de", "what's the english for",
                   "what is the english for")
 
+# A question of general knowledge (a capital, a definition, the difference between two things, who won) is not
+# about the speaker nor about Wetopi, whoever asked it ("¿Cuál es la capital de Eslovenia? mi hija tiene examen",
+# "¿Qué diferencia hay entre TCP y UDP?"); the router drops these contexts when the message speaks of "our"
+# things (`matching.OURS`: "¿qué diferencia hay entre nuestro cluster WAN y el LAN?").
+GENERAL_QUESTION_SENSE = "general_question"
+_GENERAL_QUESTION = ("cual es la capital", "la capital de", "the capital of", "is the capital", "capital city",
+                     "singular or plural", "singular o plural", "diferencia hay entre", "cual es la diferencia",
+                     "what s the difference", "what is the difference", "que significa", "who won", "explain what a",
+                     "explain what an", "explicame que es", "explain like i m five")
+
 SENSES: tuple[Sense, ...] = (
     *(Sense(f"word_question.{scope}", scope, (EVERY_TERM,), _WORD_QUESTION)
+      for scope in ("personal", "business", "platform")),
+    *(Sense(f"{GENERAL_QUESTION_SENSE}.{scope}", scope, (EVERY_TERM,), _GENERAL_QUESTION)
       for scope in ("personal", "business", "platform")),
     Sense("product.maths", "business", ("product", "producto"), _MATHS),
     Sense("sales.salir", "business", ("sales", "venta"), _SALIR),
@@ -137,7 +155,9 @@ SENSES: tuple[Sense, ...] = (
     Sense("customer.tool_client", "business", ("customer", "cliente", "client"), _TOOL_CLIENT),
     Sense("price.private_life", "business", ("price", "precio", "contract", "contrato", "cobro", "cobrar", "cobra",
                                              "cuota", "gastos", "plan", "planes", "annual", "monthly",
-                                             "subscription", "suscripción", "tarifa"), _PRIVATE_LIFE),
+                                             "subscription", "suscripción", "tarifa", "factura", "bill", "euros",
+                                             "fee", "a month", "al mes", "pagar", "banco", "bank", "rentabilidad",
+                                             "anual", "mantenimiento"), _PRIVATE_LIFE),
     Sense("renewal.certificate", "business", ("renewal", "renovación"),
           ("certbot", "certificate", "certificado", "cert", "certs", "ssl", "tls", "letsencrypt", "acme")),
     Sense("budget.engineering", "business", ("budget",),
@@ -172,6 +192,9 @@ SENSES: tuple[Sense, ...] = (
     Sense("role.hiring", "platform", ("sre", "devops", "on-call"),
           ("hiring", "job post", "job description", "vacante", "oferta de empleo", "contratar", "candidate",
            "candidato", "interview", "entrevista", "salary", "salario", "hire", "recruiter", "offer letter")),
+    # the skills a job post asks for: "Hiring: quiero un SRE senior con experiencia en Ceph, draft the job post"
+    Sense("skills.job_post", "platform", (EVERY_TERM,), ("job post", "job description", "oferta de empleo",
+                                                         "job ad", "job posting", "vacante")),
     Sense("answer_style.translation", "personal", ("in english", "in spanish", "en inglés", "en español",
                                                    "en castellano", "for me"),
           ("how do you say", "how do i say", "como se dice", "translate", "traduce", "traducir", "traduceme",
@@ -187,8 +210,20 @@ SENSES: tuple[Sense, ...] = (
            "disaster recovery", "plan b", "rollback plan", "plan de rollback", "upgrade plan", "plan de actualizacion",
            "capacity plan", "dr plan", "recovery plan", "plan de recuperacion", "maintenance plan", "execution plan",
            "query plan", "plan de ejecucion", "cutover plan", "plan de drain", "drain plan")),
+    # the speaker's own plan (a trip, a week, a pension) is not a hosting plan: "mi plan es irme a Asturias"
+    Sense("plan.own", "business", ("plan", "planes"),
+          ("my plan", "my plans", "mi plan", "mis planes", "plan de pensiones", "pension plan", "plan for the weekend",
+           "plan para el finde", "planes para el finde")),
     Sense("velero.boat", "platform", ("velero",),
-          ("barco", "capitan", "timon", "navegar", "sailing", "vela", "puerto", "regata", "boat")),
+          ("barco", "capitan", "timon", "navegar", "sailing", "vela", "puerto", "regata", "boat", "helm",
+           "llevar el velero", "patron", "amarre")),
+    Sense("helm.sailing", "platform", ("helm",), ("velero", "sailboat", "beginner", "sail")),
+    # coffee pods, a shipping container, the recycling bin: things of the speaker's life, not Kubernetes
+    Sense("pod.coffee", "platform", ("pod",), ("coffee", "cafe", "decaf", "descafeinado", "nespresso", "capsulas",
+                                               "capsules", "espresso")),
+    Sense("container.household", "platform", ("container", "contenedor", "puerto", "port"),
+          ("muebles", "furniture", "mudanza", "household", "customs", "aduana", "aduanas", "tetrabrik", "reciclaje",
+           "recycling", "basura", "rubbish", "trash", "garbage", "vidrio", "carton", "amarillo", "shipping")),
     Sense("oncall.own", "platform", ("on-call", "guardia", "de guardia"),
           ("i m on call", "i am on call", "i ll be on call", "only one on call", "tengo guardia", "estoy de guardia",
            "este de guardia", "estare de guardia", "mi guardia", "my on call", "termine la guardia", "mis guardias")),
