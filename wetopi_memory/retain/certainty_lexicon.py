@@ -46,6 +46,14 @@ HEDGES: tuple[str, ...] = (
     "it depends", "would you like", "quieres que", "do you want me", "shall i", "valorando", "estamos valorando",
     "nada decidido", "not decided", "undecided", "sin decidir", "no decidido", "still deciding", "evaluating",
     "evaluando", "barajando", "we are exploring", "explorando",
+    # nothing decided, said with a negated decision verb: "no decidimos nada todavía", "we haven't decided"
+    "re:\\bno\\s+(?:lo\\s+)?(?:hemos\\s+|he\\s+)?(?:decidimos|decidido|decido|decidi)\\b",
+    "re:\\b(?:haven't|have not|hasn't|has not|didn't|did not|don't|do not)\\s+(?:yet\\s+)?decided?\\b",
+    "nothing decided", "nothing is decided", "lo pensamos", "let's park it", "park it for now",
+    # an impression without data: "tengo la sensación de que…", "I have the feeling that…"
+    "tengo la sensacion", "me da la sensacion", "tengo la impresion", "me da la impresion", "i have the feeling",
+    "i have a feeling", "i get the feeling", "i've got a feeling", "my impression is", "no tengo datos",
+    "i have no data", "without data",
     # someone else's request, reported: nothing is decided
     "dicen que", "they say", "people say", "se dice que", "comentan que", "me han dicho", "i was told",
     "asked if", "asked whether", "asks if", "asks whether", "pregunto si", "pregunta si", "quiere saber si",

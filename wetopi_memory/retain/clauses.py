@@ -22,6 +22,8 @@ _CLAUSE_BREAK = re.compile(
     r";\s+|\s+[—–]\s+|,\s+(?=(?:and|but|while|whereas|y|e|pero|mientras que|aunque)\s)",
     re.IGNORECASE)
 _MIN_CLAUSE_WORDS = 3
+# A clause that only qualifies the one before it: an exception or a condition of that rule, in that rule's scope.
+_EXCEPTION = re.compile(r"\b(?:solo si|solo cuando|salvo|excepto|a menos que|unless|except|only if|only when)\b")
 # Where a sentence turns from someone else's way to the speaker's own ("Luis prefiere Vim, yo uso VS Code", "my
 # manager likes long reports but I prefer bullets"): a clause break, or a contrast or first-person subject after it.
 _VOICE_BREAK = re.compile(
@@ -76,6 +78,7 @@ def own_voice_units(builder: CandidateBuilder, units: Sequence[Unit], **common: 
 def _scoped_clauses(builder: CandidateBuilder, sentence: Sentence) -> dict[str, list[str]]:
     """Scope → the clauses of a sentence that route there on their own (router, category, unrouted decision)."""
     out: dict[str, list[str]] = {}
+    previous: tuple[str, ...] = ()
     for start, end in clause_spans(sentence.text):
         piece = sentence.text[start:end].strip(" ,;")
         own = analyze(piece).categories
@@ -83,6 +86,9 @@ def _scoped_clauses(builder: CandidateBuilder, sentence: Sentence) -> dict[str, 
         scopes, _ = builder.scopes_for(clause)
         if not scopes and "decision" in own:  # a decision of its own ("…; hemos acordado compensarles")
             scopes, _ = builder.decided_scope(clause)
+        if not own and previous and _EXCEPTION.search(fold(piece)):
+            scopes = previous  # "…PHP 8.2 por defecto; el 8.1 solo si el cliente lo pide": the rule's exception
+        previous = scopes or previous
         for scope in scopes:
             out.setdefault(scope, []).append(piece)
     return out
@@ -100,6 +106,9 @@ def split_units(builder: CandidateBuilder, units: Sequence[Unit], **common: Any)
         sentence = group[0].sentence
         scoped = _scoped_clauses(builder, sentence) if len(sentence.text) < 1200 else {}
         whole = len(clause_spans(sentence.text))
+        if len(scoped) == 1 and whole and len(next(iter(scoped.values()))) == whole:
+            out += [u for u in group if u.candidate.scope in scoped] or group  # every clause is that scope's
+            continue
         if len(scoped) < 2 or all(len(pieces) == whole for pieces in scoped.values()):
             out += group
             continue

@@ -57,6 +57,8 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "solution was", "solution is", "solved by", "resolved by", "se soluciona", "se soluciono", "lo arreglamos",
         "se arreglo", "se arregla", "arreglado con", "se resolvio", "se resuelve", "workaround", "mitigated by",
         "mitigamos", "to fix", "para arreglar", "para solucionar", "para resolver",
+        # a conclusion labelled as the fix: "Fix: when issuance fails with a CAA error, …", "Arreglo: …"
+        "re:^\\W*(?:the\\s+)?(?:fix|arreglo|la\\s+solucion)\\s*:",
     ),
     "runbook": (
         "runbook", "procedure", "procedimiento", "steps to", "pasos para", "step 1", "paso 1", "to restart",
@@ -66,6 +68,10 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "como restaurar", "como rotar", "como reiniciar", "como actualizar", "como migrar", "how to recover",
         "playbook", "to restore", "para restaurar", "this is how we", "asi es como", "asi lo hicimos",
         "the steps were", "the steps are", "los pasos fueron", "los pasos son",
+        # how the team does it, told for the next time: "For next time: before rebooting…", "the way we do it: …"
+        "for next time", "for the next time", "para la proxima", "la proxima vez que", "the way we do it",
+        "this is the way we do it", "asi lo hacemos", "lo hacemos asi", "checklist de", "the checklist",
+        "el checklist", "la checklist",
         # "Para liberar una imagen bloqueada: …", "To drain a node: …"
         "re:^\\W*para\\s+[a-z]{2,}(?:ar|er|ir)(?:la|lo|las|los|se)?\\b[^:.]{0,80}:\\s",
         "re:^\\W*to\\s+[a-z]{3,}\\b[^:.]{0,80}:\\s",
@@ -73,7 +79,8 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
     "decision": (
         "we decided", "we have decided", "we've decided", "decided to", "decidimos", "hemos decidido",
         "he decidido", "decidi", "se decidio", "se ha decidido", "acordamos", "board decided", "decided that",
-        "ha decidido", "han decidido", "decidieron", "decidio que",
+        "ha decidido", "han decidido", "decidieron", "decidio que", "decision mia", "es decision mia",
+        "my own decision", "my call:",
         "re:\\b(?:the|our|la|nuestra|final|my|mi)\\s+decision\\b|\\bdecision\\s*(?::|is to|es|fue|was|final)",
         "hemos acordado",
         "we agreed", "agreed to", "we chose", "we have chosen", "elegimos", "hemos elegido", "we will use",
@@ -194,6 +201,7 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "persona de contacto", "contact person", "point of contact", "our contact at", "nuestro contacto en",
         "su contacto", "interlocutor",
         "se conectan a", "upstream", "downstream", "owned by", "responsable de", "es responsable",
+        "de garantia", "anos de garantia", "warranty", "years of warranty", "por escrito", "in writing",
         "maintained by", "mantenido por", "belongs to", "pertenece a", "proveedor de", "our supplier", "our vendor",
         "el contrato", "the contract", "se renueva", "renews", "como cliente", "as a customer", "as a client",
         "su contrato", "their contract", "in the contract", "en el contrato",
@@ -259,7 +267,8 @@ DURABLE_STRONG: tuple[str, ...] = (
     "esta configurado", "permanently", "permanentemente", "de forma permanente", "for good", "officially",
     "oficialmente", "a partir de hoy", "desde hoy", "from today", "starting today", "approved by", "aprobado por",
     "aprobada por", "han aprobado", "como norma", "por norma", "as a rule", "mi norma", "my rule",
-    "i've decided", "i have decided", "he decidido",
+    "i've decided", "i have decided", "he decidido", "for next time", "for the next time", "para la proxima",
+    "the way we do it", "asi lo hacemos", "lo hacemos asi",
 )
 DURABLE_WEAK: tuple[str, ...] = (
     "remember that", "recuerda que", "keep in mind", "ten en cuenta", "note:", "nota:", "important:",

@@ -54,6 +54,9 @@ def unrouted_decision_scope(categories: Sequence[Category], *, speaker: bool, te
     decided = set(categories) & _DECIDED
     if not speaker or not decided or (for_self and decided == {"constraint"}):
         return None
+    if for_self and set(categories) == {"decision"} and not technical_values:
+        # a decision the speaker takes for themself alone ("Decisión mía: este año no cojo guardias en agosto")
+        return "personal" if "personal" in known else None
     if technical_values:
         return "platform" if "platform" in known else None
     commercial = bool(set(categories) & (_COMMERCIAL - {"decision"}))  # support hours, a price: values of its own

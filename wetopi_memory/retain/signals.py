@@ -46,7 +46,7 @@ _FACT = re.compile(
     r"|\b(?:MTU|TTL|MSS|PHP|TLS|SSL|HTTP|TCP|UDP|CPU|RAM|vCPU|IOPS|QPS|RPS)\b(?:\s+\w+){0,8}\s+\d+(?:\.\d+)?\b"
     r"|\b(?:to|a|at)\s+(?:las\s+)?\d{1,2}:\d{2}\b|\b(?:to|a)\s+\d{2,}\b"
     r"|\b\d+[KMGT]\b|\b[a-z]{2,}\d{1,3}\b|\b(?:port|puerto)\s+\d{2,5}\b|\b\d+\s?(?:%|seconds?|segundos?|minutes?|minutos?"
-    r"|replicas?|r[eé]plicas|workers?|threads?|hilos|conexiones|connections|cores?|vcpus?)(?!\w)")
+    r"|replicas?|r[eé]plicas|workers?|threads?|hilos|conexiones|connections|cores?|vcpus?|days|d[ií]as|hours|horas)(?!\w)")
 
 # A product's name is camelCase too ("macOS", "iPhone", "eBay"), not a configuration key.
 _NOT_A_PRODUCT = r"(?!(?:mac|i|e)[A-Z][A-Za-z]*\b)"

@@ -24,6 +24,8 @@ __all__ = [
     "FIRST_PERSON_PLURAL",
     "HABIT",
     "HABIT_SET",
+    "INDIFFERENT",
+    "INDIFFERENT_SET",
     "KEEP_IN_MIND",
     "LASTING",
     "NOTE_THE_ANSWER",
@@ -65,7 +67,13 @@ WHEN: tuple[str, ...] = (
 # Preference terms in the third person: someone else's way ("la empresa prefiere", "the client likes").
 THIRD_PERSON_PREFERENCE: tuple[str, ...] = (
     "prefers", "prefiere", "likes", "le gusta", "always wants", "siempre quiere", "wants answers",
-    "quiere respuestas", "wants", "quiere que", "needs", "necesita",
+    "quiere respuestas", "wants", "quiere que", "needs", "necesita", "le encanta", "les encanta", "les gusta",
+    "le gustan", "les gustan", "loves", "hates", "dislikes", "odia",
+)
+# Indifference: the speaker states no way of their own ("a mí me da igual", "I don't mind either way").
+INDIFFERENT: tuple[str, ...] = (
+    "me da igual", "me es igual", "me es indiferente", "me da lo mismo", "no me importa", "i don't mind",
+    "i do not mind", "i don't care", "i do not care", "either way is fine", "whatever works",
 )
 # Someone close to the speaker, named by relation ("mi jefe", "my wife"): a sentence about them is theirs, not the
 # speaker's own way.
@@ -134,6 +142,7 @@ OWN_WAY = TermSet((
     "mi forma de trabajar", "mi manera de trabajar", "mi forma de hacerlo", "mi manera de hacerlo", "mi metodo",
     "mi costumbre", "my way of working", "the way i work", "how i work", "my working style", "my habit",
     "mi habito", "mi regla personal", "my personal rule", "yo trabajo asi", "i work like this",
+    "i personally", "personally i", "yo personalmente", "personalmente yo", "decision mia", "my own decision",
 ))
 # A note to keep something in mind: it says nothing about whose preference the sentence states.
 KEEP_IN_MIND: tuple[str, ...] = ("tenlo en cuenta", "keep that in mind", "keep it in mind", "ten en cuenta")
@@ -144,6 +153,7 @@ ADDRESSEE_SET = TermSet(ADDRESSEE)
 DESIRE_SET = TermSet(DESIRE)
 OWN_SET = TermSet(OWN)
 THIRD_PERSON_PREFERENCE_SET = TermSet(THIRD_PERSON_PREFERENCE)
+INDIFFERENT_SET = TermSet(INDIFFERENT)
 HABIT_SET = TermSet(HABIT)
 THIRD_PARTY_SET = TermSet(THIRD_PARTY)
 REQUEST_TO_ME_SET = TermSet(REQUEST_TO_ME)
@@ -202,6 +212,8 @@ ASSENT = TermSet((
     "eso es", "trato hecho", "it's a deal", "done deal", "that works", "works for me", "me sirve", "let's go",
     "palante", "approve", "apruebo", "good", "make that", "make it", "tal cual", "that's it", "eso mismo",
     "re:^\\W*(?:go|proceed|procede)\\W*$", "ship it", "do that", "hazlo ya", "yes please",
+    # praise that takes the proposal: "perfect, that's our procedure from now on", "genial, así"
+    "re:^\\W*(?:perfect|great|excellent|genial|estupendo|excelente)\\b",
 ))
 DISSENT = TermSet((
     "no", "nope", "mejor no", "not sure", "no estoy seguro", "no estoy segura", "let me think", "dejame pensar",
@@ -272,7 +284,7 @@ FIRST_PERSON = TermSet(("i", "i'm", "im", "my", "me", "mine", "myself", "yo", "m
                         "no tengo", "uso", "utilizo", "trabajo", "leo", "reviso", "llevo", "hago", "vivo", "duermo",
                         "ceno", "desayuno", "salgo", "empiezo", "termino", "respondo", "contesto", "escribo",
                         "programo", "entreno", "viajo", "soy", "estoy", "quiero", "voy", "necesito", "odio", "evito",
-                        "suelo"))
+                        "suelo", "mia", "mio"))
 # Who a third-person preference may belong to when it is a business fact: the organisation and its parties.
 ORGANISATION = TermSet(("la empresa", "the company", "wetopi", "el cliente", "los clientes", "the client",
                         "the customer", "customers", "clients", "clientes", "el equipo", "the team", "our team",

@@ -31,7 +31,10 @@ __all__ = [
 # A request for this turn: a text to write, a chore to do now. A regularity ("cada 2 horas") makes it standing.
 REQUEST_NOW: tuple[str, ...] = (
     "redactame", "write me a", "write an email", "escribe un correo", "draft an", "summarize", "resumeme",
-    "traduceme", "translate", "preparame un",
+    "traduceme", "re:(?<!don't )(?<!do not )(?<!never )(?<!not )\\btranslate\\b", "preparame un",
+    # one item to act on now: "approve that refund request", "aprueba el PR de Marco" (a rule names no one item)
+    "re:^\\W*(?:please\\s+|por favor,?\\s+)?(?:approve|reject|deny|merge|aprueba|rechaza|deniega|mergea)\\s+"
+    "(?:that|this|the|el|la|este|esta|ese|esa)\\b",
     # a chore for the assistant, now: "Bórrame la reunión del jueves", "Muéveme la call a las 5"
     "re:^\\W*(?:borra|cancela|mueve|agenda|reserva|crea|quita|reprograma|abre|cierra)me(?:lo|la|los|las)?\\b",
     # a chore towards someone else: "Mándale la factura de octubre a la gestoría", "Escríbeles hoy"
@@ -58,6 +61,15 @@ ONE_OFF: tuple[str, ...] = (
     "re:\\b(?:ja){2,}\\b|\\b(?:ha){2,}\\b|\\b(?:je){2,}\\b",
     "me apetece", "tengo ganas de", "i fancy", "i'm craving", "i am craving", "remind me to", "remind me about",
     "recuerdame que", "recuerdame llamar", "recuerdame de",
+    # a lapse of memory now is no limit of the speaker: "I can't remember what I told you", "no me acuerdo de…"
+    "re:\\b(?:can't|cannot|can not|don't|do not|couldn't)\\s+(?:quite\\s+)?(?:remember|recall)\\b",
+    "no me acuerdo", "no recuerdo", "no lo recuerdo", "ya no me acuerdo", "se me ha olvidado", "se me olvido",
+    "i forgot", "i've forgotten", "i have forgotten",
+    # small talk around an appointment: "tengo call con Kraftwerk at 4, deséame suerte", "wish me luck"
+    "deseame suerte", "wish me luck", "fingers crossed", "cruza los dedos", "cruzad los dedos",
+    "re:\\btengo\\s+(?:una\\s+|un\\s+|la\\s+)?(?:call|llamada|reunion|cita|meeting|demo|entrevista)\\s+con\\b",
+    "re:\\bi(?:'ve| have)\\s+(?:got\\s+)?(?:a|the)\\s+(?:call|meeting|demo|interview)\\s+with\\b[^.;]{0,40}"
+    "\\b(?:at\\s+\\d|today|tomorrow|tonight|this)\\b",
 )
 # Words of the present day: they make a stated preference a one-off.
 ONE_OFF_TIME: tuple[str, ...] = (
@@ -127,7 +139,7 @@ PAST_ACTION: tuple[str, ...] = (
     "re:\\b[a-z0-9][\\w.-]*\\s+(?:upgraded|updated|bumped|raised|lowered|moved|migrated|changed|switched|increased"
     "|reduced|rotated|patched|downgraded|scaled|resized|reweighted|pinned|persisted)\\s+(?:to|from|in)\\b",
     # a value that changed: "went from 20 to 40", "pasó de 20 a 40"
-    "re:\\b(?:went|changed|moved|rose|dropped|fell|jumped)\\s+from\\s+[\\w.%-]+\\s+to\\b",
+    "re:\\b(?:went|changed|moved|rose|dropped|fell|jumped)\\s+from\\s+[\\w.%-]+(?:\\s?[a-z%]{1,3})?\\s+to\\b",
     "re:\\b(?:paso|subio|bajo|cambio)\\s+de\\s+[\\w.%-]+\\s+a\\b",
     "we did", "hicimos", "lo hicimos",
 )
@@ -140,7 +152,10 @@ FINISHED: tuple[str, ...] = (
     "|en la factura|en las condiciones|en (?!ello|marcha|curso|camino|proceso)\\w))",
 )
 TRANSIENT: tuple[str, ...] = (
-    "in progress", "en curso", "en progreso", "working on it", "trabajando en ello", "trabajando en eso",
+    "in progress",
+    # "el mes en curso" is the current month, not work going on
+    "re:(?<!mes )(?<!ano )(?<!semana )(?<!trimestre )(?<!ejercicio )(?<!periodo )(?<!curso )\\ben curso\\b",
+    "en progreso", "working on it", "trabajando en ello", "trabajando en eso",
     "re:(?:^\\W*|\\b(?:i'm|i am|we're|we are|already)\\s+)on it\\b", "wip", "let me", "dejame", "deja que",
     # "voy a mirarlo" is what comes next; "me voy a las 16:30" is a time of day
     "re:\\bvoy a\\s+(?!las?\\b|los\\b|casa\\b)[a-z]+(?:ar|er|ir)(?:lo|la|los|las|le|les|me|te|se)?\\b",
@@ -158,6 +173,8 @@ TRANSIENT: tuple[str, ...] = (
     "sigue dando", "re:\\bstill\\s+(?:(?!0\\b)\\d|failing|broken|down|getting|seeing)", *REQUEST_NOW,
     "task completed", "task complete", *FINISHED, "estoy en ello", "on hold", "en pausa", "en espera", "paused",
     "re:\\b(?:estoy|estamos)\\s+[a-z]+(?:ando|iendo)\\b", "desde hace",
+    # a status opening with its gerund: "ok, cerrando guardia, todo green", "Revisando los logs…"
+    "re:^\\W*(?:(?:ok|vale|bueno|pues)\\W+)?(?!cuando\\b|mando\\b|comando\\b|siendo\\b)[a-z]{2,}(?:ando|iendo)\\b",
     "re:\\bhace\\s+(?:\\d+|un|una|unos|unas)\\s+(?:segundos?|minutos?|horas?|rato|momento)\\b",
     "re:\\b\\d+\\s+(?:seconds?|minutes?|hours?)\\s+ago\\b",
     "re:^\\W*(?:explain|explicame|tell me|dime|show me|muestrame|describe|summarise|help me|ayudame|can you"

@@ -77,6 +77,9 @@ _FINISHED = TermSet((*FINISHED, "task completed", "task complete", "done", "fini
                      "finalizado", "finalizada"))
 # What went wrong before the change, told in the past ("certs kept failing…, so I moved…"): not work in progress.
 _BEFORE_THE_FIX = re.compile(r"(?:kept|seguia|seguian)\b")
+# How the change came out, a state after it ("el backup ha ido bien", "caduca en 89 días"): not work in progress.
+_SETTLED = re.compile(r"(?:ha ido bien|han ido bien|went well|fue bien|is going well"
+                      r"|(?:caduca|caducan|expira|expiran|expires?|vence|vencen)\b)")
 _DECISION_CATEGORIES: frozenset[Category] = frozenset({"decision", "pricing", "strategy", "staffing", "process",
                                                       "runbook", "constraint", "architecture", "config",
                                                       "preference"})
@@ -240,9 +243,7 @@ def _agreed_to(before: str, user_message: str) -> bool:
 def backed_fix(signals: Signals) -> Signals | None:
     """A verified fix's sentence with a concrete fact or a conclusion, as a verified fix; None otherwise. When it
     happened ("esta noche", "today") does not make a fix transient; work still in progress does."""
-    in_progress = [t for t in signals.transient if t not in _WHEN and t not in _NOTING and not _BEFORE_THE_FIX.match(t)
-                   and not mentions(_FINISHED, t) and not mentions(DURATION_SET, t)]
-    if signals.hedges or signals.question or signals.raw or signals.unverified or in_progress:
+    if signals.hedges or signals.question or signals.raw or signals.unverified or _in_progress(signals):
         return None
     if not signals.fact and not ({"fix", "root_cause", "runbook"} & set(signals.categories) or signals.verified):
         return None
@@ -251,14 +252,24 @@ def backed_fix(signals: Signals) -> Signals | None:
                    verified=signals.verified or ("tool evidence",))
 
 
+def _in_progress(signals: Signals) -> list[str]:
+    """The sentence's task-state terms that say work goes on: not when it happened, how it ended or what it was."""
+    return [t for t in signals.transient if t not in _WHEN and t not in _NOTING and not _BEFORE_THE_FIX.match(t)
+            and not _SETTLED.match(t) and not mentions(_FINISHED, t) and not mentions(DURATION_SET, t)]
+
+
 def users_word(signals: Signals) -> Signals:
     """The user's own unhedged root cause or fix, in a message that says how it was proven: verified."""
     if signals.hedges or signals.unverified or signals.question:
         return signals
-    if not {"fix", "root_cause"} & set(signals.categories):
+    kinds = set(signals.categories)
+    if not {"fix", "root_cause"} & kinds:
+        if kinds & {"config", "architecture"} and signals.fact and signals.transient and not (
+                signals.past_action or _in_progress(signals)):
+            return replace(signals, transient=())  # "…velero-hourly-marblau, first run already completed"
         return signals
     return replace(signals, verified=signals.verified or ("user",), past_action=(),
-                   transient=tuple(t for t in signals.transient if t not in _WHEN))
+                   transient=tuple(_in_progress(signals)))
 
 
 def doubted(signals: Signals) -> bool:

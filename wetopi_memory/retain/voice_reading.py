@@ -20,6 +20,7 @@ from .speaker_lexicon import (
     FIRST_PERSON,
     FIRST_PERSON_PLURAL,
     HABIT_SET,
+    INDIFFERENT_SET,
     KEEP_IN_MIND,
     ORGANISATION,
     OWN_SET,
@@ -100,8 +101,8 @@ def plain_statement(signals: Signals, text: str, *, habits: bool = True) -> Sign
     short = len(tokens(fold(text))) < MIN_HABIT_WORDS
     if not habits or short or not mentions(FIRST_PERSON, text) or mentions(THANKS, text) or mentions(ASSENT, text):
         return signals
-    if mentions(THIRD_PARTY_SET, text):
-        return signals  # "Mi jefe, Quique, wants the reports in PDF": their way, not the speaker's
+    if any(mentions(terms, text) for terms in (THIRD_PARTY_SET, THIRD_PERSON_PREFERENCE_SET, INDIFFERENT_SET)):
+        return signals  # "A Pau le encanta…, a mí me da igual": their way, and none of the speaker's own
     folded = fold(text)
     return replace(signals, categories=("preference",), one_off=ONE_OFF_TIME_SET.find(folded, grams(tokens(folded))))
 
@@ -155,9 +156,15 @@ def own_voice(signals: Signals, text: str, routed: Sequence[str] = ()) -> Signal
         own = [t for t in CATEGORY_SETS["preference"].find(folded, text_grams, limit=20)
                if not THIRD_PERSON_PREFERENCE_SET.search(t, grams(tokens(t))) and t not in KEEP_IN_MIND]
         if not own:  # someone else's way ("mi jefe prefiere…"): the organisation's is a business fact
-            instead: Category = "process" if ORGANISATION.search(folded, text_grams) else "general"
-            return replace(signals, categories=tuple(dict.fromkeys(
-                instead if c == "preference" else c for c in signals.categories)))
+            if ORGANISATION.search(folded, text_grams):
+                return replace(signals, categories=tuple(dict.fromkeys(
+                    "process" if c == "preference" else c for c in signals.categories)))
+            # a person's ("Marco prefers to be paged only via PagerDuty, never SMS"): the limits and the channel
+            # are that preference's detail, not a rule of a system, unless it names a system's value; an "fyi"
+            # passes it on, it does not make it the speaker's to keep
+            theirs = _THEIR_WAY if technical_value(text) else _THEIR_WAY | _SYSTEM_KINDS
+            return replace(signals, weak=(), categories=tuple(dict.fromkeys(
+                "general" if c in theirs else c for c in signals.categories)))
     request = REQUEST_TO_ME_SET.search(folded, text_grams)
     shared = ("business" in routed or "platform" in routed) and not request and not mentions(OWN_WAY, text)
     # "don't use emojis conmigo": a request about how the speaker is treated, whatever generic verb it uses,
