@@ -1,7 +1,7 @@
 """Benchmark the SecretGate: what it refuses on the judgement corpus, and its throughput (MB/s).
 
 Corpus figures, for the three tune parts and the frozen test part separately
-(tests/corpus/secrets/{tune,tune2,tune3,test}.jsonl, format in tests/corpus/README.md): secrets refused by `by`
+(tests/corpus/secrets/{tune,tune2,tune3,tune4,test}.jsonl, format in tests/corpus/README.md): secrets refused by `by`
 (format / context) with the families of the misses (tune parts only: the test part prints aggregates),
 and clean lines refused (negative / prose). An item is refused when `SecretGate.first` finds a blocking secret.
 
@@ -15,7 +15,7 @@ machine); `--clock wall` uses wall-clock time. Figures only; nothing is asserted
 `--baseline DIR|REV` also loads the gate of another copy of the package (a directory of its modules, or a git
 revision) and prints its figures next to today's: before/after in one run, under one machine load.
 
-    .venv/bin/python bench/bench_secret_gate.py [--mb 5] [--repeat 3] [--clock cpu|wall] [--part tune,tune3|all]
+    .venv/bin/python bench/bench_secret_gate.py [--mb 5] [--repeat 3] [--clock cpu|wall] [--part tune,tune4|all]
                                                 [--baseline DIR|REV] [--no-speed]
 """
 
@@ -37,7 +37,7 @@ from wetopi_memory.secrets import DEFAULT_GATE, SecretGate
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "corpus" / "secrets.jsonl"
-PARTS = {part: ROOT / "tests" / "corpus" / "secrets" / f"{part}.jsonl" for part in ("tune", "tune2", "tune3", "test")}
+PARTS = {part: ROOT / "tests" / "corpus" / "secrets" / f"{part}.jsonl" for part in ("tune", "tune2", "tune3", "tune4", "test")}
 ROUTING_TUNE = ROOT / "tests" / "corpus" / "routing" / "tune.jsonl"   # realistic user messages, one per item
 
 COMPANIES = ["Acme Hosting", "Bodega Verde", "Cafetería Luna", "Dentalia", "EcoRiego", "Ferretería Sol", "Globex",
@@ -210,7 +210,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the best is reported")
     parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu", help="process CPU time or wall clock")
     parser.add_argument("--part", default="all",
-                        help="comma-separated corpus parts to report: tune, tune2, tune3, test, or all (default)")
+                        help="comma-separated corpus parts to report: tune, tune2, tune3, tune4, test, or all (default)")
     parser.add_argument("--baseline", metavar="DIR|REV",
                         help="also measure the gate of a package directory or git revision, side by side")
     parser.add_argument("--no-speed", action="store_true", help="corpus figures only")
