@@ -178,13 +178,19 @@ def locate_cli_password(match: re.Match[str]) -> tuple[int, int] | None:
         else None
 
 
+_KEY_ALGORITHMS = frozenset({"ed25519", "ed448", "x25519", "rsa2048", "rsa3072", "rsa4096", "ecdsa-p256", "p-256",
+                             "p-384", "secp256k1", "secp256r1", "aes-256", "aes256", "aes-128", "chacha20"})
+
+
 def locate_prose(match: re.Match[str]) -> tuple[int, int] | None:
     """The value after `the password is`, `API key:`, `contraseña`, ... when it looks like a secret."""
     start, end, quoted = _unquote(match, trailing=".,:;)]}?")   # sentence punctuation; `!` may end a password
     value = match.string[start:end]
-    if is_plain_word(value):   # the common case in prose, rejected with C-speed string tests only
+    if is_plain_word(value) or value.lower() in _KEY_ALGORITHMS:   # `la clave ed25519` names a kind of key
         return None
     noun = match.group("noun").lower()
+    if match.start("noun") > 0 and match.string[match.start("noun") - 1] == ":":
+        return None   # a segment of an identifier: `arn:aws:secretsmanager:…:secret:prod/db`
     if any(names_other_thing(word) for word in match.group("quals").lower().split()):
         return None   # `password manager`, `token usage`, `password check`: another thing, not the secret
     if value.isdigit():   # a PIN of 4+ digits, a numeric password of 6+ (`the wifi password is 111111`)
@@ -196,6 +202,8 @@ def locate_prose(match: re.Match[str]) -> tuple[int, int] | None:
         "bare" if match.group("bare") is not None else "sep"
     if form == "bare" and not _ends_clause(match.string, end) and sum(c.isdigit() for c in value) < 2:
         return None   # `password hunter2` ends its clause; `the password 1Password generated` goes on
+    if value[-1] == "!" and value[:-1].isalpha() and form != "sep":
+        return None   # `the password is wrong!`: an exclamation; `clave: pepito!` (after a colon) is a value
     if is_prose_opaque(value, form=form):
         return start, end
     password_slot = names_password(noun) or noun in ("pw", "pin")

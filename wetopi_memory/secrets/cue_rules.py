@@ -14,6 +14,7 @@ from .heuristics import (
     is_directive_value,
     is_opaque,
     is_password_value,
+    is_placeholder,
     is_prose_opaque,
     shannon_entropy,
 )
@@ -70,6 +71,21 @@ def locate_elided_password(match: re.Match[str]) -> Span | None:
     return (start, end) if is_password_value(value, quoted=quoted) else None
 
 
+_NAMED_PARTS = re.compile(r"[A-Za-z]{3,}[-_.][A-Za-z0-9]{2,}")
+
+
+def locate_strong_password(match: re.Match[str]) -> Span | None:
+    """A value with no noun to call it a password: it must read as one beyond doubt (`is_password_value`) and mix
+    three kinds of character (`5z4A!ByZ8X8D`), so `root: /var/www`, `admin = ana.lopez` or a group name
+    (`grant admin: Team-Alpha-2024`) stay."""
+    start, end, value, quoted = argument_span(match)
+    if _NAMED_PARTS.search(value):
+        return None
+    kinds = sum((any(c.islower() for c in value), any(c.isupper() for c in value), any(c.isdigit() for c in value),
+                 any(not c.isalnum() for c in value)))
+    return (start, end) if kinds >= 3 and is_password_value(value, quoted=quoted) else None
+
+
 def locate_ceph_context_key(match: re.Match[str]) -> Span | None:
     """A Ceph-shaped key (`AQ` + base64 of 28 bytes) near a keyring, `key` or `ceph`: random enough."""
     try:
@@ -116,7 +132,7 @@ def flag_start(text: str, hit: int) -> int | None:
 
 
 _SECRET_STEMS = ("pass", "pw", "secret", "token", "key", "auth")
-_ARG_GROUPS = ("a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8")
+_ARG_GROUPS = ("a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9", "a10")
 
 
 def _arg(group: str) -> str:
@@ -134,6 +150,10 @@ _COMMAND_ARGS = (
     r"\b(?:echo|printf)[ \t]+['\"]?[\w.-]{1,32}:(?P<a6>[^\s'\":]{4,128})['\"]?[ \t]*\|[ \t]*(?:sudo[ \t]+)?chpasswd",
     r"\bsecret[ \t]+set[ \t]+\S{1,80}[ \t]+(?:--body|-b)[ \t]+" + _arg("a7"),
     r"-pass(?:out|in)?[ \t]+pass:(?P<a8>[^\s\"'`;|&]{4,128})",
+    r"\bipmitool\b[^\r\n]{0,200}?[ \t]-P[ \t]+" + _arg("a9"),
+    # a value written into a file named for a secret: `echo 'X' > ~/.vault_pass.txt`, `printf X > secrets/db_password`
+    r"\b(?:echo|printf)[ \t]+(?:-[ne][ \t]+)?" + _arg("a10") + r"[ \t]*>>?[ \t]*[^\s;|&]{0,120}?"
+    r"(?:pass|secret|token|credential)[^\s;|&]{0,60}",
 )
 
 
@@ -146,7 +166,9 @@ def locate_command_argument(match: re.Match[str]) -> Span | None:
             if end - start >= 2 and text[start] in "\"'" and text[end - 1] == text[start]:
                 start, end = start + 1, end - 1
             value = text[start:end]
-            return (start, end) if is_directive_value(value, quoted=True) or is_common_password(value) else None
+            spelled_out = value.isalpha() and len(value) >= 8 and not is_placeholder(value)   # `-P SDYKNOAIGJ`
+            return (start, end) if is_directive_value(value, quoted=True) or is_common_password(value) \
+                or spelled_out else None
     return None
 
 
@@ -172,7 +194,8 @@ CUE_RULES: tuple[SecretRule, ...] = (
                    r"(?:password|token)\b)[^\r\n]{0,160}\r?\n[ \t]*" + _ARG + r"[ \t]*(?:\r?\n|$)"),
                (".data.",), locate=locate_directive, window=(0, 500)),
     SecretRule("value-as-password", Tier.CONTEXT,
-               _rx(r"(?<![\w-])(?:usa|use|usar|pon|puse|set|con)[ \t]+(?P<v>[^\s\"'`]{4,128})[ \t]+(?:como|as)[ \t]+"
+               _rx(r"(?<![\w-])(?:usa|use|usar|uso|usamos|pon|puse|pongo|puesto|dejo|dejado|elegido|set|con)[ \t]+"
+                   r"(?P<v>[^\s\"'`]{4,128})[ \t]+(?:como|as)[ \t]+"
                    r"(?:(?:la|el|the|tu|your|su|a)[ \t]+)?(?:(?:nueva|new|temporary|temp)[ \t]+)?"
                    r"(?:contraseña|clave|password|pass|pin)", re.IGNORECASE),
                (" como ", " as "), locate=locate_value_as_password, window=(0, 200), anchor=two_words_before),
@@ -185,6 +208,12 @@ CUE_RULES: tuple[SecretRule, ...] = (
                    r"|[ \t]*(?::|=|->|→))[ \t]*"
                    r"(?P<v>\"[^\"\r\n]{1,128}\"|'[^'\r\n]{1,128}'|[^\s\"'`»”]{4,128})", re.IGNORECASE),
                ("la de",), locate=locate_elided_password, window=(0, 300), anchor=at_hit),
+    # An admin account and what it logs in with, the noun left out: `root de pve-03: X`, `admin del panel = X`
+    SecretRule("account-password", Tier.CONTEXT,
+               _rx(r"(?<![\w@.-])(?:root|admin|administrador|administrator)"
+                   r"(?:[ \t]+(?:de|del|en|on|of|for|at|@)[ \t]+(?:la[ \t]+|el[ \t]+|the[ \t]+)?[\w.-]{1,40})?"
+                   r"[ \t]*(?::|=|->|→)[ \t]*(?P<v>\"[^\"\r\n]{1,128}\"|'[^'\r\n]{1,128}'|[^\s\"'`»”]{6,128})",
+                   re.IGNORECASE), ("root", "admin"), locate=locate_strong_password, window=(0, 200), anchor=at_hit),
     # The value answers a question that named the secret (`¿cuál es la clave del panel? vale, es X`, `what's the
     # wifi password? it's X`): the noun and the value sit in two sentences, one question and its answer.
     SecretRule("answered-secret-question", Tier.CONTEXT,
@@ -210,6 +239,7 @@ CUE_RULES: tuple[SecretRule, ...] = (
                    r"[ \t]*(?:$|(?=[,;]?[ \t]))"),
                (":5432:", ":6432:", ":*:", "pgpass", "userlist"), locate=locate_password_file_entry, window=(300, 400)),
     SecretRule("command-password-argument", Tier.CONTEXT, _rx("|".join(f"(?:{p})" for p in _COMMAND_ARGS)),
-               ("rabbitmqctl", "net user", "mc admin", "openssl", "smbclient", "chpasswd", "secret set", "pass:"),
+               ("rabbitmqctl", "net user", "mc admin", "openssl", "smbclient", "chpasswd", "secret set", "pass:",
+                "ipmitool", "echo", "printf"),
                locate=locate_command_argument, window=(80, 400)),
 )

@@ -63,7 +63,7 @@ _PLACEHOLDER_PARTS = (
     "xxxx", "****", "...", "…", "•", "replace_me", "replaceme", "replace-me", "replace_with", "insert_", "insert-",
     "notreal", "not_real", "not-real", "secretref", "secretkeyref", "valuefrom", "vault:", "op://", "ref+",
     "arn:aws:", "enc[", "sm://", "ssm:", "keyvault", "mysecret", "my_secret", "my-secret", "mypassword",
-    "my_password", "my-password", "mytoken", "my_token", "my-token", "12345678", "abcdefgh", "qwerty", "here_",
+    "my_password", "my-password", "mytoken", "my_token", "my-token", "12345678", "abcdefgh", "here_",
     "_here", "-here", "goes_here", "goes-here",
 )
 # Short words mark a placeholder only as a whole word (`fake_token`), not inside a random string (`aTODoNg`).

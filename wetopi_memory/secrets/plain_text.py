@@ -60,6 +60,9 @@ _COMMON_PASSWORD_BYTES = frozenset(p.encode() for p in COMMON_PASSWORDS)
 _WORD_PUNCT_BYTES = b".,;:!?)('\"`"
 
 
+_BANG_VALUE_RE = re.compile(rb"[:=][ \t]*[^\s!:=]{3,}!")
+
+
 def _words_hold_value(lowered: bytes) -> bool:
     """Letters-only values in lowercased UTF-8: a common password, a random lowercase run (12+), an app password."""
     stripped = lowered.translate(None, _WORD_PUNCT_BYTES)
@@ -68,6 +71,8 @@ def _words_hold_value(lowered: bytes) -> bool:
         return False
     if not _COMMON_PASSWORD_BYTES.isdisjoint(words):
         return True
+    if b"!" in lowered and _BANG_VALUE_RE.search(lowered):
+        return True   # `clave: pepito!`: a word with a `!` after a colon or `=` (locators judge the form)
     letters = stripped.translate(_LOWER_ASCII).decode("latin-1")
     if _LONG_LETTERS in letters and _random_long_word(stripped, letters):
         return True   # a word of 12+ ASCII letters needs a run of 12 in the translation: most texts have none

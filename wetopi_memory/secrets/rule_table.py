@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
 from .clause_rules import CLAUSE_RULES
 from .context_locators import (
@@ -30,8 +29,10 @@ from .token_locators import (
     locate_jwt,
     locate_private_key,
     locate_telegram,
+    prefixed_rule,
     token_check,
 )
+from .vendor_tokens import VENDOR_TOKEN_RULES
 
 # Left boundary for prefix tokens: not inside a word or a dashed name (`risk-based` must not match `sk-`), but a
 # JSON-escaped `\n` right before the token is fine.
@@ -43,14 +44,6 @@ def _rx(pattern: str, flags: int = 0) -> re.Pattern[str]:
     return re.compile(pattern, flags)
 
 
-def _prefixed(rule_id: str, pattern: str, prefixes: Sequence[str], *, entropy: float = 3.0, prefix: int = 0,
-              need_digit: bool = False, need_alpha: bool = False, random_like: float = 0.0) -> SecretRule:
-    """A tier-1 token rule: `pattern` has a `v` group (the token) that starts with one of `prefixes`."""
-    check = token_check(entropy=entropy, prefix=prefix, need_digit=need_digit, need_alpha=need_alpha,
-                   random_like=random_like)
-    return SecretRule(rule_id, Tier.TOKEN, _rx(pattern), prefixes=tuple(prefixes), locate=check)
-
-
 _GITLAB_PREFIXES = ("glpat", "gloas", "gldt", "glrt", "glrtr", "glcbt", "glptt", "glft", "glimt", "glagent",
                     "glsoat", "glffct", "glwt")
 
@@ -58,18 +51,18 @@ TOKEN_RULES: tuple[SecretRule, ...] = (
     SecretRule("aws-access-key-id", Tier.TOKEN,
                _rx(r"(?<![A-Za-z0-9])(?P<v>(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16})(?![A-Za-z0-9])"),
                prefixes=("AKIA", "ASIA", "ABIA", "ACCA", "A3T"), locate=locate_aws),
-    _prefixed("github-token", _B + r"(?P<v>gh[pousr]_[A-Za-z0-9]{36,251})" + _E,
+    prefixed_rule("github-token", _B + r"(?P<v>gh[pousr]_[A-Za-z0-9]{36,251})" + _E,
               ("ghp_", "gho_", "ghu_", "ghs_", "ghr_"), prefix=4),
-    _prefixed("github-fine-grained-pat", _B + r"(?P<v>github_pat_[A-Za-z0-9_]{60,255})" + _E,
+    prefixed_rule("github-fine-grained-pat", _B + r"(?P<v>github_pat_[A-Za-z0-9_]{60,255})" + _E,
               ("github_pat_",), prefix=11),
-    _prefixed("gitlab-token",
+    prefixed_rule("gitlab-token",
               _B + r"(?P<v>(?:" + "|".join(_GITLAB_PREFIXES) + r")-[A-Za-z0-9_.-]{20,300})" + _E,
               tuple(p + "-" for p in _GITLAB_PREFIXES), prefix=5),
-    _prefixed("gitlab-runner-registration-token", _B + r"(?P<v>GR1348941[A-Za-z0-9_-]{20,64})" + _E,
+    prefixed_rule("gitlab-runner-registration-token", _B + r"(?P<v>GR1348941[A-Za-z0-9_-]{20,64})" + _E,
               ("GR1348941",), prefix=9),
-    _prefixed("slack-token", _B + r"(?P<v>xox[abposre]-[0-9]{1,15}-[A-Za-z0-9-]{10,250})" + _E,
+    prefixed_rule("slack-token", _B + r"(?P<v>xox[abposre]-[0-9]{1,15}-[A-Za-z0-9-]{10,250})" + _E,
               tuple(f"xox{c}-" for c in "abposre"), prefix=5),
-    _prefixed("slack-app-token",
+    prefixed_rule("slack-app-token",
               _B + r"(?P<v>xapp-[0-9]-[A-Za-z0-9]{6,16}-[0-9]{6,16}-[A-Za-z0-9]{20,80})" + _E, ("xapp-",),
               prefix=5),
     SecretRule("slack-webhook-url", Tier.TOKEN,
@@ -79,40 +72,40 @@ TOKEN_RULES: tuple[SecretRule, ...] = (
                _rx(r"(?P<v>https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/"
                    r"(?P<b>[A-Za-z0-9_-]{60,80}))" + _E),
                ("discord",), locate=token_check(entropy=3.5), window=(40, 200)),
-    _prefixed("stripe-key", _B + r"(?P<v>(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{16,247})" + _E,
+    prefixed_rule("stripe-key", _B + r"(?P<v>(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{16,247})" + _E,
               ("sk_live_", "sk_test_", "sk_prod_", "rk_live_", "rk_test_", "rk_prod_"), prefix=8),
-    _prefixed("stripe-webhook-secret", _B + r"(?P<v>whsec_[A-Za-z0-9+/=]{24,128})" + _E, ("whsec_",), prefix=6),
-    _prefixed("google-api-key", _B + r"(?P<v>AIza[A-Za-z0-9_-]{35})" + _E, ("AIza",), prefix=4),
-    _prefixed("openai-api-key",
+    prefixed_rule("stripe-webhook-secret", _B + r"(?P<v>whsec_[A-Za-z0-9+/=]{24,128})" + _E, ("whsec_",), prefix=6),
+    prefixed_rule("google-api-key", _B + r"(?P<v>AIza[A-Za-z0-9_-]{35})" + _E, ("AIza",), prefix=4),
+    prefixed_rule("openai-api-key",
               _B + r"(?P<v>sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,250}"
               r"|sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20})" + _E,
               ("sk-",), entropy=3.5, prefix=3),
-    _prefixed("anthropic-api-key", _B + r"(?P<v>sk-ant-[A-Za-z0-9_-]{40,200})" + _E, ("sk-ant-",),
+    prefixed_rule("anthropic-api-key", _B + r"(?P<v>sk-ant-[A-Za-z0-9_-]{40,200})" + _E, ("sk-ant-",),
               entropy=3.5, prefix=7),
-    _prefixed("openrouter-api-key", _B + r"(?P<v>sk-or-v1-[0-9a-f]{64})" + _E, ("sk-or-v1-",), prefix=9),
-    _prefixed("langfuse-secret-key",
+    prefixed_rule("openrouter-api-key", _B + r"(?P<v>sk-or-v1-[0-9a-f]{64})" + _E, ("sk-or-v1-",), prefix=9),
+    prefixed_rule("langfuse-secret-key",
               _B + r"(?P<v>sk-lf-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})" + _E,
               ("sk-lf-",), prefix=6),
     # DeepSeek, Moonshot, legacy OpenAI, ...: `sk-` and 32+ alphanumerics, letters and digits mixed.
-    _prefixed("sk-api-key", _B + r"(?P<v>sk-[A-Za-z0-9]{32,100})" + _E, ("sk-",), entropy=3.0, prefix=3,
+    prefixed_rule("sk-api-key", _B + r"(?P<v>sk-[A-Za-z0-9]{32,100})" + _E, ("sk-",), entropy=3.0, prefix=3,
               need_digit=True, need_alpha=True, random_like=0.2),
-    _prefixed("huggingface-token", _B + r"(?P<v>(?:hf_|api_org_)[A-Za-z0-9]{34})" + _E, ("hf_", "api_org_"),
+    prefixed_rule("huggingface-token", _B + r"(?P<v>(?:hf_|api_org_)[A-Za-z0-9]{34})" + _E, ("hf_", "api_org_"),
               entropy=3.5, prefix=3, random_like=0.25),
-    _prefixed("npm-token", _B + r"(?P<v>npm_[A-Za-z0-9]{36})" + _E, ("npm_",), prefix=4),
-    _prefixed("pypi-token",
+    prefixed_rule("npm-token", _B + r"(?P<v>npm_[A-Za-z0-9]{36})" + _E, ("npm_",), prefix=4),
+    prefixed_rule("pypi-token",
               _B + r"(?P<v>pypi-AgE(?:IcHlwaS5vcmc|NdGVzdC5weXBpLm9yZw)[A-Za-z0-9_-]{50,1000})" + _E,
               ("pypi-AgE",), prefix=24),
-    _prefixed("sendgrid-api-key", _B + r"(?P<v>SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})" + _E, ("SG.",),
+    prefixed_rule("sendgrid-api-key", _B + r"(?P<v>SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})" + _E, ("SG.",),
               prefix=3),
-    _prefixed("twilio-api-key", r"(?<![A-Za-z0-9])(?P<v>SK[0-9a-f]{32})(?![A-Za-z0-9])", ("SK",), prefix=2,
+    prefixed_rule("twilio-api-key", r"(?<![A-Za-z0-9])(?P<v>SK[0-9a-f]{32})(?![A-Za-z0-9])", ("SK",), prefix=2,
               need_alpha=True),
-    _prefixed("twilio-account-sid", r"(?<![A-Za-z0-9])(?P<v>AC[0-9a-f]{32})(?![A-Za-z0-9])", ("AC",), prefix=2,
+    prefixed_rule("twilio-account-sid", r"(?<![A-Za-z0-9])(?P<v>AC[0-9a-f]{32})(?![A-Za-z0-9])", ("AC",), prefix=2,
               need_alpha=True),
     # `<8-10 digit bot id>:<35 chars>`; the secret part starts with `A` (as gitleaks requires), the id is
     # checked by the locator because `:` ends a token run.
     SecretRule("telegram-bot-token", Tier.TOKEN, _rx(r"(?P<b>A[A-Za-z0-9_-]{34})" + _E), prefixes=("A",),
                locate=locate_telegram),
-    _prefixed("discord-bot-token",
+    prefixed_rule("discord-bot-token",
               r"(?<![\w.-])(?P<v>[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,38})(?![\w.-])",
               ("M", "N", "O"), entropy=3.5, random_like=0.3),
     SecretRule("jwt", Tier.TOKEN,
@@ -125,36 +118,36 @@ TOKEN_RULES: tuple[SecretRule, ...] = (
                    r"(?:-----END[ A-Z0-9_-]{0,64}PRIVATE KEY(?: BLOCK)?-----)?"),
                ("private key",), locate=locate_private_key, window=(80, 16600)),
     # Memory vendors. Hindsight Cloud keys look like `hsk_<32 hex>_<16 hex>`; Hermes' redactor uses `hsk-`.
-    _prefixed("hindsight-api-key", _B + r"(?P<v>hsk[_-][A-Za-z0-9_-]{20,160})" + _E, ("hsk_", "hsk-"),
+    prefixed_rule("hindsight-api-key", _B + r"(?P<v>hsk[_-][A-Za-z0-9_-]{20,160})" + _E, ("hsk_", "hsk-"),
               prefix=4, need_digit=True, need_alpha=True),
-    _prefixed("mem0-api-key", _B + r"(?P<v>m0-[A-Za-z0-9]{32,64}|mem0_[A-Za-z0-9_-]{20,128})" + _E,
+    prefixed_rule("mem0-api-key", _B + r"(?P<v>m0-[A-Za-z0-9]{32,64}|mem0_[A-Za-z0-9_-]{20,128})" + _E,
               ("m0-", "mem0_"), entropy=3.5, prefix=3, need_digit=True, need_alpha=True),
-    _prefixed("retaindb-api-key", _B + r"(?P<v>retaindb_[A-Za-z0-9_-]{20,128})" + _E, ("retaindb_",),
+    prefixed_rule("retaindb-api-key", _B + r"(?P<v>retaindb_[A-Za-z0-9_-]{20,128})" + _E, ("retaindb_",),
               prefix=9, need_digit=True, need_alpha=True),
-    _prefixed("byterover-api-key", _B + r"(?P<v>brv_[A-Za-z0-9_-]{20,128})" + _E, ("brv_",), prefix=4,
+    prefixed_rule("byterover-api-key", _B + r"(?P<v>brv_[A-Za-z0-9_-]{20,128})" + _E, ("brv_",), prefix=4,
               need_digit=True, need_alpha=True),
     # More prefixes from Hermes' redactor, with conservative minimum lengths.
-    _prefixed("xai-api-key", _B + r"(?P<v>xai-[A-Za-z0-9]{30,128})" + _E, ("xai-",), prefix=4, need_digit=True),
-    _prefixed("groq-api-key", _B + r"(?P<v>gsk_[A-Za-z0-9]{30,128})" + _E, ("gsk_",), prefix=4,
+    prefixed_rule("xai-api-key", _B + r"(?P<v>xai-[A-Za-z0-9]{30,128})" + _E, ("xai-",), prefix=4, need_digit=True),
+    prefixed_rule("groq-api-key", _B + r"(?P<v>gsk_[A-Za-z0-9]{30,128})" + _E, ("gsk_",), prefix=4,
               need_digit=True),
-    _prefixed("replicate-api-token", _B + r"(?P<v>r8_[A-Za-z0-9]{30,64})" + _E, ("r8_",), prefix=3,
+    prefixed_rule("replicate-api-token", _B + r"(?P<v>r8_[A-Za-z0-9]{30,64})" + _E, ("r8_",), prefix=3,
               need_digit=True),
-    _prefixed("digitalocean-token", _B + r"(?P<v>do[opr]_v1_[a-f0-9]{64})" + _E, ("dop_v1_", "doo_v1_", "dor_v1_"),
+    prefixed_rule("digitalocean-token", _B + r"(?P<v>do[opr]_v1_[a-f0-9]{64})" + _E, ("dop_v1_", "doo_v1_", "dor_v1_"),
               prefix=7),
-    _prefixed("tavily-api-key", _B + r"(?P<v>tvly-(?:dev-|prod-)?[A-Za-z0-9]{24,64})" + _E, ("tvly-",),
+    prefixed_rule("tavily-api-key", _B + r"(?P<v>tvly-(?:dev-|prod-)?[A-Za-z0-9]{24,64})" + _E, ("tvly-",),
               prefix=5, need_digit=True),
-    _prefixed("perplexity-api-key", _B + r"(?P<v>pplx-[A-Za-z0-9]{32,64})" + _E, ("pplx-",), prefix=5,
+    prefixed_rule("perplexity-api-key", _B + r"(?P<v>pplx-[A-Za-z0-9]{32,64})" + _E, ("pplx-",), prefix=5,
               need_digit=True),
-    _prefixed("firecrawl-api-key", _B + r"(?P<v>fc-[A-Za-z0-9]{32})" + _E, ("fc-",), prefix=3, need_digit=True,
+    prefixed_rule("firecrawl-api-key", _B + r"(?P<v>fc-[A-Za-z0-9]{32})" + _E, ("fc-",), prefix=3, need_digit=True,
               need_alpha=True),
-    _prefixed("notion-token", _B + r"(?P<v>ntn_[A-Za-z0-9]{40,50})" + _E, ("ntn_",), prefix=4, need_digit=True),
-    _prefixed("fireworks-api-key", _B + r"(?P<v>(?:fw|fpk)_[A-Za-z0-9]{30,64})" + _E, ("fw_", "fpk_"),
+    prefixed_rule("notion-token", _B + r"(?P<v>ntn_[A-Za-z0-9]{40,50})" + _E, ("ntn_",), prefix=4, need_digit=True),
+    prefixed_rule("fireworks-api-key", _B + r"(?P<v>(?:fw|fpk)_[A-Za-z0-9]{30,64})" + _E, ("fw_", "fpk_"),
               prefix=3, need_digit=True),
-    _prefixed("shopify-token", _B + r"(?P<v>shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32})" + _E,
+    prefixed_rule("shopify-token", _B + r"(?P<v>shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32})" + _E,
               ("shpat_", "shpca_", "shppa_", "shpss_"), prefix=6),
-    _prefixed("databricks-token", _B + r"(?P<v>dapi[a-f0-9]{32}(?:-[0-9])?)" + _E, ("dapi",), prefix=4,
+    prefixed_rule("databricks-token", _B + r"(?P<v>dapi[a-f0-9]{32}(?:-[0-9])?)" + _E, ("dapi",), prefix=4,
               need_alpha=True, need_digit=True),
-    _prefixed("age-secret-key", r"(?P<v>AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58})",
+    prefixed_rule("age-secret-key", r"(?P<v>AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58})",
               ("AGE-SECRET-KEY-1",), prefix=16),
 )
 
@@ -223,7 +216,8 @@ CONTEXT_RULES: tuple[SecretRule, ...] = (
                    r"|[ \t]+(?:to|a)(?=[ \t]+\S*[\d!#$%&*@^~])"
                    r"|[ \t]+(?:is|was|will[ \t]+be|is[ \t]+now|is[ \t]+still|still[ \t]+is|remains|are|es|era|será|"
                    r"sería|es[ \t]+ahora|ahora[ \t]+es|sigue[ \t]+siendo|sigue[ \t]+es|queda|quedó)"
-                   r"(?:[ \t]+(?:en|como))?)"
+                   r"(?:[ \t]+(?:en|como|literally|literalmente|just|simply|simplemente|actually|really|still|todavia|"
+                   r"todavía|aun|aún))?)"
                    r"|[ \t]*(?:[:=]|->|=>|→))"
                    r"|(?P<bare>[ \t]+))"
                    r"[ \t]*[:=]?[ \t]*[\"'`«“]?(?P<v>[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}(?![\w-])|[^\s\"'`»”]{4,256})",
@@ -239,5 +233,5 @@ ENTROPY_RULES: tuple[SecretRule, ...] = (
 )
 
 
-RULES: tuple[SecretRule, ...] = (TOKEN_RULES + SERVICE_TOKEN_RULES + CONTEXT_RULES + SERVICE_CONTEXT_RULES + CUE_RULES
-                                 + CLAUSE_RULES + ENTROPY_RULES)
+RULES: tuple[SecretRule, ...] = (TOKEN_RULES + SERVICE_TOKEN_RULES + VENDOR_TOKEN_RULES + CONTEXT_RULES
+                                 + SERVICE_CONTEXT_RULES + CUE_RULES + CLAUSE_RULES + ENTROPY_RULES)

@@ -9,7 +9,7 @@ import re
 
 from .context_locators import at_hit, locate_url_password
 from .findings import Tier
-from .heuristics import is_directive_value, token_body_ok
+from .heuristics import is_directive_value, shannon_entropy, token_body_ok
 from .rule import SecretRule, Span
 
 _B = r"(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))"
@@ -80,6 +80,18 @@ def locate_base64_private_key(match: re.Match[str]) -> Span | None:
     return match.span("v") if b"PRIVATE KEY" in decoded else None
 
 
+def locate_bootstrap_token(match: re.Match[str]) -> Span | None:
+    """A kubeadm bootstrap token: its two random parts hold digits and letters (not `config.yamlfilename`)."""
+    value = match.group("v")
+    return match.span("v") if any(c.isdigit() for c in value) and any(c.isalpha() for c in value) \
+        and shannon_entropy(value) >= 3.0 else None
+
+
+def locate_random_base64(match: re.Match[str]) -> Span | None:
+    """A base64 key that is random (not `AAAA…=` padding or a repeated pattern)."""
+    return match.span("v") if shannon_entropy(match.group("v")) >= 4.0 else None
+
+
 def locate_password_hash(match: re.Match[str]) -> Span | None:
     """A crypt(3), bcrypt or `{SHA}` password hash (htpasswd, shadow) whose body looks random."""
     body = match.group("b") or match.group("c") or match.group("v").split("}", 1)[-1]
@@ -114,16 +126,19 @@ SERVICE_TOKEN_RULES: tuple[SecretRule, ...] = (
 
 
 # Directives whose next word is a password: redis, keepalived, OpenLDAP/nslcd, sssd.
-_DIRECTIVES = r"requirepass|masterauth|auth_pass|bindpw|rootpw|ldap_default_authtok|bind_password|authpass"
+_DIRECTIVES = (r"requirepass|masterauth|auth_pass|bindpw|rootpw|ldap_default_authtok|bind_password|authpass"
+               r"|psk|wpa_passphrase|sae_password")   # Wi-Fi: wpa_supplicant, hostapd
 
 SERVICE_CONTEXT_RULES: tuple[SecretRule, ...] = (
     SecretRule("password-directive", Tier.CONTEXT,
                _rx(r"(?<![\w-])(?:" + _DIRECTIVES + r")(?![\w-])"
                    r"(?:(?:[ \t]+(?:for|of|on|in|de|del|en)[ \t]+[^\r\n:;=]{1,60}?)?"
-                   r"[ \t]+(?:is|was|es|era|is[ \t]+now|es[ \t]+ahora|a|to)(?![\w-])|[ \t]*[=:]|[ \t]+)[ \t]*" + _ARG,
+                   r"(?:[ \t]+(?:is|was|es|era|is[ \t]+now|es[ \t]+ahora|a|to)(?![\w-])|[ \t]*[=:])|[ \t]+)[ \t]*"
+                   + _ARG,
                    re.IGNORECASE),
                ("requirepass", "masterauth", "auth_pass", "bindpw", "rootpw", "authtok", "bind_password",
-                "authpass"), locate=locate_directive, window=(0, 400), anchor=at_hit, needs_value=True),
+                "authpass", "psk", "wpa_passphrase", "sae_password"), locate=locate_directive, window=(0, 400),
+               anchor=at_hit, needs_value=True),
     SecretRule("redis-cli-password", Tier.CONTEXT,
                _rx(r"redis-cli\b[^\r\n|;&]{0,200}?[ \t](?:-a|--pass)[ \t]+" + _ARG), ("redis-cli",),
                locate=locate_directive, window=(0, 600), anchor=at_hit),
@@ -156,6 +171,17 @@ SERVICE_CONTEXT_RULES: tuple[SecretRule, ...] = (
     SecretRule("proxmox-token-value", Tier.CONTEXT,
                _rx(r"pveum\b[^\r\n]{0,200}?\b(?:value|secret)\b[ \t│|:=]{0,8}(?P<v>" + _UUID + ")"), ("pveum",),
                window=(0, 400), anchor=at_hit),
+    # kubeadm bootstrap tokens (`abcdef.0123456789abcdef`) after a token flag or key: `--token=…`, `token: …`
+    SecretRule("kubeadm-bootstrap-token", Tier.CONTEXT,
+               _rx(r"token[\w-]{0,20}[\"']?[ \t]*[:= ][ \t]*[\"']?(?P<v>[a-z0-9]{6}\.[a-z0-9]{16})(?![\w.-])",
+                   re.IGNORECASE), ("token",), locate=locate_bootstrap_token, window=(0, 80), anchor=at_hit),
+    # WireGuard private keys (32 bytes in base64) named on their line: `PrivateKey = …`, `la privada del peer es …`;
+    # not a public key further on (`wg pubkey < privatekey -> PublicKey = …`)
+    SecretRule("wireguard-private-key", Tier.CONTEXT,
+               _rx(r"(?:private[ _]?key|privada)(?![\w-])(?:(?!pub)[^\r\n]){0,60}?(?<![A-Za-z0-9+/])"
+                   r"(?P<v>[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=)(?![A-Za-z0-9+/=])", re.IGNORECASE),
+               ("privatekey", "private key", "private_key", "privada"), locate=locate_random_base64,
+               window=(0, 140), anchor=at_hit),
     SecretRule("postfix-sasl-password", Tier.CONTEXT,
                _rx(r"\[(?P<host>[\w.-]{3,253})\](?::\d{2,5})?[ \t]+(?P<user>[^\s:\[\]]{1,128}):(?P<v>[^\s]{4,256})"),
                ("]:",), locate=locate_url_password, window=(260, 400)),

@@ -5,9 +5,11 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from collections.abc import Sequence
 
+from .findings import Tier
 from .heuristics import class_switch_rate, is_random_letters, mixes_case_and_digits, shannon_entropy, token_body_ok
-from .rule import Locate
+from .rule import Locate, SecretRule
 
 
 def token_check(*, entropy: float = 3.0, prefix: int = 0, need_digit: bool = False, need_alpha: bool = False,
@@ -34,6 +36,14 @@ def token_check(*, entropy: float = 3.0, prefix: int = 0, need_digit: bool = Fal
 
     return locate
 
+
+
+def prefixed_rule(rule_id: str, pattern: str, prefixes: Sequence[str], *, entropy: float = 3.0, prefix: int = 0,
+                  need_digit: bool = False, need_alpha: bool = False, random_like: float = 0.0) -> SecretRule:
+    """A tier-1 token rule: `pattern` has a `v` group (the token) that starts with one of `prefixes`."""
+    check = token_check(entropy=entropy, prefix=prefix, need_digit=need_digit, need_alpha=need_alpha,
+                        random_like=random_like)
+    return SecretRule(rule_id, Tier.TOKEN, re.compile(pattern), prefixes=tuple(prefixes), locate=check)
 
 
 _AWS_DOC_KEYS = frozenset({"AKIAIOSFODNN7EXAMPLE", "ASIAIOSFODNN7EXAMPLE", "AKIAI44QH8DHBEXAMPLE"})
