@@ -88,6 +88,10 @@ def test_vendor_look_alikes_pass(text: str) -> None:
     ("clave: mandarina! (la del portátil de recepción)", "mandarina!"),
     ("pass del router = qwerty42", "qwerty42"),
     ("root de pve-07: 8fQ!zR2mK9wX", "8fQ!zR2mK9wX"),
+    ("echo 'Wd3!kq7Lzm' | sudo -S systemctl reload haproxy", "Wd3!kq7Lzm"),
+    ("sudo -S <<< 'Wd3!kq7Lzm' apt upgrade", "Wd3!kq7Lzm"),
+    ("az login -u ops@wetopi.com -p 'Fz2!mq8Kxw'", "Fz2!mq8Kxw"),
+    ("wp config set DB_PASSWORD 'Jk5!xq2Lmz' --allow-root", "Jk5!xq2Lmz"),
 ])
 def test_a_secret_given_by_its_context_is_refused(text: str, secret: str) -> None:
     finding = DEFAULT_GATE.first(text)
@@ -110,6 +114,12 @@ def test_a_secret_given_by_its_context_is_refused(text: str, secret: str) -> Non
     "grant admin: Team-Alpha-2024",
     "El cliente SSH no acepta la clave ed25519",
     "token: config.yamlfilename0",
+    "echo $PASS | sudo -S ls",
+    'wp config set DB_PASSWORD "$(cat /run/secrets/db)"',
+    "az login --service-principal -u $APP_ID -p $SECRET --tenant $T",
+    "echo hello | sudo tee /etc/motd",
+    "echo '* * * * * /usr/local/bin/check' > /etc/cron.d/passwd-rotate",   # a cron line, not one word
+    "he puesto Infisical como gestor de contraseñas del equipo",
 ])
 def test_context_look_alikes_pass(text: str) -> None:
     assert DEFAULT_GATE.first(text) is None, text

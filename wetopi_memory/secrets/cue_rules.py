@@ -132,7 +132,7 @@ def flag_start(text: str, hit: int) -> int | None:
 
 
 _SECRET_STEMS = ("pass", "pw", "secret", "token", "key", "auth")
-_ARG_GROUPS = ("a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9", "a10")
+_ARG_GROUPS = tuple(f"a{n}" for n in range(1, 15))
 
 
 def _arg(group: str) -> str:
@@ -151,9 +151,16 @@ _COMMAND_ARGS = (
     r"\bsecret[ \t]+set[ \t]+\S{1,80}[ \t]+(?:--body|-b)[ \t]+" + _arg("a7"),
     r"-pass(?:out|in)?[ \t]+pass:(?P<a8>[^\s\"'`;|&]{4,128})",
     r"\bipmitool\b[^\r\n]{0,200}?[ \t]-P[ \t]+" + _arg("a9"),
-    # a value written into a file named for a secret: `echo 'X' > ~/.vault_pass.txt`, `printf X > secrets/db_password`
-    r"\b(?:echo|printf)[ \t]+(?:-[ne][ \t]+)?" + _arg("a10") + r"[ \t]*>>?[ \t]*[^\s;|&]{0,120}?"
+    # a value (one word) written into a file named for a secret: `echo 'X' > ~/.vault_pass.txt`
+    r"\b(?:echo|printf)[ \t]+(?:-[ne][ \t]+)?(?P<a10>'[^'\s]{4,128}'|\"[^\"\s]{4,128}\"|[^\s'\"|>;&]{4,128})"
+    r"[ \t]*>>?[ \t]*[^\s;|&]{0,120}?"
     r"(?:pass|secret|token|credential)[^\s;|&]{0,60}",
+    # sudo reading its password from stdin: `echo 'X' | sudo -S …`, `sudo -S <<< 'X' …`
+    r"\b(?:echo|printf)[ \t]+(?:-[ne][ \t]+)?" + _arg("a11") + r"[ \t]*\|[ \t]*sudo[ \t]+(?:-\w+[ \t]+)*?-\w*S",
+    r"\bsudo[ \t]+(?:-\w+[ \t]+)*?-\w*S[ \t]*<<<[ \t]*" + _arg("a12"),
+    r"\baz[ \t]+login\b[^\r\n]{0,200}?[ \t](?:-p|--password)[ \t]+" + _arg("a13"),
+    # WP-CLI writing wp-config.php: `wp config set DB_PASSWORD 'X'`, `wp config set AUTH_KEY '…'`
+    r"\bwp[ \t]+config[ \t]+set[ \t]+(?:--\S+[ \t]+)*\w*(?:PASSWORD|PASS|KEY|SALT|SECRET)\w*[ \t]+" + _arg("a14"),
 )
 
 
@@ -240,6 +247,6 @@ CUE_RULES: tuple[SecretRule, ...] = (
                (":5432:", ":6432:", ":*:", "pgpass", "userlist"), locate=locate_password_file_entry, window=(300, 400)),
     SecretRule("command-password-argument", Tier.CONTEXT, _rx("|".join(f"(?:{p})" for p in _COMMAND_ARGS)),
                ("rabbitmqctl", "net user", "mc admin", "openssl", "smbclient", "chpasswd", "secret set", "pass:",
-                "ipmitool", "echo", "printf"),
+                "ipmitool", "echo", "printf", "sudo", "az login", "wp config"),
                locate=locate_command_argument, window=(80, 400)),
 )
