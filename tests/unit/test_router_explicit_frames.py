@@ -111,3 +111,69 @@ def test_eighth_round_frames(router: RuleRouter, text: str) -> None:
 ])
 def test_eighth_round_look_alikes_are_not_requests(router: RuleRouter, text: str) -> None:
     assert not router.route(text).explicit_memory_request, text
+
+
+# ---- tenth round: what "you" told or recommended me, the impersonal past ("¿se decidió algo…?"), told before in a
+# question, half a memory ("I vaguely recall we…", "me suena que lo hablamos"), "…again?", "the final decision",
+# "what were the three X we shortlisted", on record for you ("¿te consta…?"), "any idea what we…", "do you have my…"
+
+@pytest.mark.parametrize("text", [
+    "¿Qué libro me recomendaste para aprender a negociar?",
+    "¿Cómo me dijiste que se llamaba el plugin de caché?",
+    "Oye, ¿qué restaurante me dijiste que estaba bien en Bilbao?",
+    "¿Qué me habías recomendado para el dolor de espalda?",
+    "Recuérdame lo que me dijiste del curso de inglés",
+    "¿Se decidió algo sobre el cambio de proveedor de correo?",
+    "¿Al final se llegó a un acuerdo con la agencia?",
+    "¿A qué hora tengo el pádel los jueves? Te lo dije el otro día",
+    "¿Seguimos con Hetzner? Recuerdo que acordamos revisarlo en enero",
+    "¿Te consta si ya le mandamos el contrato a Kibo?",
+    "¿Quedó por escrito lo del SLA con Acme?",
+    "Dime todo lo que tengas sobre Globex",
+    "¿Qué información tienes de Talleres Ortega?",
+    "Are we sponsoring the meetup this year? I vaguely recall we talked about a bronze package",
+    "I seem to remember we agreed on net-30 for Kibo, is that right?",
+    "What amp plugin do I use for my guitar sims again?",
+    "Who is our contact at Hetzner again?",
+    "What's my dentist's name? I mentioned it before",
+    "what was the final decision on the reseller discount?",
+    "What was the verdict on moving to Cilium?",
+    "what were the three positioning statements we shortlisted for the rebrand?",
+    "What book did you recommend me last month?",
+    "What was the name of that tool you recommended for load testing?",
+    "Any idea what we charged Ortega last year?",
+    "What's our agreed SLA with Acme?",
+    "Do you have my new address?",
+    "Have we got anything written down on the Kobalt renewal?",
+])
+def test_tenth_round_frames(router: RuleRouter, text: str) -> None:
+    assert router.route(text).explicit_memory_request, text
+
+
+@pytest.mark.parametrize("text", [
+    "Ya sé que me dijiste que no, pero ¿puedes reiniciar el pod?",
+    "¿Qué me recomiendas para aprender Go?",
+    "¿Se quedó colgado el pod otra vez?",
+    "Se habló de subir precios pero no se decidió nada, ¿qué opinas?",
+    "Te lo dije, ¿vale? No toques prod",
+    "Recuerda que mañana hay reunión, ¿vale?",
+    "Con lo que sabes de Kubernetes, ¿qué harías con este pod?",
+    "¿Dónde quedó documentado el runbook del disco lleno?",
+    "El contrato renueva el 1 de marzo, ¿les mantenemos el precio o aplicamos la subida?",
+    "Me consta que el backup se hizo anoche",
+    "I remember we had this issue before with ceph",
+    "I remember we had a nice dinner there, can you book it again?",
+    "As I said before, I'm vegetarian, so book something else?",
+    "Why is the ingress failing again?",
+    "Which node is down again?",
+    "What's the decision tree for escalations in general?",
+    "How many customers are on the plan we dropped?",
+    "Any idea why the ingress returns 502?",
+    "Do you have my permission to deploy?",
+    "Do you have my PR open? I need a review",
+    "What did you mean by that?",
+    "Remind me to call the accountant tomorrow",
+    "No te olvides de renovar el certificado, ¿vale?",
+])
+def test_tenth_round_look_alikes_are_not_requests(router: RuleRouter, text: str) -> None:
+    assert not router.route(text).explicit_memory_request, text

@@ -271,3 +271,63 @@ def test_word_senses_of_the_speakers_life(rules: RuleRouter, text: str, scopes: 
 ])
 def test_the_work_a_habit_is_about_is_not_business(rules: RuleRouter, text: str, scopes: set[str]) -> None:
     assert set(rules.route(text).scope_names) == scopes
+
+
+@pytest.mark.parametrize("text", [
+    "¿Qué es exactamente un reverse proxy? Lo oí en una reunión",
+    "How do people usually structure a Helm chart for a monorepo?",
+    "¿Me explicas la diferencia entre un Deployment y un StatefulSet?",
+    "¿Cuál es la sintaxis para un cron de Kubernetes cada 15 minutos?",
+    "Pásame un ejemplo de Dockerfile multi-stage para PHP, es un ejemplo de juguete, nada de producción",
+    "How is churn calculated in general?",
+])
+def test_general_knowledge_questions_route_nowhere(rules: RuleRouter, text: str) -> None:
+    assert rules.route(text).scope_names == ()
+
+
+def test_a_general_question_form_about_our_own_things_still_routes(rules: RuleRouter) -> None:
+    assert P in rules.route("¿Me explicas la diferencia entre nuestro cluster de staging y el de prod?").scope_names
+
+
+@pytest.mark.parametrize("text", [
+    "La rama del olivo del jardín se ha partido con el viento",   # a tree's branch, not git's
+    "Lead poisoning from old paint: is it still a risk in old flats?",   # the metal, not a sales lead
+    "El importador de productos de la tienda de Ortiz tarda 40 min con 20k SKUs en el pod",   # a shop's catalogue
+    "Lighthouse says the LCP budget is blown on the home page of our site after the CI run",   # a performance budget
+])
+def test_words_in_another_sense_do_not_add_their_usual_scope(rules: RuleRouter, text: str) -> None:
+    scopes = set(rules.route(text).scope_names)
+    assert B not in scopes if "rama" not in text else P not in scopes
+
+
+def test_the_speakers_own_social_profile_is_not_the_companys_channel(rules: RuleRouter) -> None:
+    assert B not in rules.route("I'll post on my own LinkedIn twice a week, personal profile only").scope_names
+    assert B in rules.route("Our Instagram engagement dropped, let's try new hashtags this month").scope_names
+
+
+@pytest.mark.parametrize("text", [
+    "`wp search-replace` dejó URLs viejas en la tienda de Ortiz",
+    "PHP Fatal error: Allowed memory size exhausted en el wp-admin de la clínica",
+    "PHPStan falla en la rama del plugin después del merge",
+])
+def test_wordpress_operations_and_code_quality_tools_route_to_platform(rules: RuleRouter, text: str) -> None:
+    assert P in rules.route(text).scope_names
+
+
+def test_a_tier_name_and_plan_are_one_mention_not_two_pieces_of_evidence(rules: RuleRouter) -> None:
+    # "plan" and "Business" corroborated each other; together they are one MEDIUM mention of a plan
+    assert rules.route("Scale the Business plan namespaces to three replicas of the nginx pods").scope_names == (P,)
+    assert B in rules.route("Subimos el precio del plan Business a 59 € al mes").scope_names
+
+
+def test_a_question_whose_subject_is_i_has_no_first_person_phrase(rules: RuleRouter) -> None:
+    decision = rules.route("Should I always escape output with esc_html in a theme?")
+    assert F not in decision.scope_names and not any(m.scope == F for m in decision.matches)
+
+
+@pytest.mark.parametrize("text", [
+    "¿Se decidió algo sobre pasar de Mailchimp a Brevo?",
+    "Semrush dice que hemos perdido posiciones en 'hosting wordpress'; quiero revisarlo con el copywriter",
+])
+def test_marketing_software_and_suppliers_route_to_business(rules: RuleRouter, text: str) -> None:
+    assert B in rules.route(text).scope_names

@@ -10,7 +10,7 @@ import pytest
 from wetopi_memory.config import RoutingRule
 from wetopi_memory.router import RuleRouter
 from wetopi_memory.router.personal_rules import one_off_day
-from wetopi_memory.router.roles import AUDIENCE_WORDS, COMMERCIAL_OBJECTS
+from wetopi_memory.router.roles import AUDIENCE_WORDS, COMMERCIAL_OBJECTS, CONTENT_FRAMES, FACT_CHECKS
 
 SCOPES = ("personal", "business", "platform")
 P, B, F = "platform", "business", "personal"
@@ -112,3 +112,22 @@ def test_a_configured_rule_term_is_never_a_role_object() -> None:
     text = "El plan Business incluye staging y backups cada hora por 59 € al mes"
     configured = RuleRouter((RoutingRule(scope="platform", keywords=("staging",)),), known_scopes=SCOPES)
     assert set(configured.route(text).scope_names) == {B, P}
+
+
+@pytest.mark.parametrize("text", [
+    "Escribe el tweet de la semana: 'Tus backups en Ceph, replicados en tres nodos'",
+    "Rejecting the headline 'Built on Kubernetes' for the Black Friday ad, nobody cares",
+    "Ideas para un carrusel de Instagram sobre por qué el staging gratis importa",
+])
+def test_platform_words_in_a_piece_of_marketing_content_are_its_subject(router: RuleRouter, text: str) -> None:
+    assert _scopes(router, text) == {B}
+
+
+def test_a_claim_checked_against_the_platform_keeps_platform(router: RuleRouter) -> None:
+    # the same kind of content, but the message asks whether the claim is true of the platform
+    text = "Tweet: 'replicamos tus backups en Ceph en tres nodos'. ¿Es verdad? no quiero prometer de más"
+    assert P in _scopes(router, text)
+
+
+def test_frame_roles_are_normalised_rule_terms(router: RuleRouter) -> None:
+    assert router.terms >= CONTENT_FRAMES | FACT_CHECKS

@@ -39,7 +39,7 @@ from .personal_rules import (
     VIEWPOINT_RULE,
     VIEWPOINT_TERM,
 )
-from .roles import ROLE_OBJECTS
+from .roles import FRAME_ROLES, ROLE_OBJECTS
 from .senses import AGENT_PRIORS, EVERY_TERM, NEAR_RULES, SENSES, NearRule, Sense
 from .text import anchor, inflections, subsequences, tokenize
 
@@ -66,6 +66,7 @@ class Term:
     is_context: bool = False   # a sense context (weight 0), not evidence
     grade: int = 0             # 2 anchor (>= STRONG), 1 ambiguous (>= MEDIUM), 0 corroboration only
     names_object: bool = False   # it only names an object of another scope's statement (`roles.py`)
+    role: str = ""               # "content" or "fact_check": its part in framing the message (`roles.FRAME_ROLES`)
 
 
 @dataclass(frozen=True, slots=True, eq=False)   # hashed by identity: it is put in a set on every route()
@@ -195,7 +196,13 @@ def _term(spec: RuleSpec, kind: MatchKind, text: str, *, tokens: tuple[str, ...]
     return Term((spec.rule_id, kind, text), spec.scope, spec.weight,
                 RuleMatch(spec.scope, spec.rule_id, kind, text, spec.weight), tokens=tokens, needle=needle, regex=regex,
                 grade=_grade(spec.weight),
-                names_object=spec.rule_id.startswith("default:") and text in ROLE_OBJECTS.get(spec.scope, ()))
+                names_object=spec.rule_id.startswith("default:") and text in ROLE_OBJECTS.get(spec.scope, ()),
+                role=_frame_role(spec, text))
+
+
+def _frame_role(spec: RuleSpec, text: str) -> str:
+    frames = FRAME_ROLES.get(spec.scope)
+    return frames[1] if frames and spec.rule_id.startswith("default:") and text in frames[0] else ""
 
 
 def _grade(weight: float) -> int:

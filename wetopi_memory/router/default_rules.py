@@ -172,7 +172,10 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
     DefaultRule(
         "business", "business.ambiguous", MEDIUM,
         keywords=("plan", "planes", "policy", "política", "condiciones", "agreement", "offer", "ofrecer",
-                  "sell", "vender", "cost", "costs", "coste", "cuesta", "cuestan", "costará", "pay", "pagar",
+                  # a tier's name and "plan" are one mention, not two words that corroborate each other
+                  "plan business", "planes business", "business plan", "business plans", "business-plan",
+                  "sell", "vender", "venderlo", "venderla", "venderlos", "venderlas", "cobrarlo", "cobrarles",
+                  "cost", "costs", "coste", "cuesta", "cuestan", "costará", "pay", "pagar",
                   "tier", "terms", "términos", "freelancers", "agencies", "agencias", "cancel", "cancela",
                   "lead", "paga", "pagan", "quote", "accountant", "contable", "gastos", "expenses", "cuota",
                   "contratar", "hire", "candidate",

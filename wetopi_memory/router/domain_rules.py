@@ -71,6 +71,11 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             # runtime settings of hosted sites, restores
             "memory_limit", "upload_max_filesize", "post_max_size", "max_execution_time", "values.yaml",
             "helm values", "restore", "pbs", "proxmox backup server",
+            # WordPress operations (WP-CLI, PHP fatals, the options table) and code-quality tooling of our repos
+            "wp search-replace", "search-replace", "wp transient", "wp db", "wp option", "wp_options", "wp cron",
+            "wp rewrite", "wp core", "wp plugin", "wp_postmeta", "allowed memory size", "memory size exhausted",
+            "php fatal error", "phpstan", "psalm", "phpcs", "sonarcloud", "sonarqube", "code smells", "playwright",
+            "lighthouse ci", "action scheduler", "actionscheduler",
         ),
     ),
     DefaultRule(
@@ -79,7 +84,7 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             "traces", "harbor", "quay", "thanos", "mimir", "caddy", "celery", "nats", "cassandra", "mongo",
             "woodpecker", "renovate", "canary", "azure", "packer", "vagrant", "grub", "rook", "borg",
             "dig", "propagation", "propagación", "switch", "switches", "router", "routers", "ping", "commit",
-            "branch", "heap", "handshake", "runner", "runners", "ubuntu", "debian", "rocky linux", "almalinux",
+            "branch", "rama", "heap", "handshake", "runner", "runners", "ubuntu", "debian", "rocky linux", "almalinux",
             "centos", "alpine", "woocommerce", "composer", "conexiones", "índice", "indices", "guardia", "de guardia",
             "solo lectura", "unreachable", "inaccesible", "no responde", "not responding", "se cuelga", "colgado",
             "hangs", "stuck", "atascado", "atascada", "degraded", "degradado", "degradada", "sealed", "crash",
@@ -183,7 +188,23 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             # the sales pipeline: deals signed, demos, pitches, fairs, seats of a subscription
             "signed", "firmaron", "ha firmado", "han firmado", "demo", "demos", "pitch", "linkedin", "feria",
             "trade fair", "seats", "went cold",
+            # social media of the company: its channels, posts and reach
+            "instagram", "hashtag", "hashtags", "engagement", "sponsoring", "patrocinar", "patrocinamos",
+            # marketing and sales software, and the suppliers of marketing content
+            "mailchimp", "brevo", "sendinblue", "semrush", "ahrefs", "hootsuite", "metricool", "pipedrive",
+            "salesforce", "fotógrafo", "fotógrafa", "photographer", "copywriter",
         ),
+    ),
+    DefaultRule(   # a piece of marketing content (`roles.CONTENT_FRAMES`)
+        "business", "business.content", MEDIUM,
+        keywords=("anuncio", "headline", "titular", "tagline", "eslogan", "slogan", "alt text", "youtube",
+                  "blog post", "post del blog", "landing page", "ad copy", "tweet", "tweets", "carrusel",
+                  "carousel"),
+    ),
+    DefaultRule(   # a question whether a claim is true of the platform (`roles.FACT_CHECKS`)
+        "platform", "platform.fact_check", WEAK,
+        keywords=("is it true", "es verdad", "es cierto", "check with platform", "technically", "técnicamente",
+                  "without lying", "sin mentir"),
     ),
     DefaultRule(
         "business", "business.weak_more", WEAK,

@@ -8,6 +8,8 @@
   weak tools such as `terminal`) only corroborate: one weak word never routes, and weak words alone, however
   many, do not add up to a route ("host" + "wordpress"). A scope held back by this rule is listed in
   `RouteDecision.below_evidence`.
+- Roles (`roles.py`): platform terms in a message about a piece of marketing content (a landing, an ad, a post) are
+  what the content talks about: platform loses its anchor unless the message checks a claim against it.
 - Roles (`roles.py`): a scope whose only evidence names an object of another scope's statement loses its anchor:
   platform when its terms only name a supplier or a plan feature of a business message, business when its terms
   only say whom the speaker's own habit or schedule is about, personal when its only anchor is a reminder to set
@@ -64,6 +66,7 @@ def _anchored(terms: list[Term]) -> frozenset[str]:
     medium: set[str] = set()
     objects: set[str] = set()   # scopes with a term that names an object of another scope's statement
     count: dict[str, int] = {}
+    roles: set[str] = set()
     for t in terms:
         scope = t.scope
         count[scope] = count.get(scope, 0) + 1
@@ -73,7 +76,12 @@ def _anchored(terms: list[Term]) -> frozenset[str]:
             medium.add(scope)
         if t.names_object:
             objects.add(scope)
+        if t.role:
+            roles.add(t.role)
     anchored = strong | {s for s in medium if count[s] >= 2} if medium else strong
+    if roles and "platform" in anchored and "fact_check" not in roles:
+        # the subject of a piece of content, no claim to check against the platform (`roles.py`)
+        return frozenset(anchored.difference(("platform",))).union(("business",))
     if objects and len(anchored) > 1:
         drop = [scope for scope, owner in _OBJECT_OF if scope in objects and scope in anchored and owner in anchored
                 and not any(t.grade and not t.names_object for t in terms if t.scope == scope)]

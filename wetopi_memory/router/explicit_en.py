@@ -6,10 +6,14 @@
 - Asking what is known or kept: "do you remember…", "what do you know about my…", notes, "on file", "written
   down", "anything stored", "refresh my memory", "ring a bell".
 - A request verb before what we did: "look up whether we ever agreed…", "show me the runbook we wrote".
+- Facts asked again ("What plugin do I use again?"), half a memory next to a question ("I vaguely recall we talked
+  about…"), told before ("I mentioned it before"), what you recommended ("the tool you recommended"), "the final
+  decision", "our agreed SLA", "any idea what we…", "do you have my…".
 
 Not requests: statements ("As we agreed, send the invoice"), instructions ("Remember to renew…"), the speaker's own
-memory ("I don't remember the command"), the assistant's own past ("did you ever watch…?") and what we need or do
-now ("do we need to register?").
+memory ("I don't remember the command"), the assistant's own past ("did you ever watch…?"), what we need or do
+now ("do we need to register?"), an event that recurs ("Why is the ingress failing again?") and a thing we did
+named after a preposition ("customers on the plan we dropped").
 """
 
 from __future__ import annotations
@@ -25,6 +29,10 @@ _WE_DID = (r"(?:(?!(?:n|f|s|h|w|sp|bl|br|proc|exc|succ)eeds?\b)\w+ed|wrote|chose
            r"went\s+with|found|learnt|saw|thought|left|kept|bought|paid|spent|lost|won|heard|meant|drew|sold|"
            r"hit|cut|let|broke|spoke|began|knew|wound\s+up|ended\s+up)\b")
 _SAVE_TO_NOTES = r"\b(?:save|store|add|put|write|keep)\b"
+# "again" of an event that recurs ("Why is the ingress failing again?", "Which node is down again?"), not of a fact
+_EVENT_AGAIN = (r"\b(?:\w+ing|down|broken|failed|crashed|full|stuck|out|off|flapping|late|gone|happened|fired)"
+                r"\s+again\b"
+                r"|\bwhy\b")
 
 EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.what_did_we_decide",
@@ -112,23 +120,35 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"\b(?:(?:your|our|the|any)\s+(?:notes?|records?)\s+(?:on|of|about|for|regarding|say)|"
                     r"(?:is|are)\s+there\s+(?:a|any)\s+(?:notes?|records?)\b)",
                     ("note", "notes", "record", "records"), unless=_SAVE_TO_NOTES),
-    ExplicitTrigger("en.the_thing_we_did",   # "the runbook we wrote", "the procedure we followed"
+    # "the runbook we wrote", "the procedure we followed"; not after a preposition: "on the plan we dropped"
+    ExplicitTrigger("en.the_thing_we_did",
                     rf"\bwe\s+{_WE_DID}", ("we",), gated=True, clause_start=False,
-                    before=r"\b(?:the|our|that)\s+(?:[\w-]+\s+){0,2}(?:that\s+|which\s+)?$"),
+                    before=r"(?:(?:^|[^\w\s]\s*|\b(?!(?:on|for|in|at|from|with|to|by|into|over|under)\b)\w+\s+)"
+                           r"(?:the|our|that)\s+(?:[\w-]+\s+){0,2}|"   # or what it asks for: "what were the three
+                           r"\b(?:what|which)(?:'s|\s+(?:was|were|is|are))\s+(?:the|our|those|that)\s+(?:[\w-]+\s+){0,4})"
+                           r"(?:that\s+|which\s+)?$"),   # positioning statements we shortlisted?"
     ExplicitTrigger("en.show_me_what_we_did",   # the same without a question mark, after a request verb
                     rf"^\W*(?:remind\s+me\s+of|find|show\s+me|give\s+me|tell\s+me|pull\s+up|look\s+up|get\s+me)\b"
                     rf"[^.?!]*?\bwe\s+{_WE_DID}",
                     ("remind", "find", "show", "give", "tell", "pull", "look", "get"), requires=("we",)),
     ExplicitTrigger("en.do_you_know_my",
-                    r"\bdo\s+you\s+(?:know|have|remember)\s+(?:what|which|when|where|how|who)\s+(?:my|our|i|we)\b",
-                    ("know", "have"),
-                    requires=("do", "you")),
+                    r"\b(?:do\s+you\s+(?:know|have|remember)|do\s+you\s+happen\s+to\s+know)\s+"
+                    r"(?:what|which|when|where|how|who)\s+(?:my|our|i|we)\b",
+                    ("know", "have"), requires=("do", "you")),
+    ExplicitTrigger("en.any_idea_what_we",
+                    r"\bany\s+idea\s+(?:what|which|when|where|how|who|if|whether)\s+(?:my|our|i|we)\b", ("idea",),
+                    requires=("any",)),
+    ExplicitTrigger("en.do_you_have_my",   # "Do you have my new address?", "Do you still know my shoe size?"
+                    r"\bdo\s+you\s+(?:still\s+)?(?:have|know)\s+my\s+(?!(?:permission|approval|ok|go-ahead|blessing|"
+                    r"attention|support)\b)(?![\w-]+\s+(?:[\w-]+\s+)?(?:open|ready|back|merged|approved|checked)\b)",
+                    ("have", "know"), requires=("do", "you", "my"), also=r"\?"),
     ExplicitTrigger("en.in_your_notes",
                     r"\b(?:check|look\s+(?:in|at|through)|search|see|consult|in|on|from|through)\s+"
                     r"(?:your|the|our)\s+notes\b",
                     ("notes",), unless=_SAVE_EN),
     ExplicitTrigger("en.on_file",
-                    r"\b(?:(?:do|did)\s+(?:we|you)\s+have\s+(?:anything|something)\s+(?:stored|saved|noted|written|"
+                    r"\b(?:(?:(?:do|did)\s+(?:we|you)\s+have|have\s+(?:we|you)\s+got)\s+(?:anything|something)\s+"
+                    r"(?:stored|saved|noted|written|"
                     r"recorded|on\s+file|in\s+memory)|anything\s+(?:in|on)\s+(?:memory|file|your\s+notes|the\s+notes)"
                     r"|any\s+notes\s+(?:on|about|for)|(?:have|got)\s+(?:it|that|this|them)\s+(?:written\s+down|on\s+file)|"
                     r"what\s+(?:have|do)\s+(?:we|you)\s+(?:got|have)\s+on\s+file|what\s+notes\s+do\s+(?:we|you)\s+have)",
@@ -165,9 +185,16 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.tell_me_again", r"\btell\s+me\s+again\b", ("again",), requires=("tell", "me")),
     ExplicitTrigger("en.what_was_again", r"\bwhat\s+was\b[^.?!]{0,50}\bagain\b", ("again",),
                     requires=("what", "was")),
-    ExplicitTrigger("en.whats_the_decision",
-                    r"\bwhat(?:'s|\s+s|\s+is|\s+was)\s+(?:the|our)\s+(?:decision|conclusion|agreement|outcome)\b",
-                    ("decision", "conclusion", "agreement", "outcome"), requires=("what",)),
+    ExplicitTrigger("en.whats_the_decision",   # "what was the final decision on…", not "the decision tree"
+                    r"\bwhat(?:'s|\s+s|\s+is|\s+was|\s+were)\s+(?:the|our)\s+(?:(?:final|last|latest|official|actual|"
+                    r"previous|original|eventual)\s+)?(?:decision|conclusion|agreement|outcome|verdict)s?\b"
+                    r"(?!\s+(?:tree|matrix|process|making|framework|log|record))",
+                    ("decision", "conclusion", "agreement", "outcome", "verdict", "decisions", "conclusions",
+                     "agreements", "outcomes", "verdicts"), requires=("what",)),
+    ExplicitTrigger("en.our_agreed",   # "What's our agreed SLA with Acme?", "How much was the quoted price for Kibo?"
+                    r"\b(?:the|our)\s+(?:agreed|settled|promised|quoted|negotiated)\s+(?!to\b|on\b|that\b)[\w-]+",
+                    ("agreed", "settled", "promised", "quoted", "negotiated"),
+                    also=r"^\W*(?:what|which|how\s+(?:much|many|long)|when)\b[^?]*\?"),
     ExplicitTrigger("en.remind_me_que",   # "Remind me, ¿qué formato te pedí?"
                     r"\bremind\s+me\s*[,:]\s*(?:que|cual|cuales|como|cuando|donde|cuanto|cuanta|quien)\b",
                     ("remind",), requires=("me",)),
@@ -183,4 +210,28 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     ("stored", "saved", "noted", "recorded", "file", "written", "memory", "memories"),
                     requires=("have",), unless=_SAVE_EN),
     ExplicitTrigger("en.recall_colon", r"^\W*recall\s*[:,-]", ("recall",)),
+    ExplicitTrigger("en.wh_did_you_recommend",   # "What book did you recommend me?", not "what did you mean/change"
+                    r"\b(?:what|which|when|why|how|where|who)\b(?:\s+[\w'-]+){0,4}?\s+did\s+you\s+(?:ever\s+|once\s+)?"
+                    r"(?:recommend|suggest|advise|propose|mention|tell\s+me|say|note\s+down|write\s+down|save|store)\b",
+                    ("did",), requires=("you",)),
+    ExplicitTrigger("en.what_again",   # "What amp plugin do I use again?", "Who is our contact at Hetzner again?"
+                    r"\bagain\s*\?", ("again",), gated=True, clause_start=False,   # only in a question: found first,
+                    unless=_EVENT_AGAIN,                                           # the wh-question looked for before
+                    before=r"\b(?:what|which|who|where|how)(?:'s|\b(?:\s+[\w'-]+){0,3}?\s+(?:is|are|was|were|do|does|did)\b)"
+                           r"[^.?!]*$"),
+    ExplicitTrigger("en.i_mentioned_it_before",   # "What's my dentist's name? I mentioned it before"; not "as I said,"
+                    r"\bi\s+(?:already\s+|have\s+|had\s+|'ve\s+)?(?:mentioned|told\s+you|said|shared|gave\s+you|explained)\s+"
+                    r"(?:it|this|that|them)\s+(?:(?:to\s+you\s+)?(?:before|earlier|already|once|last\s+\w+|the\s+other\s+day|"
+                    r"yesterday))\b(?!\s+and\s+i\b)",
+                    ("mentioned", "told", "said", "shared", "gave", "explained"), requires=("i",), also=r"\?"),
+    ExplicitTrigger("en.i_recall_we",   # "Are we sponsoring WordCamp? I vaguely recall we talked about…": half a memory
+                    rf"\bi\s+(?:(?:vaguely|kind\s+of|sort\s+of|think\s+i|seem\s+to|faintly)\s+)?(?:recall|remember)\s+"
+                    rf"(?:that\s+)?we\s+(?:had\s+)?(?:once\s+|already\s+|ever\s+)?{_WE_DID}"   # its clause ends, or
+                    r"(?=[^,;.!?]*(?:[.!?]|$|,\s*(?:right|is\s+that\s+(?:right|correct|so)|correct|no)\b))",   # a tag
+                    ("recall", "remember"), requires=("i", "we"), also=r"\?"),
+    ExplicitTrigger("en.the_thing_you_recommended",   # "What was the name of that tool you recommended?"
+                    r"\b(?:the|that|those|this)\s+(?:[\w-]+\s+){0,2}(?:that\s+|which\s+)?you\s+(?:once\s+|had\s+)?"
+                    r"(?:recommended|suggested|mentioned|proposed)\b",
+                    ("recommended", "suggested", "mentioned", "proposed"), requires=("you",),
+                    also=r"^\W*(?:what|which|who|where|when|how)\b[^?]*\?"),   # in a wh-question
 )

@@ -6,11 +6,16 @@
   dime, busca, mira…) before "lo que" + such a form asks without a question mark.
 - What was said or kept before: "¿qué te dije / te había dicho…?", "¿qué tenía apuntado…?", "¿cuál era el
   comando…?" (the imperfect asks for something settled earlier), "¿qué sabemos / recordamos de…?".
-- Where memory is kept: "en la memoria", notes, "tenemos algo apuntado", "te suena".
+- Where memory is kept: "en la memoria", notes, "tenemos algo apuntado", "te suena", "¿te consta…?", "¿quedó por
+  escrito…?", "dime lo que tengas sobre…".
+- What "you" told me: a wh-word opening a clause, then "me"/"nos" and a 2nd-person preterite of telling or
+  recommending ("¿Qué libro me recomendaste…?"); the impersonal past as the question itself ("¿Se decidió algo…?");
+  told before, next to a question ("…? Te lo dije el otro día"), and half a memory ("me suena que lo hablamos").
 
 Not requests: statements in the past ("Decidimos subir el precio"), instructions ("Recuerda que el viernes…"),
-invitations ("¿Quedamos mañana?"), "as I said" in passing ("como te dije, …") and memory in the technical sense
-("cargarlo entero en memoria", "una caché en memoria").
+invitations ("¿Quedamos mañana?"), "as I said" in passing ("como te dije, …"), an instruction with a tag ("Recuerda
+que…, ¿vale?"), a relative clause ("con lo que sabes de…"), a date ("el 1 de marzo") and memory in the technical
+sense ("cargarlo entero en memoria", "una caché en memoria").
 """
 
 from __future__ import annotations
@@ -43,6 +48,19 @@ _PAST_WE_WORDS = tuple(sorted({stem + end for stem in _PAST_WE_STEMS for end in 
 # ending is matched once instead of once per verb.
 _PAST_WE = "(?:(?:" + "|".join(_PAST_WE_STEMS) + ")(?:amos|imos)|" + "|".join(_PAST_ONLY_WE) + ")"
 
+# What "you" (the assistant) told, recommended or noted for me: a 2nd-person preterite of telling, in a question
+_YOU_TOLD_STEMS = ("dij", "cont", "coment", "recomend", "suger", "aconsej", "propus", "explic", "mencion", "apunt",
+                   "anot", "guard", "ped", "indic")
+_YOU_TOLD = "(?:(?:" + "|".join(_YOU_TOLD_STEMS) + ")(?:aste|iste))"
+_YOU_TOLD_PP = r"(?:dicho|contado|comentado|recomendado|sugerido|aconsejado|propuesto|explicado|mencionado|apuntado)"
+_YOU_TOLD_WORDS = tuple(sorted({stem + end for stem in _YOU_TOLD_STEMS for end in ("aste", "iste")} | {"habias"}))
+# the match opens the message or a clause ("¿Qué me dijiste…?", "Oye, ¿cómo me dijiste…?"), not "Ya sé que me dijiste…"
+_OPENS_CLAUSE = r"(?:^|[^a-z0-9\s])\s*$"
+# a tag that makes an instruction look like a question ("…, ¿vale?", "…, ¿ok?", "…, ¿de acuerdo?")
+_TAG_QUESTION = r"[,;]\s*(?:vale|ok|okay|de\s+acuerdo|porfa|por\s+favor|eh|si|entendido)\s*\?+\s*$"
+# "como te lo dije, …" is "as I said" too
+_AS_I_SAID_ANY = r"\bcomo\s+(?:ya\s+)?te\s+(?:lo|la|los|las)\s+"
+
 ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("es.busca_en_memoria",
                     rf"\b(?:busca|buscar|buscame|buscad|mira|mirar|consulta|consultar|revisa|revisar|comprueba)"
@@ -74,7 +92,8 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     ("sabemos", "recordamos", "sabeis", "recordais"), gated=True,
                     accented=r"\bqué\s+(?:sabemos|recordamos|sabéis|recordáis)\b"),
     ExplicitTrigger("es.recuerda_que", r"\brecuerda(?:me)?\s+que\b", ("recuerda", "recuerdame"), gated=True,
-                    accented=r"\brecu[eé]rda(?:me)?\s+qué\b", clause_start=False),
+                    accented=r"\brecu[eé]rda(?:me)?\s+qué\b", clause_start=False,
+                    unless=_TAG_QUESTION),   # "Recuerda que mañana hay reunión, ¿vale?": an instruction and a tag
     ExplicitTrigger("es.como_resolvimos",
                     r"\bcomo\s+(?:lo\s+|la\s+|los\s+|las\s+)?(?:resolvimos|solucionamos|arreglamos|configuramos|"
                     r"hicimos|montamos|resolviste|solucionaste|arreglaste)\b",
@@ -120,7 +139,7 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     gated=True, clause_start=False),
     ExplicitTrigger("es.pregunta_con_pasado",   # "¿Cuánto les cobramos el año pasado…?", "¿Qué hicimos en marzo?"
                     r"\b(?:el\s+ano\s+pasado|el\s+mes\s+pasado|la\s+semana\s+pasada|la\s+ultima\s+vez|la\s+otra\s+vez|"
-                    r"en\s+su\s+dia|al\s+final|aquella\s+vez|entonces|(?:en|de)\s+(?:enero|febrero|marzo|abril|mayo|junio|"
+                    r"en\s+su\s+dia|al\s+final|aquella\s+vez|entonces|(?:en|(?<!\d\s)de)\s+(?:enero|febrero|marzo|abril|mayo|junio|"
                     r"julio|agosto|septiembre|octubre|noviembre|diciembre))\b",
                     ("pasado", "pasada", "vez", "dia", "final", "entonces", "enero", "febrero", "marzo", "abril",
                      "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"),
@@ -135,7 +154,8 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     ("busca", "buscame", "mira", "consulta", "revisa"), requires=("lo", "que")),
     ExplicitTrigger("es.recuerdame_lo_que",
                     rf"\blo\s+que\s+(?:(?:le|les|nos|te|se|ya)\s+)?"
-                    rf"(?:{_PAST_WE}|\w+(?:amos|imos)|te\s+(?:dije|conte|comente|pedi)|(?:habiamos|hemos)\s+\w+)\b",
+                    rf"(?:{_PAST_WE}|\w+(?:amos|imos)|te\s+(?:dije|conte|comente|pedi)|(?:me|nos)\s+{_YOU_TOLD}|"
+                    rf"(?:habiamos|hemos)\s+\w+)\b",
                     ("recuerdame", "recuerdanos", "dime", "repiteme", "decirme", "acuerdate", "busca", "buscame",
                      "mira", "consulta", "revisa", "cuentame", "comprueba", "recupera", "recuperar"),
                     requires=("lo", "que"),
@@ -204,7 +224,8 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("es.que_sabes_de",   # "¿Qué sabes de mi horario?", "¿Qué tienes sobre el proveedor?"
                     r"\bque\s+(?:(?:sabes|recuerdas)\s+(?:de|del|sobre|acerca)|(?:tienes|tenemos)\s+(?:sobre|acerca))\b",
                     ("sabes", "recuerdas", "tienes", "tenemos"), gated=True, clause_start=False, requires=("que",),
-                    accented=r"\bqué\s+(?:sabes|recuerdas|tienes|tenemos)\b"),
+                    accented=r"\bqué\s+(?:sabes|recuerdas|tienes|tenemos)\b",   # not "con lo que sabes de…"
+                    before=r"(?:^|[^a-z0-9\s]|\b(?!lo\b)[a-z]+)\s*$"),
     ExplicitTrigger("es.repasa_lo_que",   # "Repásame lo que acordamos…", "Recap de lo que decidimos…"
                     rf"\b(?:repasame|repasa|resumeme|recap|recapitula|recapitulame|refrescame)\s+(?:de\s+)?"
                     rf"(?:lo\s+que|que|como)\s+(?:(?:le|les|nos|te|se|lo|la|ya|al\s+final)\s+){{0,2}}{_PAST_WE}\b",
@@ -215,4 +236,42 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("es.que_paso_al_final",   # "¿Qué pasó al final con lo del disco lleno?"
                     r"\bque\s+(?:paso|ha\s+pasado|fue)\s+al\s+final\s+con\b", ("final",), gated=True,
                     clause_start=False, requires=("que", "con")),
+    ExplicitTrigger("es.que_me_dijiste",   # "¿Qué libro me recomendaste…?", "¿Cómo me dijiste que se llamaba…?"
+                    rf"\b(?:que|cual|cuales|como|cuando|donde|cuanto|cuanta|cuantos|cuantas|quien|por\s+que)\s+"
+                    rf"(?:[a-z]+\s+){{0,7}}?(?:me|nos)\s+(?:(?:lo|la|los|las)\s+)?(?:{_YOU_TOLD}|habias\s+{_YOU_TOLD_PP})\b",
+                    _YOU_TOLD_WORDS, gated=True, clause_start=False, before=_OPENS_CLAUSE),
+    # "¿Se decidió algo sobre…?", "¿Al final se llegó a un acuerdo…?": the clause opens with the impersonal past
+    ExplicitTrigger("es.se_decidio_algo",
+                    r"\bse\s+(?:decidio|acordo|hablo|pacto|comento|dijo|concluyo|quedo\s+en\s+que|llego\s+a\s+(?:decidir|"
+                    r"acordar|un\s+acuerdo))\b(?=[^,;.!?]*\?)",   # and is the question itself
+                    ("decidio", "acordo", "hablo", "pacto", "comento", "dijo", "concluyo", "quedo", "llego"),
+                    requires=("se",), before=r"(?:^|[^a-z0-9\s]|\b(?:al\s+final|finalmente|ya|y))\s*$"),
+    ExplicitTrigger("es.te_lo_dije",   # "¿A qué hora es el pádel? Te lo dije el otro día": told before, in a question
+                    r"\b(?:(?:creo|juraria|me\s+parece)\s+que\s+(?:ya\s+)?te\s+(?:lo|la|los|las)\s+(?:dije|conte|comente|mencione)|"
+                    r"te\s+(?:lo|la|los|las)\s+(?:dije|conte|comente|mencione|explique|pase|habia\s+(?:dicho|contado|"
+                    r"comentado|mencionado))(?=\s+(?:ayer|antes|el\s+otro\s+dia|la\s+semana\s+pasada|el\s+mes\s+pasado|"
+                    r"hace\s+\w+|en\s+su\s+dia|una\s+vez|alguna\s+vez|ya)\b))\b",
+                    ("dije", "conte", "comente", "mencione", "explique", "pase", "habia"), requires=("te",),
+                    also=r"\?", unless=_AS_I_SAID_ANY),
+    ExplicitTrigger("es.recuerdo_que_hablamos",   # "¿Vamos al WordCamp? Me suena que lo hablamos": half a memory, asked
+                    rf"\b(?:recuerdo|recordaba|me\s+suena|creo\s+recordar|me\s+parece\s+recordar)\s+que\s+"
+                    rf"(?:(?:lo|la|los|las|le|les|ya|nos)\s+){{0,2}}{_PAST_WE}\b",
+                    ("recuerdo", "recordaba", "suena", "recordar"), requires=("que",), also=r"\?"),
+    ExplicitTrigger("es.te_consta",   # "¿Te consta si ya le mandamos el contrato?": on record, for you
+                    r"\b(?:te|os)\s+consta\b", ("consta",), requires=("te",)),
+    ExplicitTrigger("es.quedo_por_escrito",   # "¿Quedó por escrito lo del SLA?", "¿Quedó apuntado el precio?"
+                    r"\bquedo\s+(?:por\s+escrito|apuntad[oa]s?|anotad[oa]s?|documentad[oa]s?|registrad[oa]s?|guardad[oa]s?)\b",
+                    ("quedo",), gated=True, clause_start=False,   # a yes/no question, not "¿dónde quedó documentado…?"
+                    before=r"(?:^|[^a-z0-9\s]|\b(?:ya|lo|la|eso|esto|si|no|y))\s*$"),
+    ExplicitTrigger("es.lo_que_sabes_de",   # "Dime todo lo que tengas sobre Globex", "un resumen de lo que sabes de mí"
+                    r"\blo\s+que\s+(?:sabes|sepas|tienes|tengas|recuerdas|recuerdes)\s+(?:(?:guardado|apuntado|anotado)\s+)?"
+                    r"(?:de|del|sobre|acerca)\b",
+                    ("sabes", "sepas", "tienes", "tengas", "recuerdas", "recuerdes"), requires=("lo", "que"),
+                    before=r"\b(?:dime|cuentame|resume|resumeme|resumen|dame|pasame|busca|buscame|mira|ensename|repasa|"
+                           r"repasame|recuerdame|revisa|comprueba)\b[^.?!]{0,20}$"),
+    ExplicitTrigger("es.que_informacion_tienes",   # "¿Qué información tienes de Talleres Ortega?"
+                    r"\bque\s+(?:informacion|datos|notas|cosas|detalles)\s+(?:tienes|guardas|tienes\s+guardad[oa]s|tenemos\s+"
+                    r"guardad[oa]s)\s+(?:de|del|sobre|acerca)\b",
+                    ("informacion", "datos", "notas", "cosas", "detalles"), gated=True, requires=("que",),
+                    accented=r"\bqué\s+(?:información|datos|notas|cosas|detalles)\b"),
 )

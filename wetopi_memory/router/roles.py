@@ -9,6 +9,11 @@
   are all the business evidence of a personal statement, business is not suggested; prices, contracts,
   revenue or a named deal still are.
 - `REMINDER_WORDS`: a reminder to set is personal only when nothing else is its topic (see below).
+- `CONTENT_FRAMES`: business terms that name a piece of the company's marketing content being written or judged
+  (a landing, an ad, a tweet, a LinkedIn post, a YouTube video). The platform terms of such a message are what
+  the content talks about ("Haz un post para LinkedIn sobre nuestro nuevo centro de datos", "Rejecting 'Powered
+  by Kubernetes' as the ad headline"): platform is not suggested, unless the message asks whether a claim is
+  true of the platform (`FACT_CHECKS`: "¿es verdad?", "is it true our nodes run on Proxmox?", "technically").
 - Only the built-in rules' terms play these roles; a term of a `routing.rules` entry in config.yaml always counts.
 """
 
@@ -19,7 +24,7 @@ from typing import Final
 COMMERCIAL_OBJECTS: Final = frozenset({
     # what a hosting company sells: features of a plan
     "backup", "copia de seguridad", "staging", "hosting", "woocommerce", "wordpress", "disco", "disk", "domain",
-    "dominio", "cdn", "ssl", "storage", "almacenamiento",
+    "dominio", "cdn", "ssl", "storage", "almacenamiento", "ssh",
 })
 
 AUDIENCE_WORDS: Final = frozenset({
@@ -35,6 +40,20 @@ AUDIENCE_WORDS: Final = frozenset({
 # says what to do, not what it is about: with another scope's anchor, that scope is the topic; alone, or with
 # words of the speaker's life ("remind me to call my mum"), it stays personal.
 REMINDER_WORDS: Final = frozenset({"recuérdame", "remind me"})
+
+CONTENT_FRAMES: Final = frozenset({
+    "landing", "landing page", "linkedin", "instagram", "tweet", "tweets", "carrusel", "carousel", "anuncio",
+    "anuncios", "headline", "titular", "tagline", "eslogan", "slogan", "alt text", "youtube", "blog post",
+    "post del blog", "ad copy",
+})
+
+FACT_CHECKS: Final = frozenset({
+    "is it true", "es verdad", "es cierto", "check with platform", "technically", "técnicamente", "without lying",
+    "sin mentir",
+})
+
+# `compiled.Term.role`: the role a built-in term plays in the message's framing, by the scope whose term it is
+FRAME_ROLES: Final = {"business": (CONTENT_FRAMES, "content"), "platform": (FACT_CHECKS, "fact_check")}
 
 # By the scope whose terms they are (`compiled.Term.names_object`).
 ROLE_OBJECTS: Final = {"platform": COMMERCIAL_OBJECTS, "business": AUDIENCE_WORDS, "personal": REMINDER_WORDS}

@@ -68,6 +68,7 @@ from .word_votes import NO_BARS, PACKED_WORDS, WordVoter
 __all__ = ["CONFIDENCE_CAP", "MAX_INPUT_CHARS", "RouteDecision", "RuleMatch", "RuleRouter", "ScopeScore", "normalize",
            "tokenize"]
 
+_I_ONLY: Final = frozenset((b"i",))
 _CUSTOMER_TERMS: Final = frozenset(w.decode("ascii") for w in CUSTOMER_WORDS)
 DEFAULT_CACHE_SIZE: Final = 4096
 
@@ -315,6 +316,8 @@ class RuleRouter:
         mine = self._self_word_set.intersection(tokens)
         if b"i" in mine and (asks_about_self(tokens) or option_i_only(encoded)):   # "How do I…?", "curl -I"
             mine = mine - {b"i"}
+            for rank in [r for r, t in found.items() if t.tokens[:1] == ("i",) or t.near_first == _I_ONLY]:
+                del found[rank]   # nor its phrases: "should I always use prepare()?", "how do I write a regex"
         first: list[Term] = []
         if mine:
             first = [self._self_words[word] for word in mine]

@@ -54,7 +54,7 @@ NEAR_RULES: tuple[NearRule, ...] = (
     NearRule("personal", "personal.life_verb_en", 0.75, ("i",), (
         "live", "work", "sleep", "wake", "commute", "cycle", "bike", "walk", "eat", "drink", "cook", "exercise",
         "study", "speak", "wear", "use", "read", "write", "finish", "leave",
-        "travel", "avoid", "skip", "listen", "watch", "code", "program", "log", "sign", "type"), window=3),
+        "travel", "avoid", "skip", "listen", "watch", "code", "program", "log", "type"), window=3),
     # "tengo la reunión con…", "I have the supplier call at 10", "hago yo la demo": the speaker's own appointment
     NearRule("personal", "personal.own_appointment", 1.0, ("tengo", "hago", "have", "got"), (
         "reunion", "reuniones", "meeting", "call", "llamada", "demo", "dentista", "dentist", "medico", "doctor",
@@ -136,7 +136,17 @@ GENERAL_QUESTION_SENSE = "general_question"
 _GENERAL_QUESTION = ("cual es la capital", "la capital de", "the capital of", "is the capital", "capital city",
                      "singular or plural", "singular o plural", "diferencia hay entre", "cual es la diferencia",
                      "what s the difference", "what is the difference", "que significa", "who won", "explain what a",
-                     "explain what an", "explicame que es", "explain like i m five")
+                     "explain what an", "explicame que es", "explain like i m five",
+                     # a definition, a difference, a pronunciation, a syntax, how things are done in general
+                     "que es exactamente", "what exactly is", "explicas la diferencia", "explain the difference",
+                     "como se pronuncia", "how do you pronounce", "how is it pronounced", "la sintaxis para",
+                     "la syntax para", "the syntax for", "la sintaxis de un", "the syntax of a", "como se calcula",
+                     "how do you calculate", "how is it calculated", "how do people usually", "how do people",
+                     "in general", "en general", "un ejemplo de", "an example of", "recomiendas algun libro",
+                     "recommend a book", "recommend me a book", "recomiendas un libro",
+                     # the speaker says the code is a toy, not one of our systems
+                     "ejemplo de juguete", "toy example", "nada de prod", "nada de produccion", "not production",
+                     "nothing in prod", "nothing in production")
 
 SENSES: tuple[Sense, ...] = (
     *(Sense(f"word_question.{scope}", scope, (EVERY_TERM,), _WORD_QUESTION)
@@ -161,7 +171,17 @@ SENSES: tuple[Sense, ...] = (
     Sense("renewal.certificate", "business", ("renewal", "renovación"),
           ("certbot", "certificate", "certificado", "cert", "certs", "ssl", "tls", "letsencrypt", "acme")),
     Sense("budget.engineering", "business", ("budget",),
-          ("error budget", "latency budget", "memory budget", "performance budget", "token budget")),
+          ("error budget", "latency budget", "memory budget", "performance budget", "token budget", "lighthouse",
+           "lcp", "core web vitals", "bundle size", "page weight")),
+    # the products of a shop's catalogue, imported or listed, are the shop's data, not what we sell
+    Sense("product.catalogue", "business", ("product", "producto"),
+          ("product import", "importador de productos", "importar productos", "import de productos",
+           "product catalog", "product catalogue", "catalogo de productos", "skus", "product feed",
+           "feed de productos", "product variations", "variaciones de producto")),
+    # the speaker's own profile on a social network is her life, not the company's channel
+    Sense("social.own_profile", "business", ("linkedin", "instagram", "company", "engagement"),
+          ("my own linkedin", "my linkedin", "mi linkedin", "mi propio linkedin", "my instagram", "mi instagram",
+           "personal profile", "perfil personal", "en lo personal", "my own profile", "mi perfil personal")),
     Sense("self.one_off", "personal", ("i", "im", "my", "mi", "mis", "yo", "estoy", "soy", "voy", "tengo"),
           ("birthday present", "regalo", "today", "hoy", "tonight", "esta noche", "this time", "esta vez",
            "ahora vuelvo", "ahora mismo", "right now", "brb", "just got back", "heading out", "be right back",
@@ -212,7 +232,8 @@ SENSES: tuple[Sense, ...] = (
            "query plan", "plan de ejecucion", "cutover plan", "plan de drain", "drain plan")),
     # the speaker's own plan (a trip, a week, a pension) is not a hosting plan: "mi plan es irme a Asturias"
     Sense("plan.own", "business", ("plan", "planes"),
-          ("my plan", "my plans", "mi plan", "mis planes", "plan de pensiones", "pension plan", "plan for the weekend",
+          ("my plan", "my plans", "mi plan", "mis planes", "my weekly plan", "my daily plan", "mi plan semanal",
+           "plan de pensiones", "pension plan", "plan for the weekend",
            "plan para el finde", "planes para el finde")),
     Sense("velero.boat", "platform", ("velero",),
           ("barco", "capitan", "timon", "navegar", "sailing", "vela", "puerto", "regata", "boat", "helm",
@@ -232,12 +253,17 @@ SENSES: tuple[Sense, ...] = (
            "food bank", "banco de alimentos", "como se dice", "how do you say", "translate", "traduce")),
     Sense("customer.site_content", "business", ("customer", "cliente", "client", "clienta"), _SITE_CONTENT),
     Sense("venue.travel", "business", ("hotel", "restaurant", "facturada", "facturar"), _TRAVEL),
-    Sense("negotiation.reading", "business", ("negotiation", "negociación"), _READING),
+    Sense("negotiation.reading", "business", ("negotiation", "negociación", "negociar"), _READING),
+    Sense("branch.tree", "platform", ("rama", "branch"),
+          ("arbol", "arboles", "tree", "trees", "poda", "podar", "jardin", "garden", "olivo", "familia", "family")),
     Sense("running.status", "personal", ("running",), ("pod", "pods", "container", "contenedor", "status", "estado",
                                                       "kubectl", "pending", "process", "proceso", "service", "job")),
     # how to use git in general is general knowledge; a git matter of the platform names more than git
     Sense("git.howto", "platform", ("git", "commit", "branch"),
           ("how do i", "how to", "como hago", "como se hace", "syntax", "sintaxis", "diferencia entre",
-           "difference between", "en general", "in general", "rebase", "undo", "deshacer")),
+           "difference between", "en general", "in general", "rebase", "undo", "deshacer", "como se hacia",
+           "vs", "versus", "cherry pick")),
+    Sense("lead.metal", "business", ("lead", "leads"),
+          ("poisoning", "intoxicacion", "plomo", "pencil", "lapiz", "paint", "pintura", "pipes", "tuberias")),
     Sense("docker.pet", "platform", ("docker",), ("dog", "perro", "mascota", "pet", "beach", "playa")),
 )
