@@ -1,4 +1,5 @@
-"""Benchmark the MEMORY.md import: every labelled file of `tests/corpus/memory_md/{tune,tune3,tune4,test}/` through the plane.
+"""Benchmark the MEMORY.md import: every labelled file of `tests/corpus/memory_md/{tune,tune3,tune4,test}/` through
+the plane.
 
 Prints, per part: P1 entries dropped without review, secrets stored, entries unaccounted for (targets: 0, 0, 0),
 and per-fate accuracy (stored counts only in the expected scope); the misses of the tune parts. Asserts nothing.

@@ -37,7 +37,8 @@ from wetopi_memory.secrets import DEFAULT_GATE, SecretGate
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "corpus" / "secrets.jsonl"
-PARTS = {part: ROOT / "tests" / "corpus" / "secrets" / f"{part}.jsonl" for part in ("tune", "tune2", "tune3", "tune4", "test")}
+PARTS = {part: ROOT / "tests" / "corpus" / "secrets" / f"{part}.jsonl"
+         for part in ("tune", "tune2", "tune3", "tune4", "test")}
 ROUTING_TUNE = ROOT / "tests" / "corpus" / "routing" / "tune.jsonl"   # realistic user messages, one per item
 
 COMPANIES = ["Acme Hosting", "Bodega Verde", "Cafetería Luna", "Dentalia", "EcoRiego", "Ferretería Sol", "Globex",
@@ -210,7 +211,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the best is reported")
     parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu", help="process CPU time or wall clock")
     parser.add_argument("--part", default="all",
-                        help="comma-separated corpus parts to report: tune, tune2, tune3, tune4, test, or all (default)")
+                        help="comma-separated corpus parts to report: tune, tune2, tune3, tune4, test, or all "
+                             "(default)")
     parser.add_argument("--baseline", metavar="DIR|REV",
                         help="also measure the gate of a package directory or git revision, side by side")
     parser.add_argument("--no-speed", action="store_true", help="corpus figures only")
