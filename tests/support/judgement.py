@@ -23,6 +23,8 @@ from wetopi_memory.hermes import runtime as _runtime
 
 SCOPES: tuple[str, ...] = ("personal", "business", "platform")
 BANKS: dict[str, str] = {"user-u_ana": "personal", "wetopi-business": "business", "wetopi-platform": "platform"}
+# The plugin's tools that write: a corpus turn's call of one is run as Hermes runs it (the model called it).
+WRITING_TOOLS: frozenset[str] = frozenset({"memory_retain"})
 SPEAKER = {"platform": "telegram", "sender_id": "1001"}
 _CONFIG = """
 backend: {type: local, path: DB}
@@ -121,11 +123,14 @@ class PluginDriver:
         self.plugin: HermesPlugin = build_plugin({"WETOPI_MEMORY_STATE_DIR": str(root / "state")}, config=loaded,
                                                  runtime=self.runtime)
         self.hooks: dict[str, Any] = {}
+        self.tools: dict[str, Any] = {}
         self.plugin.register_with(self)
         self._seen = 0
 
-    def register_tool(self, *args: Any, **kwargs: Any) -> None:
-        """PluginContext.register_tool: tools are not driven here."""
+    def register_tool(self, *args: Any, name: str = "", handler: Any = None, **kwargs: Any) -> None:
+        """PluginContext.register_tool: the plugin's own tools, run when a corpus turn calls them."""
+        if name and handler is not None:
+            self.tools[name] = handler
 
     def register_hook(self, name: str, callback: Any) -> None:
         self.hooks[name] = callback
@@ -141,6 +146,8 @@ class PluginDriver:
         self._hook("pre_llm_call", user_message=case.user, conversation_history=history, is_first_turn=not history,
                    **common, **SPEAKER)
         for call in case.tools:
+            if call.name in WRITING_TOOLS and call.name in self.tools:  # Hermes runs the plugin's tool, then the hook
+                self.tools[call.name](dict(call.args), session_id=session, turn_id=turn, task_id="t")
             self._hook("post_tool_call", tool_name=call.name, args=call.args, result=call.result, status=call.status,
                        platform="telegram", **common)
         full = [*history, {"role": "user", "content": case.user}, {"role": "assistant", "content": case.assistant}]

@@ -51,7 +51,7 @@ class BackingIndex:
         for item in evidence.items:
             last[item.tool] = item.ok
         index: list[_BackingCall] = []
-        for item in evidence.items:
+        for item in evidence.world:
             if not item.ok or not last.get(item.tool, False):
                 continue
             scopes = self._tool_scopes.get(item.tool)

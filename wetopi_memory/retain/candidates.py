@@ -39,7 +39,7 @@ from ..secrets import DEFAULT_GATE, SecretGate
 from .backing import BackingIndex
 from .evidence import EMPTY_EVIDENCE, TurnEvidence
 from .kinds import Category, Origin, Priority, Role, RoutedBy
-from .lexicon import CATEGORY_ORDER
+from .lexicon import CATEGORY_ORDER, SUPPLIER_SET
 from .raw_output import RawKind
 from .scope_selection import (
     CATEGORY_FALLBACK,
@@ -51,7 +51,7 @@ from .scope_selection import (
 )
 from .sentences import Sentence, split_sentences
 from .signals import Signals, analyze, durability_of, technical_value, verification_in
-from .term_matching import WORD, fold
+from .term_matching import WORD, fold, mentions
 from .voice_reading import speaks_for_self, voice_of
 
 __all__ = [
@@ -179,14 +179,16 @@ class CandidateBuilder:
         if speaker and "preference" in categories and "decision" not in categories and "personal" in known:
             return ("personal",), "category"  # the speaker's preference is theirs, whatever it mentions
         routed = own_scopes(routed, categories, speaker=speaker, known=known,
-                            technical_values=technical_value(sentence.text), voice=voice_of(sentence.text))
+                            technical_values=technical_value(sentence.text), voice=voice_of(sentence.text),
+                            supplier=mentions(SUPPLIER_SET, sentence.text))
         extra = [CATEGORY_SCOPE[c] for c in categories if c in CATEGORY_SCOPE and CATEGORY_SCOPE[c] in known
                  and (speaker or c != "preference")]
         scopes = list(dict.fromkeys(routed + extra))
         if scopes:
             return tuple(scopes), "router" if routed else "category"
-        fallback = [CATEGORY_FALLBACK[c] for c in categories
-                    if c in CATEGORY_FALLBACK and CATEGORY_FALLBACK[c] in known]
+        # a value alone ("validity is 30 days") is no platform configuration: a business rule has durations too
+        fallback = [CATEGORY_FALLBACK[c] for c in categories if c in CATEGORY_FALLBACK and CATEGORY_FALLBACK[c] in known
+                    and (c != "config" or technical_value(sentence.text))]
         if fallback:
             return (fallback[0],), "category"
         return (), None

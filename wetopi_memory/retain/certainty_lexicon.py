@@ -50,6 +50,10 @@ HEDGES: tuple[str, ...] = (
     "re:\\bno\\s+(?:lo\\s+)?(?:hemos\\s+|he\\s+)?(?:decidimos|decidido|decido|decidi)\\b",
     "re:\\b(?:haven't|have not|hasn't|has not|didn't|did not|don't|do not)\\s+(?:yet\\s+)?decided?\\b",
     "nothing decided", "nothing is decided", "lo pensamos", "let's park it", "park it for now",
+    # a leaning, thought aloud: "I'm leaning towards X, but nothing's decided", "me inclino por…"
+    "nothing's decided", "nothing's settled", "nothing is settled", "nada esta decidido", "leaning towards",
+    "leaning toward", "me inclino por", "me inclino a", "thinking out loud", "pensando en voz alta",
+    "just an idea", "solo es una idea", "es solo una idea",
     # an impression without data: "tengo la sensación de que…", "I have the feeling that…"
     "tengo la sensacion", "me da la sensacion", "tengo la impresion", "me da la impresion", "i have the feeling",
     "i have a feeling", "i get the feeling", "i've got a feeling", "my impression is", "no tengo datos",

@@ -53,6 +53,9 @@ def line_hash(line: str) -> int:
     return int.from_bytes(hashlib.blake2b(norm.encode("utf-8", "replace"), digest_size=8).digest(), "big")
 
 
+# Tools of the memory plane itself (this plugin's, or any agent's `memory_*`): never evidence of a change.
+MEMORY_TOOL_PREFIX = "memory_"
+
 @dataclass(frozen=True, slots=True)
 class ToolEvidence:
     """One tool call, summarised. Holds no raw argument values and no raw output."""
@@ -99,6 +102,12 @@ class TurnEvidence:
     @property
     def had_errors(self) -> bool:
         return any(not item.ok for item in self.items)
+
+    @property
+    def world(self) -> tuple[ToolEvidence, ...]:
+        """The calls that touched the world: a memory tool's answer (`memory_search`, `memory_retain`) is what the
+        memory already holds or was just given, no evidence that anything was changed or checked."""
+        return tuple(item for item in self.items if not item.tool.startswith(MEMORY_TOOL_PREFIX))
 
     def line_hashes(self) -> frozenset[int]:
         out: set[int] = set()

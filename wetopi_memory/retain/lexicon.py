@@ -72,6 +72,10 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "for next time", "for the next time", "para la proxima", "la proxima vez que", "the way we do it",
         "this is the way we do it", "asi lo hacemos", "lo hacemos asi", "checklist de", "the checklist",
         "el checklist", "la checklist",
+        # the way it is done, stated: "the way we rotate RKE2 certs is …", "la forma de rotarlo es …"
+        "re:\\bthe way (?:we|you|to) [a-z]+\\b[^.;]{0,60}\\bis\\b",
+        "re:\\b(?:la forma|la manera) de [a-z]+(?:ar|er|ir)(?:la|lo|las|los|se)?\\b[^.;]{0,60}\\bes\\b",
+        "asi se hace", "that's how it's done", "that is how it is done",
         # "Para liberar una imagen bloqueada: …", "To drain a node: …"
         "re:^\\W*para\\s+[a-z]{2,}(?:ar|er|ir)(?:la|lo|las|los|se)?\\b[^:.]{0,80}:\\s",
         "re:^\\W*to\\s+[a-z]{3,}\\b[^:.]{0,80}:\\s",
@@ -102,6 +106,10 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "agreed", "acordado", "acordada", "aprobado", "aprobada", "approved", "signed off", "sign-off", "firmado",
         "firmada", "signed", "cerrado con", "closed with", "deal closed",
         "i've decided", "i have decided", "i decided", "ive decided",
+        # a supplier taken or dropped: "Ya está contratado: … con Holded", "we stop using Namecheap"
+        "esta contratado", "esta contratada", "ya esta contratado", "we stop using", "we stopped using",
+        "we no longer use", "is no longer used", "are no longer used", "ya no usamos", "ya no se usa",
+        "ya no se usan", "dejamos de usar", "we signed up with", "we've signed up with", "nos hemos dado de alta en",
     ),
     "preference": (
         "i prefer", "i'd prefer", "i would prefer", "i'd rather", "i would rather", "prefiero", "preferiria",
@@ -162,6 +170,9 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "fee", "fees", "month free", "months free", "mes gratis", "meses gratis", "regalado", "regalamos",
         "compensacion", "compensation", "credit them", "a credit of", "abonarles", "les abonamos", "compensate",
         "compensar", "compensarles", "abono", "credit note",
+        # a share granted to a party: "les damos un 15 %", "Apruebo un 10 % para…", "we give them 20%"
+        "re:\\b(?:damos|doy|dar|ofrecemos|aplicamos|apruebo|aprobamos|approve|approved|give|giving|offer|offering)"
+        "\\s+(?:les\\s+|le\\s+|them\\s+|him\\s+|her\\s+)?(?:un|una|a|an)?\\s*\\d+(?:[.,]\\d+)?\\s*%",
         # commercial terms of a contract
         "minimum term", "permanencia", "permanencia minima", "minimum commitment", "compromiso minimo",
         "plazo minimo", "billed annually", "billed quarterly", "billed monthly", "facturacion anual",
@@ -296,5 +307,17 @@ FILLER_WORDS: frozenset[str] = frozenset({
 
 
 CATEGORY_SETS: dict[Category, TermSet] = {name: TermSet(terms) for name, terms in CATEGORY_TERMS.items()}
+# A remedy stated as the rule for a situation: "cuando un WordPress se queda en mantenimiento, se arregla borrando
+# …", "whenever the queue stalls, it is fixed by …": a runbook, not this turn's fix (nothing to verify).
+REMEDY_SET = TermSet((
+    "re:\\b(?:cuando|when|whenever)\\b[^.;]{0,120}\\b(?:se arregla|se soluciona|se resuelve|se corrige"
+    "|is fixed by|you fix it by|you fix it with)\\b",
+))
+# Who the business buys from: a supplier, a vendor, a registrar. Naming one (with no system value) is the
+# business's relation, whatever service it is for ("Suppliers: Hetzner for the dedicated nodes, OVH for domains").
+SUPPLIER_SET = TermSet((
+    "proveedor", "proveedores", "proveedora", "supplier", "suppliers", "vendor", "vendors", "registrador",
+    "registrar", "registered with", "registrados en", "registrados con", "registrado en", "registrado con",
+))
 STRONG_SET = TermSet(DURABLE_STRONG)
 WEAK_SET = TermSet(DURABLE_WEAK)

@@ -150,6 +150,8 @@ def _about_the_person(builder: CandidateBuilder, sentence: Sentence, identity: I
     name = fold(identity.display_name or "").strip()
     subject = folded.startswith(_USER_SUBJECTS) or (bool(name) and (folded.startswith(f"{name} ")
                                                                       or folded.startswith(f"{name}'s ")))
+    # how the person is served: `kubectl examples for Ana always with -n, she hates guessing the namespace`
+    subject = subject or (bool(name) and re.search(rf"\b(?:for|para)\s+{re.escape(name)}\b", folded) is not None)
     signals = sentence.signals
     technical = bool(set(signals.categories) & TECHNICAL)
     wants = _WANTS.search(folded) is not None   # `the user does not want approval requests at weekends`

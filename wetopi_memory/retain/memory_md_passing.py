@@ -23,7 +23,8 @@ _ONE_OFF = re.compile(
 # A state that passes: it holds for now, this week, today.
 _TRANSIENT = re.compile(
     r"\b(?:temporary|temporarily|temporal(?:mente)?|this week|esta semana|today|hoy|tonight|esta noche|yesterday|"
-    r"ayer|right now|ahora mismo|for now|por ahora|de momento|for the time being)\b"
+    r"ayer|right now|ahora mismo|for now|por ahora|de momento|for the time being|currently|at the moment|"
+    r"en este momento)\b"
     r"|\b(?:lleva|llevan|desde hace|for the (?:last|past)|for)\s+\d+\s*(?:min|minutos|minutes|h|horas|hours)\b",
     re.IGNORECASE)
 _DURABLE_CATEGORIES: tuple[Category, ...] = ("root_cause", "fix", "runbook", "decision", "constraint")
@@ -35,7 +36,7 @@ def reads_as_passing(text: str, priority: Priority | None) -> bool:
     state (`Temporary: Marc has the on-call phone this week`). P2 entries are kept; a P1 one goes to review."""
     if priority not in (None, "P1"):
         return False
-    completed = _COMPLETED.search(text) if priority is None else None
+    completed = _COMPLETED.search(text)  # a P1 task finished (`[P1] Migración de X terminada`) goes to review
     signals = analyze(text)  # an errand (`Approved the refund …`, `Sent the signed contract …`) is no decision there
     if not (completed or signals.errand or _ONE_OFF.match(text) or _TRANSIENT.search(text)):
         return False

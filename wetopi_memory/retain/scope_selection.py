@@ -66,12 +66,15 @@ def unrouted_decision_scope(categories: Sequence[Category], *, speaker: bool, te
 
 
 def own_scopes(routed: list[str], categories: Sequence[Category], *, speaker: bool, known: Collection[str],
-               technical_values: bool = False, voice: Voice = "self") -> list[str]:
+               technical_values: bool = False, voice: Voice = "self", supplier: bool = False) -> list[str]:
     """The routed scopes a sentence really belongs to (design §3.1, §16): platform facts and business facts said in
     the first person are theirs, not personal; a purely technical sentence naming a customer is not business; what
     the speaker says for a group ("los que ya teníamos") or of nobody ("el horario de atención es…") is not
-    personal unless it is a preference."""
+    personal unless it is a preference; a supplier named with no system value is the business's, not the
+    platform's ("OVH for domains")."""
     kinds = set(categories)
+    if supplier and not technical_values and "business" in known and not kinds & (TECHNICAL - {"relationship"}):
+        routed = [*dict.fromkeys([*(s for s in routed if s not in ("platform", "personal")), "business"])]
     if voice != "self" and "preference" not in kinds:
         routed = [s for s in routed if s != "personal"]
     technical = bool(kinds & TECHNICAL) and "preference" not in kinds

@@ -12,7 +12,8 @@ from .signals import Signals
 
 __all__ = ["Sentence", "split_sentences"]
 
-_SENTENCE_END = re.compile(r"(?<=[.!?…])[\"')\]]*\s+(?=[\"'(\[¿¡]?[A-ZÁÉÍÓÚÑÜ0-9])")
+# A sentence starts with a capital, a digit, or a lowercase system name ("… on prod. prod-bcn1 takes snapshots").
+_SENTENCE_END = re.compile(r"(?<=[.!?…])[\"')\]]*\s+(?=[\"'(\[¿¡]?(?:[A-ZÁÉÍÓÚÑÜ0-9]|[a-z][a-z0-9]*[-_][a-z0-9]))")
 _BULLET = re.compile(r"^\s*(?:[-*•·]|\d{1,3}[.)])\s+")
 _HEADING = re.compile(r"^\s*#{1,6}\s+")
 _ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|approx|aprox|p\.ej|dr|sr|sra|mr|mrs|no|núm|num|fig|ej)\.)$", re.I)

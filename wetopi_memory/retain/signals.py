@@ -8,7 +8,15 @@ from functools import lru_cache
 
 from .certainty_lexicon import HEDGE_SET, UNVERIFIED_SET, VERIFIED_SET
 from .kinds import Category, Origin, Priority
-from .lexicon import CATEGORY_DURABILITY, CATEGORY_ORDER, CATEGORY_SETS, FILLER_WORDS, STRONG_SET, WEAK_SET
+from .lexicon import (
+    CATEGORY_DURABILITY,
+    CATEGORY_ORDER,
+    CATEGORY_SETS,
+    FILLER_WORDS,
+    REMEDY_SET,
+    STRONG_SET,
+    WEAK_SET,
+)
 from .raw_output import RawKind, raw_output_kind
 from .speaker_lexicon import WHEN
 from .term_matching import fold, grams, tokens
@@ -56,7 +64,7 @@ _VALUE = re.compile(
     r"\b[A-Za-z][\w.-]*\s?[:=]\s?[\w./-]*\d|\b[\w.-]+=[\w./-]+|\b[a-z][\w-]*:\s(?:true|false|yes|no|on|off)\b"
     r"|(?<![\w])/[\w.-]+/[\w./-]+|\b[a-z0-9]+://\S+|\b\d{1,3}(?:\.\d{1,3}){3}(?:/\d+)?\b"
     r"|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:lan|local|com|es|io|net|org|svc|internal)(?::\d+)?\b|\b[A-Za-z][\w.-]*:\d{2,5}\b"
-    r"|\b\d+\.\d+(?:\.\d+)*\b|\b\d+(?:[.,]\d+)?\s?(?:Mi|Gi|Ki|MB|GB|TB|ms|days|d[ií]as|hours|horas|minutes|minutos)\b|\b\d+(?:h|min)\b"
+    r"|\b\d+\.\d+(?:\.\d+)*\b|\b\d+(?:[.,]\d+)?\s?(?:Mi|Gi|Ki|MB|GB|TB|ms|days|d[ií]as|hours|horas|minutes|minutos)\b|\b\d+(?:h|min|s)\b"
     r"|\b[a-z]+_[a-z0-9_]+\b"
     r"|\b[A-Z][A-Z0-9]+_[A-Z0-9_]+\b|\b" + _NOT_A_PRODUCT + r"[a-z]+[A-Z][a-zA-Z]+\b")
 
@@ -89,7 +97,7 @@ _LONG_SINCE = re.compile(r"\bdesde hace\s+(?:\w+\s+)?(?:anos|meses|mucho|tiempo|
 
 # A Spanish first-person preterite (accents kept): "salté", "reinicié", "subí", "añadí"; what was just done.
 _PRETERITE_1S = re.compile(
-    r"(?<![\w])(?!(?:aqu|all|ah|as|caf|beb|comit|rub|esqu|man|jabal|tambi|qu|s|t|m|d|v|ment|est)[íé]\b)"
+    r"(?<![\w])(?!(?:aqu|all|ah|as|caf|cach|beb|comit|rub|esqu|man|jabal|tambi|qu|s|t|m|d|v|ment|est)[íé]\b)"
     r"[a-zñáéíóú]{2,}(?:é|í)(?![\w])", re.IGNORECASE)
 
 
@@ -170,6 +178,8 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
     words = tokens(folded)
     text_grams = grams(words[:400])
     categories = tuple(c for c in CATEGORY_ORDER if CATEGORY_SETS[c].search(folded, text_grams))
+    if "fix" in categories and REMEDY_SET.search(folded, text_grams):
+        categories = ("runbook", *(c for c in categories if c not in ("runbook", "fix")))
     errand = _errand(folded, text_grams)
     if errand:
         categories = tuple(c for c in categories if c not in ERRAND_LOOKALIKES)
@@ -192,10 +202,15 @@ def _past_action(text: str, folded: str, text_grams: dict[str, int]) -> tuple[st
     speaker took up ("me he acostumbrado a …", "I've made it a rule to …") nor a change that starts a rule."""
     if ADOPTED_SET.search(folded, text_grams) or FROM_NOW_SET.search(folded, text_grams):
         return ()  # "cambiamos a Stripe a partir del 1 de diciembre": a rule that starts, not task state
-    found = PAST_ACTION_SET.find(folded, text_grams)
+    found = tuple(t for t in PAST_ACTION_SET.find(folded, text_grams) if not _negated(t, folded))
     if not found and _PRETERITE_1S.search(text):
         return ("preterite",)
     return found
+
+
+def _negated(term: str, folded: str) -> bool:
+    """A past action said not to have happened ("el pod no se ha reiniciado", "it has not restarted")."""
+    return bool(re.search(r"\b(?:no|not|never|nunca|ni)\s+(?:se\s+)?" + re.escape(term) + r"\b", folded))
 
 
 def _errand(folded: str, text_grams: dict[str, int]) -> tuple[str, ...]:
@@ -265,6 +280,6 @@ def _import_durability(score: float, signals: Signals, priority: Priority | None
         return max(score, PRIORITY_DURABILITY[priority])
     if priority == "P3":
         return min(score, 0.3)
-    if not signals.transient and not signals.filler:
-        return max(score, 0.75)  # an untagged MEMORY.md entry was already judged worth keeping
+    if not signals.transient and not signals.filler and not signals.question:
+        return max(score, 0.75)  # an untagged MEMORY.md entry was already judged worth keeping (not a question)
     return score

@@ -30,6 +30,7 @@ __all__ = [
     "LASTING",
     "NOTE_THE_ANSWER",
     "NOW",
+    "NOW_TO_ACT",
     "OFFER",
     "OPTIONS",
     "OPT_OUT",
@@ -184,13 +185,20 @@ OPT_OUT = TermSet((
     "re:\\b(?:don't|do not) (?:retain|record|keep) (?:this|that|it)\\b", "re:^\\W*(?:es|esto es) de prueba\\b",
 ))
 # An offer to do one thing now: agreeing to it decides nothing lasting, unless the user makes it a rule.
+# "now" as when the assistant would act, not the present state a proposal changes ("el umbral que tenemos ahora",
+# "the limit we have now").
+_NOW_ACT: tuple[str, ...] = (
+    "re:(?<!tenemos )(?<!tiene )(?<!tienen )(?<!hay )(?<!usamos )(?<!esta )(?<!estan )\\bahora\\b",
+    "re:(?<!we have )(?<!we use )(?<!it is )(?<!it's )(?<!is )(?<!are )\\bnow\\b",
+)
 OFFER = TermSet((
     "shall i", "should i", "do you want me to", "want me to", "quieres que", "te parece si", "lo hago",
-    "ahora", "now", "right away", "ya mismo", "would you like me to", "te paso", "i can paste", "paste",
+    *_NOW_ACT, "right away", "ya mismo", "would you like me to", "te paso", "i can paste", "paste",
     "pegar", "te lo pego", "lo intento", "lo pruebo", "should i try", "want me to try", "shall i try",
 ))
 # An offer for right now: agreeing to it decides nothing lasting.
 NOW = TermSet(("ahora", "now", "right away", "ya mismo", "ahora mismo", "right now"))
+NOW_TO_ACT = TermSet((*_NOW_ACT, "right away", "ya mismo", "ahora mismo", "right now"))
 # The user confirms what the assistant summed up ("eso es, cerrado"): a summary needs no proposal words.
 CONFIRM = TermSet(("eso es", "correcto", "exacto", "exactly", "that's right", "thats right", "confirmed",
                    "confirmado", "confirmo", "cerrado", "deal", "asi es", "tal cual", "precisamente", "right"))
@@ -220,6 +228,10 @@ DISSENT = TermSet((
     "lo pienso", "lo pensare", "todavia no", "not yet", "hmm", "espera", "wait", "ni hablar", "don't",
     "no lo hagas", "think about it", "ya veremos", "lo hablamos", "not now", "ahora no", "no way", "pero", "but",
     "cambia", "change",
+    "nah", "meh",
+    # a deferral takes nothing: "interesting. let me ask Marta first", "lo consulto con Jordi y te digo"
+    "interesting", "interesante", "let me ask", "let me check with", "i'll ask", "i'll check with", "ask her first",
+    "ask him first", "lo consulto", "dejame consultar", "dejame preguntar", "lo hablo con", "antes lo hablo",
     # a hedged yes agrees to nothing: "Sí, puede ser", "maybe", "could be"
     "puede ser", "puede que", "quiza", "quizas", "tal vez", "a lo mejor", "maybe", "perhaps", "could be",
     "might be", "podria ser", "i guess", "supongo",
@@ -285,6 +297,9 @@ FIRST_PERSON = TermSet(("i", "i'm", "im", "my", "me", "mine", "myself", "yo", "m
                         "ceno", "desayuno", "salgo", "empiezo", "termino", "respondo", "contesto", "escribo",
                         "programo", "entreno", "viajo", "soy", "estoy", "quiero", "voy", "necesito", "odio", "evito",
                         "suelo", "mia", "mio"))
+# The speaker as the subject of a perfect or a contraction: "he decidido", "I've decided", "I'd rather".
+FIRST_PERSON_PERFECT = TermSet(("i've", "ive", "i'd", "i'll",
+                                "re:\\bhe\\s+[a-z]+(?:ado|ido|isto|echo|icho|ierto|uelto)\\b"))
 # Who a third-person preference may belong to when it is a business fact: the organisation and its parties.
 ORGANISATION = TermSet(("la empresa", "the company", "wetopi", "el cliente", "los clientes", "the client",
                         "the customer", "customers", "clients", "clientes", "el equipo", "the team", "our team",

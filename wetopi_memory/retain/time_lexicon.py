@@ -67,6 +67,9 @@ ONE_OFF: tuple[str, ...] = (
     "i forgot", "i've forgotten", "i have forgotten",
     # small talk around an appointment: "tengo call con Kraftwerk at 4, deséame suerte", "wish me luck"
     "deseame suerte", "wish me luck", "fingers crossed", "cruza los dedos", "cruzad los dedos",
+    # venting about a moment: "I am SO done with the Stripe dashboard … ugh", "uf qué semana"
+    "ugh", "argh", "lol", "so done with", "i'm done with", "i am done with", "harta de", "harto de",
+    "estoy hasta las narices", "que semana", "what a week", "haven't slept", "have not slept", "no he dormido",
     "re:\\btengo\\s+(?:una\\s+|un\\s+|la\\s+)?(?:call|llamada|reunion|cita|meeting|demo|entrevista)\\s+con\\b",
     "re:\\bi(?:'ve| have)\\s+(?:got\\s+)?(?:a|the)\\s+(?:call|meeting|demo|interview)\\s+with\\b[^.;]{0,40}"
     "\\b(?:at\\s+\\d|today|tomorrow|tonight|this)\\b",
@@ -148,7 +151,7 @@ FINISHED: tuple[str, ...] = (
     "has been completed", "se ha completado", "ha terminado", "all done",
     # "…and we tell the customer when it's done": a condition, not the state of a task
     "re:(?<!when )(?<!once )(?<!after )(?<!until )(?<!cuando )\\bit(?:'s| is) done\\b",
-    "re:\\bya esta\\b(?!\\s+(?:aprobad|decidid|firmad|acordad|cerrad|incluid|en el contrato|en contrato"
+    "re:\\bya esta\\b(?!\\s+(?:aprobad|decidid|firmad|acordad|cerrad|incluid|contratad|en el contrato|en contrato"
     "|en la factura|en las condiciones|en (?!ello|marcha|curso|camino|proceso)\\w))",
 )
 TRANSIENT: tuple[str, ...] = (
@@ -169,6 +172,11 @@ TRANSIENT: tuple[str, ...] = (
     "tomorrow", "just now", "acabo de", "i just", "i've just", "i have just", "pending", "next step",
     "siguiente paso", "will do", "lo hago", "sigo investigando", "still investigating", "will report back",
     "todavia no", "not yet", "me quedan", "deploying now", "i'll treat", "lo dejo anotado", "still failing",
+    # what the speaker wants to find out, and a request being made now: "quiero saber qué lo cuelga"
+    "quiero saber", "i want to know", "i want to find out", "quiero entender", "re:\\b(?:is|are)\\s+asking\\b",
+    "me estan preguntando", "i'm blanking", "i am blanking", "me he quedado en blanco",
+    # someone else's work, reported later: "Jordi está con el upgrade, luego me cuenta"
+    "luego me cuenta", "luego me dice", "ya me contara", "me contara como", "will let me know", "keeps me posted",
     "sigue fallando", "no idea", "ni idea", "a ver si", "prueba a", "try to", "intenta", "siguen apareciendo",
     "sigue dando", "re:\\bstill\\s+(?:(?!0\\b)\\d|failing|broken|down|getting|seeing)", *REQUEST_NOW,
     "task completed", "task complete", *FINISHED, "estoy en ello", "on hold", "en pausa", "en espera", "paused",
@@ -222,6 +230,9 @@ ERRAND: tuple[str, ...] = (
     "|respondi|conteste|reenvie|reserve|pague|avise|recorde|reclame)\\b",
     "re:\\b(?:he|hemos)\\b[^.;:]{0,60}?\\b(?:enviado|mandado|llamado|respondido|contestado|reenviado|reservado|pagado"
     "|avisado|recordado|reclamado)\\b",
+    "re:\\b(?:he|hemos)\\s+hablado\\s+con\\b",  # "ya he hablado con Hotel Marisma", not "lo hemos hablado"
+    "re:(?:^\\W*|\\b(?:i|we|i've|we've|i have|we have|just|also|already|finally)\\s+)(?:talked|spoke|spoken)\\s+"
+    "(?:to|with)\\b",
     "re:(?<!que )(?<!cuando )(?<!si )\\b(?:le |les |lo |la )?(?:aprobe|he aprobado|hemos aprobado)\\s+"
     "(?:[\\w-]+\\s+){0,4}?(?:reembolso|factura|gasto|pedido|pago|solicitud|vacaciones|peticion|presupuesto|abono|pr)s?\\b",
 )

@@ -28,6 +28,7 @@ from .speaker_lexicon import (
     LASTING,
     NOTE_THE_ANSWER,
     NOW,
+    NOW_TO_ACT,
     OFFER,
     OPT_OUT,
     OPTIONS,
@@ -56,6 +57,7 @@ MAX_HISTORY_MESSAGES = 8
 MAX_PROPOSAL_CHARS = 4000
 MAX_ASSENT_WORDS = 14
 MAX_NOTE_WORDS = 20
+MIN_OWN_CONTENT_WORDS = 6  # words after a note request's colon that are content of the user's own
 MAX_PICK_WORDS = 6  # "the second one", "la A, go": a reply that only picks an option
 MIN_STEP_WORDS = 6
 MAX_OFFER_WORDS = 4  # "Shall I?", "¿Así?": the question that closes a proposal, not part of it
@@ -116,6 +118,16 @@ def _messages(history: Any) -> list[tuple[str, str]]:
         if isinstance(message, Mapping) and isinstance(message.get("role"), str):
             out.append((str(message["role"]), message_text(message.get("content"))[:MAX_PROPOSAL_CHARS]))
     return out
+
+
+def user_before(history: Any, user_message: str, assistant_response: str) -> str:
+    """The user's last message before this turn (the party or topic this turn's words may go on about)."""
+    messages = [(role, text.strip()) for role, text in _messages(history)]
+    if messages and messages[-1] == ("assistant", assistant_response.strip()):
+        messages.pop()
+    if messages and messages[-1] == ("user", user_message.strip()):
+        messages.pop()
+    return next((text for role, text in reversed(messages) if role == "user"), "")
 
 
 def proposal_before(history: Any, user_message: str, assistant_response: str) -> str:
@@ -189,7 +201,8 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
               and not s.signals.question]
     users = [s for s in said if s.signals.past_action and s.signals.fact and not s.signals.question]
     changed = conclusion or bool(stated) or bool(users)
-    ok_calls = any(item.ok for item in evidence.items) and not any(not item.ok for item in evidence.items[-1:])
+    world = evidence.world
+    ok_calls = any(item.ok for item in world) and not any(not item.ok for item in world[-1:])
     hedged = any(s.signals.hedges or s.signals.unverified for s in (*stated, *users))
     # a change the turn checked (a verification word or the last tool call succeeding), whatever the words; a
     # status check alone, an unchecked restart or a hedged change is not a fix
@@ -204,6 +217,9 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
 def _notes_the_answer(user_message: str) -> bool:
     """A short request to keep what the answer says, with no content of its own to keep."""
     words = tokens(fold(user_message))
+    _, colon, told = user_message.partition(":")
+    if colon and len(tokens(fold(told))) >= MIN_OWN_CONTENT_WORDS:
+        return False  # "guárdalo en business: el registrador de dominios es …": the user's words are the content
     return (mentions(NOTE_THE_ANSWER, user_message) and len(words) <= MAX_NOTE_WORDS
             and not states_value(user_message) and not technical_value(user_message))
 
@@ -235,7 +251,7 @@ def _agreed_to(before: str, user_message: str) -> bool:
         return False  # "Hay tres opciones…, no hay una claramente mejor" + "Vale": nothing chosen
     if mentions(PROPOSAL, before):
         lasting = mentions(LASTING, user_message) or mentions(LASTING, before)
-        valued = states_value(before) and not mentions(NOW, before)
+        valued = states_value(before) and not mentions(NOW_TO_ACT, before)
         return lasting or valued or not mentions(OFFER, before)
     return mentions(CONFIRM, user_message) and not before.rstrip().endswith("?")
 

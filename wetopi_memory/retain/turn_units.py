@@ -11,11 +11,13 @@ from typing import Any
 from ..identity import Identity
 from .candidates import CandidateBuilder, Unit
 from .clauses import own_voice_units, split_units
+from .discourse import named_party, quoted_drafts, refusals, sided_units, with_party
 from .evidence import TurnEvidence
 from .kinds import Category
 from .sentences import Sentence
-from .signals import Signals, states_value
-from .term_matching import fold, tokens
+from .signals import Signals, states_value, technical_value
+from .speaker_lexicon import PROPOSAL
+from .term_matching import fold, mentions, tokens
 from .turn_reading import (
     TurnReading,
     agreed,
@@ -23,7 +25,9 @@ from .turn_reading import (
     backed_fix,
     doubted,
     noted,
+    proposal_before,
     read_turn,
+    user_before,
     users_word,
 )
 from .voice_reading import (
@@ -55,10 +59,13 @@ class TurnUnits:
     reading: TurnReading
 
 
-def _assistant(sentence: Sentence, reading: TurnReading) -> tuple[Sentence, str | None]:
+def _assistant(builder: CandidateBuilder, sentence: Sentence, reading: TurnReading) -> tuple[Sentence, str | None]:
     """An answer sentence as the turn backs it: a verified fix's fact goes to platform, anything else is the
-    assistant's own statement (its "prefiero" is never the user's preference)."""
-    fixed = backed_fix(sentence.signals) if reading.fix_context else None
+    assistant's own statement (its "prefiero" is never the user's preference). A sentence of a fix's answer that
+    speaks of the business alone, with no system value ("Anoto el abono SLA del 10 % a los tres clientes
+    Business"), is no fact of the fix."""
+    commercial = builder.routed_scopes(sentence.text) == ("business",) and not technical_value(sentence.text)
+    fixed = backed_fix(sentence.signals) if reading.fix_context and not commercial else None
     if fixed is not None:
         return replace(sentence, signals=fixed), "platform"
     kept = noted(sentence.signals, sentence.text) if reading.noted else None
@@ -123,10 +130,12 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     sentences = _continued([_user_sentence(builder, s, vouched=vouched, habits=habits,
                                            fixing=reading.fix_context and number == 0)
                             for number, s in enumerate(said)], habits)
+    sentences = with_party(quoted_drafts(sentences), named_party(user_before(history, user, answer), user))
+    sentences = refusals(sentences, mentions(PROPOSAL, proposal_before(history, user, answer)))
     if reading.proposal:  # "Me parece perfecto, hazlo así a partir de ahora": the agreed proposal is the content
         sentences = [_assent_only(s) for s in sentences]
     for sentence in answered:
-        backed, scope = _assistant(sentence, reading)
+        backed, scope = _assistant(builder, sentence, reading)
         sentences.append(backed)
         if scope is not None and scope in builder.router.known_scopes:
             pinned[backed.index] = scope
@@ -150,7 +159,7 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     if reading.proposal:  # a proposal is personal only when it is about how the user is treated (pinned above)
         fallback = tuple(s for s in fallback if s != "personal")
     routed, unrouted = builder.units(free, fallback=fallback, **common)
-    routed = own_voice_units(builder, split_units(builder, routed, **common), **common)
+    routed = sided_units(own_voice_units(builder, split_units(builder, routed, **common), **common))
     return TurnUnits(sentences=sentences, units=_ordered(units + routed), unrouted=unrouted, reading=reading)
 
 

@@ -18,6 +18,7 @@ from .speaker_lexicon import (
     CAUSE,
     DESIRE_SET,
     FIRST_PERSON,
+    FIRST_PERSON_PERFECT,
     FIRST_PERSON_PLURAL,
     HABIT_SET,
     INDIFFERENT_SET,
@@ -42,6 +43,9 @@ __all__ = ["MIN_HABIT_WORDS", "addresses_user", "business_fact", "continued_pref
            "wish_for_a_system"]
 
 MIN_HABIT_WORDS = 5
+# A person, not a company, as the one who likes it: "she says the pings drive her mad" ("their invoices" may be a
+# customer's).
+_PERSON = re.compile(r"\b(?:she|her|hers|he|him|his|ella)\b")
 _WHEN = frozenset(WHEN)
 # A Spanish imperfect ("salían tarde", "se mezclaban"): how things were, a problem described, not a standing fact.
 _IMPERFECT = re.compile(r"\b[a-záéíóúñ]{2,}(?:aba|aban|ían)\b"
@@ -59,6 +63,9 @@ _NOT_A_PROBLEM: frozenset[Category] = frozenset({"root_cause", "fix", "decision"
 # A request to the speaker said as a refusal ("don't ask me to click things there", "no me pidas…"): it stands.
 _REFUSED = re.compile(r"\b(?:don't|do not|never|nunca|no me|no nos)\b"
                       r"|\bno\s+(?:(?:me|le|les|lo|la|los|las)\s+)?[a-z]{2,}(?:es|as)\b")  # "no uses tablas conmigo"
+# A condition that holds whenever it arises, opening the sentence (not "si puedes", "when you can": a favour now).
+_STANDING_CONDITION = re.compile(r"^\W*(?:si|if|cuando|when|whenever)\b(?!\s+(?:puedes|puedas|you can|you have"
+                                 r"|tienes|tengas|quieres|you want)\b)")
 _SYSTEM_KINDS: frozenset[Category] = frozenset({"config", "architecture"})
 _HABIT_KINDS: frozenset[Category] = frozenset({"constraint"})
 _REQUEST_KINDS: frozenset[Category] = frozenset({"constraint", "process"})
@@ -71,7 +78,8 @@ def speaks_for_self(text: str) -> bool:
     """The speaker talks of themself alone: the first person, and no "we", no organisation or party."""
     folded = fold(text)
     text_grams = grams(tokens(folded))
-    return bool(FIRST_PERSON.search(folded, text_grams)) and not (
+    speaker = FIRST_PERSON.search(folded, text_grams) or FIRST_PERSON_PERFECT.search(folded, text_grams)
+    return bool(speaker) and not (
         FIRST_PERSON_PLURAL.search(folded, text_grams) or ORGANISATION.search(folded, text_grams))
 
 
@@ -175,7 +183,10 @@ def own_voice(signals: Signals, text: str, routed: Sequence[str] = ()) -> Signal
         return signals
     if "preference" in kinds or not first or shared or technical_value(text):
         return signals
-    standing = HABIT_SET.search(folded, text_grams) or (request and _REFUSED.search(folded))
+    # a rule of how to reach the speaker: a refusal, or a request under a standing condition ("Si hay algo urgente,
+    # mándamelo por Telegram", "If anything is P1, call me")
+    standing = HABIT_SET.search(folded, text_grams) or (request and (_REFUSED.search(folded)
+                                                                    or _STANDING_CONDITION.search(folded)))
     if FIRST_PERSON_PLURAL.search(folded, text_grams) or THIRD_PARTY_SET.search(folded, text_grams) or not standing:
         return signals  # "Mi compañera Marta odia que la llamen, escríbele siempre": her way, not the speaker's
     return replace(signals, categories=("preference", *(c for c in signals.categories if c not in _SYSTEM_KINDS)))
@@ -221,7 +232,7 @@ def past_event(signals: Signals, text: str) -> Signals:
 
 def business_fact(signals: Signals, text: str, routed: Sequence[str]) -> Signals:
     """A user's plain statement that the router places in business and not on the platform (a customer's billing,
-    support hours, a policy) and that names no system value: a business fact."""
+    support hours, a policy) and that names no system value: a business fact; not what one person likes."""
     if "business" not in routed or "platform" in routed or set(signals.categories) - {"config", "general"}:
         return signals
     if (signals.question or signals.hedges or signals.unverified or signals.filler or signals.raw
@@ -231,6 +242,8 @@ def business_fact(signals: Signals, text: str, routed: Sequence[str]) -> Signals
         return signals
     if mentions(PROBLEM, text) or _IMPERFECT.search(text):
         return signals
+    if mentions(THIRD_PERSON_PREFERENCE_SET, text) and _PERSON.search(fold(text)) and not mentions(ORGANISATION, text):
+        return signals  # "Marta likes getting leads in a spreadsheet, she says…": a person's taste, no business rule
     return replace(signals, categories=("process",))
 
 

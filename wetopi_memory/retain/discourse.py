@@ -1,0 +1,115 @@
+"""How the sentences of one user message relate to each other: a sentence that claims a domain for itself ("On the
+tech side, …", "Platform-wise that's …") leaves the other sentences to the other domain, and a quoted passage under
+review in a message about a draft is the draft's wording, not a fact (design §16)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from .candidates import Unit
+from .sentences import Sentence
+from .signals import technical_value
+from .term_matching import TermSet, mentions
+
+__all__ = ["named_party", "quoted_drafts", "refusals", "sided_units", "with_party"]
+
+# A sentence that opens by naming its own side: the technical one, or the commercial one.
+_TECH_SIDE = TermSet((
+    "re:^\\W*(?:and\\s+|y\\s+)?(?:on the (?:tech|technical|platform|infra|infrastructure|ops) side|platform-wise"
+    "|tech-wise|technically|technically speaking|on our side|for monitoring|a nivel tecnico|en la parte tecnica"
+    "|por la parte tecnica|tecnicamente|en plataforma|a nivel de plataforma|del lado tecnico)\\b",
+))
+_BUSINESS_SIDE = TermSet((
+    "re:^\\W*(?:and\\s+|y\\s+)?(?:on the (?:business|commercial|sales) side|business-wise|commercially"
+    "|a nivel de negocio|a nivel comercial|en la parte comercial|por la parte comercial|comercialmente)\\b",
+))
+_SIDES: tuple[tuple[TermSet, str], ...] = ((_TECH_SIDE, "platform"), (_BUSINESS_SIDE, "business"))
+# A passage in quotes long enough to be wording ('A partir de marzo el plan Pro pasa a 55 €…').
+_QUOTED = re.compile(r"[\"'“‘«]([^\"'”’»]{12,})[\"'”’»]")
+# The message is about a draft: its words are not decided ("borrador", "draft", "not approved").
+_DRAFT_WORDS = ("borrador", "draft", "not approved", "no aprobado", "sin aprobar")
+
+
+def sided_units(units: Sequence[Unit]) -> list[Unit]:
+    """The units without the domain another user sentence of the message claims for itself: when one sentence
+    opens "Platform-wise …", an earlier or later user sentence with no system value is not the platform's."""
+    claimed = {scope for unit in units if unit.sentence.role == "user"
+               for terms, scope in _SIDES if mentions(terms, unit.sentence.text)}
+    if not claimed:
+        return list(units)
+    out: list[Unit] = []
+    for unit in units:
+        sentence, scope = unit.sentence, unit.candidate.scope
+        own_side = any(mentions(terms, sentence.text) for terms, _ in _SIDES)
+        other = scope in claimed and not own_side and sentence.role == "user"
+        if other and (scope != "platform" or not technical_value(sentence.text)) and _kept_elsewhere(unit, units):
+            continue
+        out.append(unit)
+    return out
+
+
+def _kept_elsewhere(unit: Unit, units: Sequence[Unit]) -> bool:
+    """Whether the sentence also goes to another scope: a side claimed elsewhere never leaves it with none."""
+    return any(u.sentence.index == unit.sentence.index and u.candidate.scope != unit.candidate.scope for u in units)
+
+
+def quoted_drafts(sentences: Sequence[Sentence]) -> list[Sentence]:
+    """The user's sentences with a quoted passage of a draft under review marked unverified: in "Te paso el
+    borrador …, not approved yet. Revísalo: 'A partir de marzo el plan Pro pasa a 55 €…'" the price is the
+    draft's wording."""
+    drafting = any(s.role == "user" and any(w in t for w in _DRAFT_WORDS for t in s.signals.unverified)
+                   for s in sentences)
+    if not drafting:
+        return list(sentences)
+    return [replace(s, signals=replace(s.signals, unverified=(*s.signals.unverified, "quoted draft")))
+            if s.role == "user" and _QUOTED.search(s.text) and not s.signals.unverified else s for s in sentences]
+
+
+# A party's name: capitalised words ("Van Dijk Media", "Cárnicas Sol", "Pixelia"), not an acronym ("DPO", "SLA").
+_NAME = re.compile(r"\b[A-ZÁÉÍÓÚÑ][a-záéíóúñ][\w&-]*(?:\s+(?:de\s+|del\s+|la\s+)?[A-ZÁÉÍÓÚÑ][\w&-]+)*")
+# Where a party's terms are told: a price, a contract, a deal, an agreed rule.
+_TERMS: frozenset[str] = frozenset({"pricing", "relationship", "decision", "process"})
+
+
+def named_party(history_user: str, user: str) -> str:
+    """The party the previous user message names ("Van Dijk Media finally signed!", "Hoy firmamos con Pixelia"),
+    when this message names no party of several words of its own; a single capitalised word counts only past the
+    first word."""
+    if any(" " in match.group(0) for match in _NAME.finditer(user)):
+        return ""
+    for match in _NAME.finditer(history_user):
+        name = match.group(0)
+        if match.start() == 0 and " " not in name:
+            continue  # "Hoy …", "Acabo de …": a sentence's first word
+        return "" if name in user else name
+    return ""
+
+
+def with_party(sentences: Sequence[Sentence], party: str) -> list[Sentence]:
+    """The user's first sentence of a party's terms, with the party named ("Van Dijk Media: 6 sites on Pro, net 30
+    …"): the memory must say whose terms they are."""
+    out = list(sentences)
+    if not party:
+        return out
+    for number, sentence in enumerate(out):
+        if sentence.role == "user" and set(sentence.signals.categories) & _TERMS and party not in sentence.text:
+            out[number] = replace(sentence, text=f"{party}: {sentence.text}")
+            break
+    return out
+
+
+# A reply that opens by turning the proposal down: "no way, that's our main hook", "Nah, …", "Ni hablar, …".
+_REFUSAL = re.compile(r"^\W*(?:no way|nah|nope|ni hablar|de ninguna manera|para nada|no,? no|no)\b\s*[,.!;:]",
+                      re.IGNORECASE)
+
+
+def refusals(sentences: Sequence[Sentence], proposed: bool) -> list[Sentence]:
+    """The user's sentences that turn the assistant's proposal down and only say why (no value, no rule of their
+    own), as filler: "no way, that's our main hook with agencies" keeps things as they are."""
+    if not proposed:
+        return list(sentences)
+    return [replace(s, signals=replace(s.signals, filler=True))
+            if s.role == "user" and _REFUSAL.search(s.text) and not (s.signals.fact or s.signals.strong
+                                                                     or s.signals.weak) else s for s in sentences]
