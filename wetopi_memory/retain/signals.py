@@ -185,7 +185,7 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
         categories = tuple(c for c in categories if c not in ERRAND_LOOKALIKES)
     stripped = text.strip()
     filler = bool(stripped) and len(words) <= 8 and all(w in FILLER_WORDS for w in words)
-    question = stripped.endswith("?") or stripped.startswith("¿")
+    question = stripped.endswith("?") or stripped.startswith("¿") or bool(_LEADING_QUESTION.match(folded))
     unverified = UNVERIFIED_SET.find(folded, text_grams)
     verified = () if unverified else VERIFIED_SET.find(folded, text_grams)
     return Signals(categories=categories, strong=STRONG_SET.find(folded, text_grams),
@@ -195,6 +195,13 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
                    one_off=_one_off(folded, text_grams, categories),
                    past_action=_past_action(text, folded, text_grams), errand=errand,
                    fact=bool(_FACT.search(text)))
+
+
+# A question that opens a sentence the splitter kept whole ("what's your take on X? a customer asked"): an
+# interrogative first word, then a "?" followed by more words.
+_LEADING_QUESTION = re.compile(
+    r"^\W*(?:what|what's|whats|how|why|when|where|which|who|should|shall|can|could|would|do|does|did|is|are"
+    r"|que|como|por que|cuando|donde|cual|cuales|quien|cuanto|cuanta|cuantos|cuantas)\b[^?.!]{0,160}\?\s+\w")
 
 
 def _past_action(text: str, folded: str, text_grams: dict[str, int]) -> tuple[str, ...]:

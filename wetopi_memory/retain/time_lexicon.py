@@ -36,7 +36,8 @@ REQUEST_NOW: tuple[str, ...] = (
     "re:^\\W*(?:please\\s+|por favor,?\\s+)?(?:approve|reject|deny|merge|aprueba|rechaza|deniega|mergea)\\s+"
     "(?:that|this|the|el|la|este|esta|ese|esa)\\b",
     # a chore for the assistant, now: "Bórrame la reunión del jueves", "Muéveme la call a las 5"
-    "re:^\\W*(?:borra|cancela|mueve|agenda|reserva|crea|quita|reprograma|abre|cierra)me(?:lo|la|los|las)?\\b",
+    "re:^\\W*(?:borra|cancela|mueve|agenda|reserva|crea|quita|reprograma|abre|cierra|prepara|busca|saca|revisa)me"
+    "(?:lo|la|los|las)?\\b",
     # a chore towards someone else: "Mándale la factura de octubre a la gestoría", "Escríbeles hoy"
     "re:^\\W*(?:manda|envia|reenvia|pasa|di|llama|escribe|contesta|responde|recuerda|avisa|prepara)(?:le|les)"
     "(?:lo|la|los|las)?\\b",
@@ -230,7 +231,10 @@ ERRAND: tuple[str, ...] = (
     "|respondi|conteste|reenvie|reserve|pague|avise|recorde|reclame)\\b",
     "re:\\b(?:he|hemos)\\b[^.;:]{0,60}?\\b(?:enviado|mandado|llamado|respondido|contestado|reenviado|reservado|pagado"
     "|avisado|recordado|reclamado)\\b",
-    "re:\\b(?:he|hemos)\\s+hablado\\s+con\\b",  # "ya he hablado con Hotel Marisma", not "lo hemos hablado"
+    "re:\\b(?:he|hemos)\\s+hablado\\s+con\\b",
+    # a status opening with its participle: "Enviados ya los 7 emails de renovación", "Pagada la factura de marzo"
+    "re:^\\W*(?:ya\\s+)?(?:enviad|mandad|reenviad|pagad|respondid|contestad|avisad|reservad|cobrad)[oa]s?\\b"
+    "(?!\\s+(?:siempre|por defecto|automaticamente)\\b)",  # "ya he hablado con Hotel Marisma", not "lo hemos hablado"
     "re:(?:^\\W*|\\b(?:i|we|i've|we've|i have|we have|just|also|already|finally)\\s+)(?:talked|spoke|spoken)\\s+"
     "(?:to|with)\\b",
     "re:(?<!que )(?<!cuando )(?<!si )\\b(?:le |les |lo |la )?(?:aprobe|he aprobado|hemos aprobado)\\s+"

@@ -152,7 +152,13 @@ def assents(user_message: str) -> bool:
     words = tokens(fold(user_message))
     picks = len(words) <= MAX_PICK_WORDS and bool(_picked_option(fold(user_message)))
     agrees = mentions(ASSENT, user_message) or picks
-    return 0 < len(words) <= MAX_ASSENT_WORDS and agrees and not mentions(DISSENT, user_message)
+    return (0 < len(words) <= MAX_ASSENT_WORDS and agrees and not mentions(DISSENT, user_message)
+            and not _OPEN_QUESTION.search(fold(user_message)))
+
+
+# "sí, ¿cuáles vencen antes del 31?", "yes, which ones?": the reply asks for something instead of agreeing to it
+_OPEN_QUESTION = re.compile(r"(?:^|[^\w\s])\s*\W?(?:que|cuales?|cuando|cuantos?|cuantas?|donde|quien|what|which|when"
+                            r"|how many|how much|where|who)\b[^?]*\?")
 
 
 def _picked_option(said: str) -> list[str]:

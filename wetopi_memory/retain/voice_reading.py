@@ -126,16 +126,23 @@ def reasoned_change(signals: Signals, text: str) -> Signals:
                    transient=tuple(t for t in signals.transient if t in _WHEN))
 
 
+_CONSEQUENCE = re.compile(r"^\W*(?:so|and so|hence|therefore|that's why|thats why|asi que|por eso|por lo que"
+                         r"|o sea que)\b")
+
+
 def continued_preference(previous: Signals, signals: Signals, text: str) -> Signals:
     """A user's sentence that goes on with the preference just stated ("Prefiero respuestas cortas. Máximo tres
     párrafos."): it says no more of its own than a limit, names no system value, no group and no one else, so it
     is the same preference's detail."""
     if "preference" not in previous.categories or previous.one_off or previous.question or previous.hedges:
         return signals
-    if (signals.question or signals.hedges or signals.unverified or signals.filler or signals.raw
-            or signals.one_off or signals.task_state or signals.errand or set(signals.categories) - _HABIT_KINDS):
-        return signals
     folded = fold(text)
+    # "So queue any renewal reminders for Tuesday", "Así que avísame por la tarde": the consequence the speaker
+    # draws from the preference just stated is part of it, whatever kind of work it names
+    other_kind = bool(set(signals.categories) - _HABIT_KINDS) and not _CONSEQUENCE.match(folded)
+    if (signals.question or signals.hedges or signals.unverified or signals.filler or signals.raw
+            or signals.one_off or signals.task_state or signals.errand or other_kind):
+        return signals
     text_grams = grams(tokens(folded))
     if technical_value(text) or FIRST_PERSON_PLURAL.search(folded, text_grams) or ORGANISATION.search(
             folded, text_grams) or THIRD_PERSON_PREFERENCE_SET.search(folded, text_grams) or mentions(THANKS, text):
