@@ -331,3 +331,45 @@ def test_a_question_whose_subject_is_i_has_no_first_person_phrase(rules: RuleRou
 ])
 def test_marketing_software_and_suppliers_route_to_business(rules: RuleRouter, text: str) -> None:
     assert B in rules.route(text).scope_names
+
+
+@pytest.mark.parametrize("text", [
+    "Since the upgrade the checkout shows the old prices in the cart until we purge the object cache on the pod",
+    "Los pedidos de la tienda no pasan de pendiente de pago desde que el wp-cron dejó de correr en el cluster",
+    "PayPal webhooks no llegan al WooCommerce del cliente; ¿el ingress corta a los 30 s?",
+])
+def test_a_shops_own_orders_and_prices_on_the_platform_are_not_business(rules: RuleRouter, text: str) -> None:
+    assert rules.route(text).scope_names == (P,)
+
+
+@pytest.mark.parametrize("text", [
+    "We are rehearsing for the theatre group and the staging of the last act is a mess",
+    "Con la banda tocamos en las fiestas del pueblo; la caché es de 400 €, a repartir",
+    "Our kids' picnic needs a backup plan in case it rains",
+    "Háblame de la migración de las ballenas por el Atlántico",
+    "Can you explain what a reverse proxy is in general terms? Not ours, just the idea",
+])
+def test_everyday_senses_and_general_concepts_route_nowhere_on_the_platform(rules: RuleRouter, text: str) -> None:
+    assert P not in rules.route(text).scope_names
+
+
+def test_an_own_id_renewal_and_a_home_server_are_not_company_matters(rules: RuleRouter) -> None:
+    assert B not in rules.route("Renewal of my passport next week, I need new photos").scope_names
+    assert P not in rules.route("My own server at home runs on a Raspberry Pi next to the router").scope_names
+
+
+@pytest.mark.parametrize("text", [
+    "Hay que renegociar el alquiler de la oficina antes de enero",
+    "Send the insurance broker the updated list of laptops",
+    "Our Trustpilot score went down after the support backlog",
+])
+def test_premises_insurance_and_reviews_route_to_business(rules: RuleRouter, text: str) -> None:
+    assert B in rules.route(text).scope_names
+
+
+@pytest.mark.parametrize("text", [
+    "El antivirus ha detectado malware en un plugin nulled de la tienda de Ortiz",
+    "La web de la academia tiene xdebug activo y va lentísima",
+])
+def test_hosted_site_security_and_php_debuggers_route_to_platform(rules: RuleRouter, text: str) -> None:
+    assert P in rules.route(text).scope_names

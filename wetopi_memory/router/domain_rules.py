@@ -98,6 +98,9 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             "restaurar", "restauración",
             "root cause", "root causes", "causa raíz", "firing", "alert fired",
             "salta la alerta", "saltó la alerta", "wildcard",
+            "xdebug", "multisite", "redirect loop", "bucle de redirecciones", "auto-renew",
+            # malware on hosted sites
+            "malware", "nulled", "escáner de malware", "malware scanner", "backdoor", "webshell",
         ),
     ),
     # ---------------------------------------------------------------- business
@@ -135,7 +138,7 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             "lista de precios", "tarifario", "price increase", "subida de precios", "subir precios", "bajar precios",
             "price change", "annual plan", "plan anual", "monthly plan", "plan mensual", "starter plan", "pro plan",
             "enterprise plan", "managed plan", "plan gestionado", "hosting plan", "hosting plans",
-            "planes de hosting",
+            "planes de hosting", "trustpilot", "google reviews", "reseñas de google", "online reviews",
         ),
     ),
     DefaultRule(
@@ -164,6 +167,11 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             "vacation policy", "holiday policy", "política de vacaciones", "teletrabajo policy", "plan de carrera",
             "career plan", "pay rise", "subida de sueldo", "aumento de sueldo", "contrato de trabajo",
             "employment contract",
+            # the company's premises, insurance and accounts
+            "alquiler de la oficina", "office rent", "office lease", "insurance broker", "corredor de seguros",
+            "corredora de seguros", "seguro de ciberriesgo", "cyber insurance", "seguro de responsabilidad civil",
+            "liability insurance", "cuenta de empresa", "company account", "business account",
+            "cuenta de la empresa",
         ),
     ),
     DefaultRule(

@@ -54,6 +54,14 @@ VIEWPOINT_WORDS: Final = 3
 _CHAT_QUE = re.compile(rb"(?<![A-Za-z0-9])[qQ](?![A-Za-z0-9])")
 
 
+_NOT_OURS: Final = frozenset((b"not", b"no", b"ni", b"nor"))
+
+
+def speaks_of_ours(tokens: list[bytes]) -> bool:
+    """A word of `OURS` that is not denied: "Not ours, just the concept" keeps a general question general."""
+    return any(word in OURS and (i == 0 or tokens[i - 1] not in _NOT_OURS) for i, word in enumerate(tokens))
+
+
 def opens_with_viewpoint(tokens: list[bytes]) -> bool:
     """Whether the message opens with the speaker's viewpoint ("Para mí, …", "A mí no me…", "Personally…") and goes
     on to say something (at least `VIEWPOINT_WORDS` more words: "para mí" alone is not a statement)."""

@@ -55,6 +55,7 @@ from .matching import (
     opens_with_viewpoint,
     option_i_only,
     resource_words,
+    speaks_of_ours,
 )
 from .personal_rules import PERSONAL_RULES, first_person_verb, one_off_day
 from .scoring import DecisionScorer
@@ -234,7 +235,7 @@ class RuleRouter:
             hits = self._words.intersection(tokens)
         packed = self._match_words(hits, tokens, allowed, found) if hits else 0
         norm = self._match_patterns(encoded, raw, allowed, found) if self._patterns else None
-        if found and not OURS.isdisjoint(tokens) and not self._general.isdisjoint(found):
+        if found and not OURS.isdisjoint(tokens) and not self._general.isdisjoint(found) and speaks_of_ours(tokens):
             for rank in self._general.intersection(found):   # "our cluster": not a general question
                 del found[rank]
         if found and (b"-" in encoded or b"_" in encoded) and (words := resource_words(encoded, self._tech)):

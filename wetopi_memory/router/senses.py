@@ -146,7 +146,10 @@ _GENERAL_QUESTION = ("cual es la capital", "la capital de", "the capital of", "i
                      "recommend a book", "recommend me a book", "recomiendas un libro",
                      # the speaker says the code is a toy, not one of our systems
                      "ejemplo de juguete", "toy example", "nada de prod", "nada de produccion", "not production",
-                     "nothing in prod", "nothing in production")
+                     "nothing in prod", "nothing in production",
+                     # the speaker asks for the concept, not for ours; or for a word's history
+                     "in general terms", "just the concept", "en terminos generales", "solo el concepto",
+                     "origen de la palabra", "origin of the word", "etimologia", "etymology")
 
 SENSES: tuple[Sense, ...] = (
     *(Sense(f"word_question.{scope}", scope, (EVERY_TERM,), _WORD_QUESTION)
@@ -266,4 +269,30 @@ SENSES: tuple[Sense, ...] = (
     Sense("lead.metal", "business", ("lead", "leads"),
           ("poisoning", "intoxicacion", "plomo", "pencil", "lapiz", "paint", "pintura", "pipes", "tuberias")),
     Sense("docker.pet", "platform", ("docker",), ("dog", "perro", "mascota", "pet", "beach", "playa")),
+    # a shop's own data (its cart, checkout, orders, variable products) broken on the platform is the site's data,
+    # not a sale of ours: "el object cache devuelve precios viejos en el carrito"
+    Sense("commerce.shop_data", "business", ("pago", "pedido", "pedidos", "precio", "precios", "producto",
+                                              "productos", "price", "prices", "order", "orders", "product",
+                                              "stripe", "paypal"),
+          ("carrito", "cart", "checkout", "wp-cron", "wp cron", "object cache", "producto variable",
+           "variable product", "variaciones", "variations", "webhook", "webhooks", "wp-admin", "wp admin")),
+    # a customer who only complains about, notices or needs a technical matter does not make it a business one
+    Sense("customer.asks", "business", ("customer", "cliente", "client"),
+          ("a customer needs", "client complains", "customer complains",
+           "cliente se queja", "client notices", "customer notices", "customer panel", "panel del cliente",
+           "customer wants to know", "el cliente quiere saber")),
+    Sense("staging.theatre", "platform", ("staging",),
+          ("teatro", "theatre", "theater", "obra de teatro", "act two", "acto", "actores", "actors", "ensayo",
+           "ensayos", "rehearsal", "escenario")),
+    Sense("cache.fee", "platform", ("cache", "caché"),
+          ("banda", "band", "fiestas", "concierto", "actuacion", "tocar", "bolo", "gig", "a repartir")),
+    Sense("server.home", "platform", ("servidor", "server"),
+          ("at home", "en casa", "raspberry", "home assistant", "homelab", "my own server", "mi propio servidor")),
+    Sense("renewal.id_card", "business", ("renewal", "renovación"),
+          ("passport", "pasaporte", "dni", "driving licence", "carnet de conducir", "driver s license")),
+    Sense("backup.plan_b", "platform", ("backup",), (*_TRAVEL, "picnic", "rains", "llueve", "weather", "kids",
+                                                     "niños", "boda", "wedding", "cumpleanos", "birthday")),
+    Sense("migration.animals", "platform", ("migración", "migration"),
+          ("ciguenas", "birds", "aves", "pajaros", "whales", "ballenas", "butterflies", "mariposas", "animales",
+           "animals", "salmon")),
 )
