@@ -177,3 +177,62 @@ def test_tenth_round_frames(router: RuleRouter, text: str) -> None:
 ])
 def test_tenth_round_look_alikes_are_not_requests(router: RuleRouter, text: str) -> None:
     assert not router.route(text).explicit_memory_request, text
+
+
+@pytest.mark.parametrize("text", [
+    "Tira de memoria: ¿qué plazo de preaviso pactamos con el proveedor de fibra?",
+    "¿Qué plazo de preaviso pactamos con el casero?",
+    "¿Cuántos días de margen acordamos con la agencia?",
+    "¿Qué precio al final firmamos con Globex?",
+    "¿Cuál tarifa elegimos para los partners?",
+    "recall lo que sabemos del cluster de Madrid",
+    "Dime lo que sabemos de la migración a Ceph",
+    "tell me lo que recordamos sobre el incidente del DNS",
+    "¿Qué tenemos en memoria de Kobalt?",
+    "¿Recuerdas cuando teníamos el servidor en OVH?",
+    "¿Recuerdas el precio de los 50 GB?",
+    "Do you remember the 30-day SLA we gave Lumen?",
+    "remember when we moved the DNS to Cloudflare?",
+])
+def test_eleventh_round_frames(router: RuleRouter, text: str) -> None:
+    assert router.route(text).explicit_memory_request, text
+
+
+@pytest.mark.parametrize("text", [
+    "¿Aprobamos que la gestoría lleve la contabilidad a partir de enero?",
+    "¿Subimos el precio antes de marzo?",
+    "En memoria de nuestro fundador mandamos flores al funeral; ¿cómo lo contabilizo?",
+    "Pusimos una placa en memoria de mi abuelo, ¿se puede deducir?",
+    "¿Qué proceso tira de memoria en el nodo?",
+    "¿Qué día quedamos para comer?",
+    "Do you remember the 90s? Music was so much better back then",
+    "Remember the good old days of FTP deploys?",
+    "Do you remember when we were kids?",
+    "¿Recuerdas cuando éramos jóvenes? jaja",
+    "¿Te acuerdas de los años 80?",
+    # asking to store or to forget is not a recall request (tune, tune2, tune4: "Guarda en la memoria que…")
+    "Guarda esto en memoria: la gestoría cierra el trimestre el día 10",
+    "remember that I take the 8:15 bus now, not the train",
+    "No te olvides de esto: los viernes salgo a las 16:30",
+])
+def test_eleventh_round_look_alikes_are_not_requests(router: RuleRouter, text: str) -> None:
+    assert not router.route(text).explicit_memory_request, text
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("Which version did we pin cert-manager to?", True),
+    ("Why did we switch to Hetzner?", True),
+    ("Refresh me on the Ceph upgrade plan we discussed", True),
+    ("Recap what we decided about pricing", True),
+    ("Fill me in on what we agreed with Lumen", True),
+    ("Recap: we deployed and it works", False),
+    ("What's on record about my dietary restrictions?", True),
+    ("Was there a decision on the Hetzner move?", True),
+    ("Is there a decision tree for this?", False),
+    ("How much disk did we use this month?", False),
+    ("¿Qué tal si pactamos un descuento?", False),   # a proposal
+    ("¿Y si decidimos mañana?", False),
+    ("¿Sabes si acordamos algo con Lumen?", True),
+])
+def test_eleventh_round_english_frames(router: RuleRouter, text: str, asks: bool) -> None:
+    assert router.route(text).explicit_memory_request is asks, text

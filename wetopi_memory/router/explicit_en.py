@@ -5,7 +5,8 @@
   negative questions ("didn't we agree…"), and "we agreed/decided/said…" inside a question.
 - Asking what is known or kept: "do you remember…", "what do you know about my…", notes, "on file", "written
   down", "anything stored", "refresh my memory", "ring a bell".
-- A request verb before what we did: "look up whether we ever agreed…", "show me the runbook we wrote".
+- A request verb before what we did: "look up whether we ever agreed…", "show me the runbook we wrote", "recap
+  what we decided…", "refresh me on the plan we discussed"; "was there a decision on…?", "what's on record about…".
 - Facts asked again ("What plugin do I use again?"), half a memory next to a question ("I vaguely recall we talked
   about…"), told before ("I mentioned it before"), what you recommended ("the tool you recommended"), "the final
   decision", "our agreed SLA", "any idea what we…", "do you have my…".
@@ -13,7 +14,8 @@
 Not requests: statements ("As we agreed, send the invoice"), instructions ("Remember to renew…"), the speaker's own
 memory ("I don't remember the command"), the assistant's own past ("did you ever watch…?"), what we need or do
 now ("do we need to register?"), an event that recurs ("Why is the ingress failing again?") and a thing we did
-named after a preposition ("customers on the plan we dropped").
+named after a preposition ("customers on the plan we dropped"), nostalgia ("Do you remember the 90s?", "remember
+when we were kids?") and asking to store ("remember that I take the bus now", "keep that in mind").
 """
 
 from __future__ import annotations
@@ -33,6 +35,11 @@ _SAVE_TO_NOTES = r"\b(?:save|store|add|put|write|keep)\b"
 _EVENT_AGAIN = (r"\b(?:\w+ing|down|broken|failed|crashed|full|stuck|out|off|flapping|late|gone|happened|fired)"
                 r"\s+again\b"
                 r"|\bwhy\b")
+
+# Nostalgia, not memory: "Do you remember the 90s?", "Remember when we were kids?"
+_NOSTALGIA = (r"\b(?:remember|recall)\s+(?:the\s+)?(?:'?\d0s|(?:19|20)\d0s|sixties|seventies|eighties|nineties|"
+              r"noughties|old\s+days|good\s+old)\b|\bwhen\s+(?:we|you|i)\s+were\s+(?:\w+\s+)?(?:kids?|young|children|students|"
+              r"teenagers)\b")
 
 EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.what_did_we_decide",
@@ -58,12 +65,12 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.do_you_remember",
                     r"\b(?:do|don'?t|can|could|did)\s+(?:you|we)\s+(?:still\s+)?(?:remember|recall)\b"
                     r"(?!\s+(?:to|this|that\s*:)\b)",
-                    ("remember", "recall")),
+                    ("remember", "recall"), unless=_NOSTALGIA),
     ExplicitTrigger("en.remember_what",
                     r"(?=remember|recall|remind)" + _NOT_SELF +   # the lookahead first: cheap, fails fast
                     r"\b(?:remember|recall|remind\s+me)[\s,:]+(?:what|how|when|where|which|why|who|if|"
                     r"whether)\b",
-                    ("remember", "recall", "remind")),
+                    ("remember", "recall", "remind"), unless=_NOSTALGIA),
     ExplicitTrigger("en.what_do_we_know",
                     r"\bwhat\s+do\s+(?:we\s+(?:know|remember|have)|you\s+remember|you\s+know\s+(?=\w+\s+(?:[\w'-]+\s+){0,2}(?:my|our|me|us|i|we)\b))\s*"
                     r"(?:about|on|regarding)\b",
@@ -80,7 +87,8 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"(?:(?:[\w'-]+\s+){1,2}and\s+)?we\s+(?:and\s+[\w'-]+\s+)?"
                     r"(?:ever\s+|last\s+|finally\s+|already\s+|actually\s+|originally\s+)?(?:decide|agree|say|tell|"
                     r"settle|choose|pick|give|end|drop|discuss|talk|note|write|sign|promise|offer|quote|charge|"
-                    r"set|configure|move|last|rotate|land|send|pay|bill|leave|put|store|keep|save|document|go|stop)\b",
+                    r"set|configure|move|last|rotate|land|send|pay|bill|leave|put|store|keep|save|document|go|stop|pin|name|"
+                    r"call|price|plan|book|hire|buy|switch|change|cap|limit|budget|schedule|migrate|upgrade)\b",
                     ("did",), requires=("we",)),
     ExplicitTrigger("en.wh_did_i",
                     r"\b(?:what|which|when|why|how|where|who)\b(?:\s+[\w'-]+){0,4}?\s+did\s+i\s+(?:ever\s+|last\s+)?"
@@ -128,9 +136,10 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                            r"\b(?:what|which)(?:'s|\s+(?:was|were|is|are))\s+(?:the|our|those|that)\s+(?:[\w-]+\s+){0,4})"
                            r"(?:that\s+|which\s+)?$"),   # positioning statements we shortlisted?"
     ExplicitTrigger("en.show_me_what_we_did",   # the same without a question mark, after a request verb
-                    rf"^\W*(?:remind\s+me\s+of|find|show\s+me|give\s+me|tell\s+me|pull\s+up|look\s+up|get\s+me)\b"
-                    rf"[^.?!]*?\bwe\s+{_WE_DID}",
-                    ("remind", "find", "show", "give", "tell", "pull", "look", "get"), requires=("we",)),
+                    rf"^\W*(?:remind\s+me\s+of|find|show\s+me|give\s+me|tell\s+me|pull\s+up|look\s+up|get\s+me|recap|"
+                    rf"refresh\s+me\s+on|fill\s+me\s+in\s+on|summari[sz]e|sum\s+up)\b(?!\s*:)[^.?!]*?\bwe\s+{_WE_DID}",
+                    ("remind", "find", "show", "give", "tell", "pull", "look", "get", "recap", "refresh", "fill",
+                     "summarise", "summarize", "sum"), requires=("we",)),
     ExplicitTrigger("en.do_you_know_my",
                     r"\b(?:do\s+you\s+(?:know|have|remember)|do\s+you\s+happen\s+to\s+know)\s+"
                     r"(?:what|which|when|where|how|who)\s+(?:my|our|i|we)\b",
@@ -149,10 +158,16 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.on_file",
                     r"\b(?:(?:(?:do|did)\s+(?:we|you)\s+have|have\s+(?:we|you)\s+got)\s+(?:anything|something)\s+"
                     r"(?:stored|saved|noted|written|"
-                    r"recorded|on\s+file|in\s+memory)|anything\s+(?:in|on)\s+(?:memory|file|your\s+notes|the\s+notes)"
+                    r"recorded|on\s+file|in\s+memory)|anything\s+(?:in|on)\s+(?:memory|file|record|your\s+notes|the\s+notes)"
+                    r"|what(?:'s|\s+is|\s+do\s+(?:we|you)\s+have)\s+on\s+(?:file|record)\s+(?:about|for|on|regarding)"
                     r"|any\s+notes\s+(?:on|about|for)|(?:have|got)\s+(?:it|that|this|them)\s+(?:written\s+down|on\s+file)|"
                     r"what\s+(?:have|do)\s+(?:we|you)\s+(?:got|have)\s+on\s+file|what\s+notes\s+do\s+(?:we|you)\s+have)",
-                    ("stored", "saved", "noted", "written", "recorded", "file", "memory", "notes", "down")),
+                    ("stored", "saved", "noted", "written", "recorded", "file", "memory", "notes", "down", "record")),
+    ExplicitTrigger("en.was_there_a_decision",   # "Was there a decision on the Hetzner move?": settled before
+                    r"\b(?:was|were|is)\s+there\s+(?:ever\s+)?(?:a|an|any)\s+(?:final\s+)?(?:decision|agreement|"
+                    r"conclusion|verdict)s?\s+(?:on|about|regarding|for|over)\b",
+                    ("decision", "decisions", "agreement", "agreements", "conclusion", "conclusions", "verdict"),
+                    requires=("there",)),
     ExplicitTrigger("en.look_up_what",
                     r"\b(?:(?:look|pull|dig|bring|find)\s+up|search\s+for|check|find(?:\s+out)?|show\s+me|tell\s+me)\s+"
                     r"what\s+(?:we|i)\s+"

@@ -9,13 +9,18 @@
 - Where memory is kept: "en la memoria", notes, "tenemos algo apuntado", "te suena", "¿te consta…?", "¿quedó por
   escrito…?", "dime lo que tengas sobre…".
 - What "you" told me: a wh-word opening a clause, then "me"/"nos" and a 2nd-person preterite of telling or
-  recommending ("¿Qué libro me recomendaste…?"); the impersonal past as the question itself ("¿Se decidió algo…?");
-  told before, next to a question ("…? Te lo dije el otro día"), and half a memory ("me suena que lo hablamos").
+  recommending ("¿Qué libro me recomendaste…?"); an interrogative determiner, its noun and a verb of deciding
+  ("¿Qué plazo de preaviso pactamos…?"); "tira de memoria" opening a clause; the impersonal past as the question
+  itself ("¿Se decidió algo…?"); told before, next to a question ("…? Te lo dije el otro día"), and half a memory
+  ("me suena que lo hablamos").
 
 Not requests: statements in the past ("Decidimos subir el precio"), instructions ("Recuerda que el viernes…"),
-invitations ("¿Quedamos mañana?"), "as I said" in passing ("como te dije, …"), an instruction with a tag ("Recuerda
-que…, ¿vale?"), a relative clause ("con lo que sabes de…"), a date ("el 1 de marzo") and memory in the technical
-sense ("cargarlo entero en memoria", "una caché en memoria").
+invitations ("¿Quedamos mañana?"), proposals ("¿Qué tal si pactamos…?", "¿Y si decidimos…?"), "as I said" in
+passing ("como te dije, …"), an instruction with a tag ("Recuerda que…, ¿vale?"), a relative clause ("con lo que
+sabes de…"), a date ("el 1 de marzo") and memory in the technical sense ("cargarlo entero en memoria", "una caché
+en memoria", "el proceso que tira de memoria"), a tribute ("En memoria de Txema, …"), nostalgia ("¿Recuerdas cuando
+éramos jóvenes?", "¿te acuerdas de los 90?"), a start date ahead ("a partir de enero"), and asking to store or
+forget ("Guarda esto en memoria: …", "no te olvides de…").
 """
 
 from __future__ import annotations
@@ -36,6 +41,19 @@ _IN_RAM = (r"\b(?:carg\w*|manten\w*|mantien\w*|ocup\w*|caben?|residentes?|enter[
            r"volcad[oa]s?)\s+en\s+memoria\b|\ben\s+memoria\s+(?:ram|compartida|virtual|principal|"
            r"del\s+(?:proceso|pod|nodo|servidor|contenedor))\b|\bbases?\s+de\s+datos\s+en\s+memoria\b")
 
+# "En memoria de Txema, …", "una placa en memoria de…": a tribute, opening the clause or after a word of homage
+# (not "¿Qué tenemos en memoria de Kobalt?")
+_TRIBUTE = (r"(?:^|[^\w\s]\s*|\b(?:dedicad[oa]s?|homenaje|flores|silencio|placa|misa|velas?|donacion|donativo|"
+            r"minuto|arbol|beca|premio)\s+)en\s+memoria\s+de\b")
+
+# Nostalgia, not memory: "¿Recuerdas cuando éramos jóvenes?", "¿Te acuerdas de los 90?"
+_NOSTALGIA = (r"\b(?:cuando\s+(?:eramos|eras|era)\s+(?:\w+\s+)?(?:jovenes|joven|ninos|nino|nina|ninas|pequenos|pequeno|"
+              r"pequena|crios|cria|crio|estudiantes|adolescentes|chavales)|(?:de\s+)?los\s+(?:anos\s+(?:19|20)?\d0\b|"
+              r"'?\d0s?\s*(?:[?!.,;]|$)|(?:anos\s+)?(?:ochenta|noventa|setenta|sesenta)\b)|(?:de\s+)?aquellos\s+tiempos|(?:de\s+)?los\s+viejos\s+tiempos)")
+
+# A proposal, not a question about the past: "¿Qué tal si pactamos un descuento?", "¿Y si decidimos mañana?"
+_PROPOSAL = r"\bque\s+tal\s+si\b|(?:^|[^\w\s])\s*y\s+si\b"
+
 # Verbs of deciding and saying whose "we" form (-amos / -imos) asks for memory inside a question ("¿qué acordamos?"),
 # and "we" forms that can only be past ("hicimos", "dimos", "pusimos"). Verbs of doing whose -amos form is also
 # present ("¿cuánto le cobramos?", "¿qué usamos?") count only after "la última vez que".
@@ -47,6 +65,10 @@ _PAST_WE_WORDS = tuple(sorted({stem + end for stem in _PAST_WE_STEMS for end in 
 # The same words as one regex with their stems factored out: `re` tries alternatives one by one, so a shared
 # ending is matched once instead of once per verb.
 _PAST_WE = "(?:(?:" + "|".join(_PAST_WE_STEMS) + ")(?:amos|imos)|" + "|".join(_PAST_ONLY_WE) + ")"
+
+# "we" forms of deciding that, after "¿qué <noun>…?", read as past ("¿qué día quedamos?" is an invitation: not here)
+_DECIDED_WE = ("decidimos", "acordamos", "pactamos", "dijimos", "elegimos", "escogimos", "descartamos", "concluimos",
+               "firmamos", "negociamos")
 
 # What "you" (the assistant) told, recommended or noted for me: a 2nd-person preterite of telling, in a question
 _YOU_TOLD_STEMS = ("dij", "cont", "coment", "recomend", "suger", "aconsej", "propus", "explic", "mencion", "apunt",
@@ -67,9 +89,9 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     rf"\s+(?:en\s+)?{WHO}{MEM}\b",
                     ("memoria", "memorias", "memory", "memories")),
     ExplicitTrigger("es.en_memoria", rf"\ben\s+(?:la\s+|nuestra\s+|tu\s+|vuestra\s+)?{MEM}\b", ("memoria", "memorias"),
-                    unless=f"{_SAVE_ES}|{_IN_RAM}"),
+                    unless=f"{_SAVE_ES}|{_IN_RAM}|{_TRIBUTE}"),
     ExplicitTrigger("es.te_acuerdas", r"\b(?:te\s+acuerdas|os\s+acordais|recuerdas|recordais)\b",
-                    ("acuerdas", "acordais", "recuerdas", "recordais")),
+                    ("acuerdas", "acordais", "recuerdas", "recordais"), unless=_NOSTALGIA),
     ExplicitTrigger("es.recuerda_interrogativo",
                     r"\brecuerda(?:me)?\s+(?:como|cual|cuales|cuando|donde|cuanto|cuanta|por\s+que|si)\b",
                     ("recuerda", "recuerdame")),
@@ -111,7 +133,8 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     rf"\b{_PAST_WE}\b", _PAST_WE_WORDS, gated=True, clause_start=False, at_anchor=True,
                     before=r"\b(?:que|como|cuando|cual|cuales|donde|por\s+que|en\s+que|lo\s+que|vez\s+que|si)\s+"
                            r"(?:(?:le|les|nos|te|se|lo|la|los|las|ya|al\s+final|finalmente|exactamente|entonces)\s+){0,3}"
-                           r"(?:(?:conclusion|conclusiones|decision|decisiones|acuerdo|acuerdos|solucion)\s+)?$"),
+                           r"(?:(?:conclusion|conclusiones|decision|decisiones|acuerdo|acuerdos|solucion)\s+)?$",
+                    unless=_PROPOSAL),
     ExplicitTrigger("es.la_ultima_vez_que",
                     r"\bvez\s+que\s+(?:(?:lo|la|los|las|le|les|se)\s+)?\w+(?:amos|imos)\b", ("vez",),
                     gated=True, clause_start=False, requires=("que",)),
@@ -122,6 +145,11 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     rf"\b(?:que|cual|cuales|cuanto|cuanta|cuantos|cuantas)\s+(?:\w+\s+)?(?:(?:le|les|nos|se|lo|la)\s+)?"
                     rf"(?:{'|'.join(_PAST_ONLY_WE)})\b",
                     _PAST_ONLY_WE, gated=True, clause_start=False),
+    ExplicitTrigger("es.que_plazo_pactamos",   # "¿Qué plazo de preaviso pactamos con…?", "¿Cuántos días de margen
+                    # acordamos?": an interrogative determiner, its noun (and a "de" complement), a verb of deciding
+                    rf"\b(?:{'|'.join(_DECIDED_WE)})\b", _DECIDED_WE, gated=True, clause_start=False, at_anchor=True,
+                    before=r"\b(?:que|cual|cuales|cuanto|cuanta|cuantos|cuantas)\s+[a-z]+(?:\s+(?:de|del)\s+[a-z]+)?\s+"
+                           r"(?:(?:le|les|nos|se|lo|la|al\s+final|ya)\s+)?$"),
     ExplicitTrigger("es.lo_que_usamos",   # "¿cuál era el comando que usamos…?": a thing we did, asked about
                     r"\bque\s+(?:(?:le|les|nos|se|lo|la)\s+)?[a-z]+(?:amos|imos)\b", ("que",), gated=True,
                     clause_start=False, before=r"\b(?:el|la|los|las)\s+(?:\w+\s+){0,2}$"),
@@ -139,7 +167,7 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     gated=True, clause_start=False),
     ExplicitTrigger("es.pregunta_con_pasado",   # "¿Cuánto les cobramos el año pasado…?", "¿Qué hicimos en marzo?"
                     r"\b(?:el\s+ano\s+pasado|el\s+mes\s+pasado|la\s+semana\s+pasada|la\s+ultima\s+vez|la\s+otra\s+vez|"
-                    r"en\s+su\s+dia|al\s+final|aquella\s+vez|entonces|(?:en|(?<!\d\s)de)\s+(?:enero|febrero|marzo|abril|mayo|junio|"
+                    r"en\s+su\s+dia|al\s+final|aquella\s+vez|entonces|(?:en|(?<!\d\s)(?<!partir\s)(?<!antes\s)(?<!despues\s)de)\s+(?:enero|febrero|marzo|abril|mayo|junio|"
                     r"julio|agosto|septiembre|octubre|noviembre|diciembre))\b",
                     ("pasado", "pasada", "vez", "dia", "final", "entonces", "enero", "febrero", "marzo", "abril",
                      "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"),
@@ -169,6 +197,9 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     gated=True, clause_start=False,   # "Mira, que decidimos no tocarlo" is a statement: the accent says
                     accented=r"\b(?:qué|cómo|cuándo|cuánto|cuánta|dónde|por qué|cuál|cuáles)\b"),
     ExplicitTrigger("es.haz_memoria", r"\b(?:haz|haced|hagamos|hace)\s+memoria\b", ("memoria",)),
+    ExplicitTrigger("es.tira_de_memoria",   # "Tira de memoria: ¿qué…?", not "el proceso que más tira de memoria" (RAM)
+                    r"\btira(?:d|me|nos)?\s+de\s+memoria\b", ("tira", "tirad", "tirame", "tiranos"),
+                    requires=("memoria",), before=_OPENS_CLAUSE),
     ExplicitTrigger("es.que_te_dije",
                     r"\b(?:que|como|cuando|cual)\s+te\s+(?:dije|conte|comente|pedi|explique)\b",
                     ("dije", "conte", "comente", "pedi", "explique"), gated=True, clause_start=False,
@@ -264,11 +295,15 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     ("quedo",), gated=True, clause_start=False,   # a yes/no question, not "¿dónde quedó documentado…?"
                     before=r"(?:^|[^a-z0-9\s]|\b(?:ya|lo|la|eso|esto|si|no|y))\s*$"),
     ExplicitTrigger("es.lo_que_sabes_de",   # "Dime todo lo que tengas sobre Globex", "un resumen de lo que sabes de mí"
-                    r"\blo\s+que\s+(?:sabes|sepas|tienes|tengas|recuerdas|recuerdes)\s+(?:(?:guardado|apuntado|anotado)\s+)?"
+                    r"\blo\s+que\s+(?:sabes|sepas|tienes|tengas|recuerdas|recuerdes|sabemos|sepamos|recordamos)\s+"
+                    r"(?:(?:guardado|apuntado|anotado)\s+)?"
                     r"(?:de|del|sobre|acerca)\b",
-                    ("sabes", "sepas", "tienes", "tengas", "recuerdas", "recuerdes"), requires=("lo", "que"),
+                    ("sabes", "sepas", "tienes", "tengas", "recuerdas", "recuerdes", "sabemos", "sepamos",
+                     "recordamos"),
+                    requires=("lo", "que"),
                     before=r"\b(?:dime|cuentame|resume|resumeme|resumen|dame|pasame|busca|buscame|mira|ensename|repasa|"
-                           r"repasame|recuerdame|revisa|comprueba)\b[^.?!]{0,20}$"),
+                           r"repasame|recuerdame|revisa|comprueba|recall|remind\s+me\s+of|tell\s+me|show\s+me|give\s+me|"
+                           r"pull\s+up|look\s+up|sum\s+up)\b[^.?!]{0,20}$"),
     ExplicitTrigger("es.que_informacion_tienes",   # "¿Qué información tienes de Talleres Ortega?"
                     r"\bque\s+(?:informacion|datos|notas|cosas|detalles)\s+(?:tienes|guardas|tienes\s+guardad[oa]s|tenemos\s+"
                     r"guardad[oa]s)\s+(?:de|del|sobre|acerca)\b",
