@@ -5,11 +5,10 @@ a fix's outcome and a labelled fix, praise that takes a proposal."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
-from tests.support.judgement import PluginDriver, ToolCall, TurnCase, plugin_driver
+from tests.support.judgement import PluginDriver, ToolCall, plugin_driver
 from wetopi_memory.retain.signals import analyze
 
 
@@ -17,12 +16,6 @@ from wetopi_memory.retain.signals import analyze
 def driver() -> Iterator[PluginDriver]:
     with plugin_driver() as d:
         yield d
-
-
-def stored(driver: PluginDriver, name: str, user: str, assistant: str = "Entendido.", *,
-           history: tuple[dict[str, Any], ...] = (), tools: tuple[ToolCall, ...] = ()) -> dict[str, tuple[str, ...]]:
-    return driver.run(TurnCase(id=name, lang="", agent="wetopi-lead", history=history, user=user,
-                               assistant=assistant, tools=tools, expect={}, forbid={})).stored
 
 
 # ------------------------------------------------------------------------------------------------ signals
@@ -61,36 +54,37 @@ def test_a_fix_label_and_a_measured_drop_are_read() -> None:
 # ------------------------------------------------------------------------------------------------ turns
 
 def test_small_talk_around_an_appointment_is_not_kept(driver: PluginDriver) -> None:
-    assert stored(driver, "luck", "tengo reunión con el banco a las 12, deséame suerte") == {}
-    assert stored(driver, "luck2", "I have a call with the auditors at 3, fingers crossed") == {}
+    assert driver.stored_by("luck", "tengo reunión con el banco a las 12, deséame suerte", "Entendido.") == {}
+    assert driver.stored_by("luck2", "I have a call with the auditors at 3, fingers crossed", "Entendido.") == {}
 
 
 def test_someone_elses_liking_and_the_speakers_indifference_are_not_personal(driver: PluginDriver) -> None:
-    assert stored(driver, "likes", "A Marta le encantan los resúmenes con viñetas, a mí me da igual.") == {}
-    assert stored(driver, "pages", "Jordi prefers to get alerts by Slack, never by phone, fyi") == {}
+    assert driver.stored_by("likes", "A Marta le encantan los resúmenes con viñetas, a mí me da igual.",
+                            "Entendido.") == {}
+    assert driver.stored_by("pages", "Jordi prefers to get alerts by Slack, never by phone, fyi", "Entendido.") == {}
 
 
 def test_a_decision_the_speaker_takes_for_themself_is_personal(driver: PluginDriver) -> None:
-    got = stored(driver, "mine", "Decisión mía: no hago guardias en Semana Santa, me las cubre Pau.")
+    got = driver.stored_by("mine", "Decisión mía: no hago guardias en Semana Santa, me las cubre Pau.", "Entendido.")
     assert set(got) == {"personal"}
 
 
 def test_a_procedure_told_for_next_time_is_kept(driver: PluginDriver) -> None:
-    got = stored(driver, "next", "For next time: before draining a node we set `kubectl cordon node-x` and after "
+    got = driver.stored_by("next", "For next time: before draining a node we set `kubectl cordon node-x` and after "
                                  "the reboot you run `kubectl uncordon node-x`.", "Saved.")
     assert set(got) == {"platform"} and "uncordon" in got["platform"][0]
 
 
 def test_praise_takes_the_proposal(driver: PluginDriver) -> None:
-    history = ({"role": "user", "content": "how should we rotate the MinIO keys?"},
-               {"role": "assistant", "content": "Proposed procedure: 1) create the new key with `mc admin user svcacct "
-                                                "add`; 2) update the velero secret; 3) delete the old key."})
-    got = stored(driver, "praise", "perfect, that's the procedure from now on", "Great.", history=history)
+    proposal = ("Proposed procedure: 1) create the new key with `mc admin user svcacct add`; 2) update the velero "
+                "secret; 3) delete the old key.")
+    got = driver.stored_by("praise", "perfect, that's the procedure from now on", "Great.", before=proposal,
+                           asked="how should we rotate the MinIO keys?")
     assert set(got) == {"platform"} and "svcacct" in got["platform"][0]
 
 
 def test_a_rules_exception_stays_in_the_rules_scope(driver: PluginDriver) -> None:
-    got = stored(driver, "except", "Decidido: a partir de ahora los wp-* usan MariaDB 11.4 por defecto en el chart; "
+    got = driver.stored_by("except", "Decidido: a partir de ahora los wp-* usan MariaDB 11.4 por defecto en el chart; "
                                    "el 10.11 solo si el cliente lo pide por contrato.", "Hecho.")
     assert set(got) == {"platform"} and "10.11" in got["platform"][0]
 
@@ -99,7 +93,7 @@ def test_a_users_change_with_its_outcome_is_a_verified_fix(driver: PluginDriver)
     tools = (ToolCall("terminal", {"command": "ssh pve03 grep maxfiles /etc/vzdump.conf"}, "maxfiles: 3"),
              ToolCall("terminal", {"command": "ssh pve03 tail -n 1 /var/log/vzdump/qemu-101.log"},
                       "INFO: Finished Backup of VM 101 (00:04:12)"))
-    got = stored(driver, "outcome", "Los backups de pve03 llenaban el datastore. He puesto maxfiles: 3 en "
+    got = driver.stored_by("outcome", "Los backups de pve03 llenaban el datastore. He puesto maxfiles: 3 en "
                                     "/etc/vzdump.conf y el job de esta noche ha ido bien.",
                  "Confirmado, terminó OK.", tools=tools)
     assert "platform" in got and any("maxfiles: 3" in text for text in got["platform"])

@@ -104,8 +104,6 @@ class RuleRouter:
         self._threshold = confidence_threshold
         self._high = high_confidence
         self._max_scopes = max_scopes
-        self._scorer = DecisionScorer(confidence_threshold=confidence_threshold, high_confidence=high_confidence,
-                                      max_scopes=max_scopes, cache_size=cache_size)
         self._candidate_memo: dict[frozenset[bytes], tuple[Trigger, ...]] = {}
 
         specs: list[RuleSpec] = []
@@ -123,7 +121,8 @@ class RuleRouter:
         self._words = self._rule_words
         model = (load_word_model() if use_default_rules else None) if word_model is True else word_model or None
         self._voter = None if model is None else self._attach(model)
-        self._scorer.attach(self._voter)
+        self._scorer = DecisionScorer(self._voter, confidence_threshold=confidence_threshold,
+                                      high_confidence=high_confidence, max_scopes=max_scopes, cache_size=cache_size)
         self._empty_bars = self._voter.prior(NO_ROUTE) if self._voter is not None else NO_BARS
         self._take(compiled)
         singles = [(w, t.scope) for w, entry in self._lookup.items() for t in entry[0].values() if not t.is_context]

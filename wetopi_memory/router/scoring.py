@@ -29,24 +29,20 @@ SCORE_MEMO_SIZE: Final = 1024
 class DecisionScorer:
     """Sums, confidences and the chosen scopes of one router's settings, with the word model's prior."""
 
-    def __init__(self, *, confidence_threshold: float, high_confidence: float, max_scopes: int,
-                 cache_size: int) -> None:
+    def __init__(self, voter: WordVoter | None, *, confidence_threshold: float, high_confidence: float,
+                 max_scopes: int, cache_size: int) -> None:
         self._threshold = confidence_threshold
         self._high = high_confidence
         self._max_scopes = max_scopes
         self._cache_size = max(0, cache_size)
         self._cache: dict[tuple[frozenset[int], str | None], tuple[RouteDecision, Bars]] = {}
         self._score_memo: dict[tuple[str, float], ScopeScore] = {}
-        self._voter: WordVoter | None = None
+        self._voter = voter
 
     @property
     def remembered(self) -> int:
         """How many decisions the memo holds now (never more than `cache_size`)."""
         return len(self._cache)
-
-    def attach(self, voter: WordVoter | None) -> None:
-        """Give the decisions a word model's prior (set once, before the first decision)."""
-        self._voter = voter
 
     def decide(self, found: dict[int, Term], trigger: str | None) -> tuple[RouteDecision, Bars]:
         """The decision for the matched terms and the trigger, and the word model's limits for it; through the

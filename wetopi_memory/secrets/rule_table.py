@@ -24,6 +24,8 @@ from .key_names import KEY_STEMS
 from .rule import SecretRule
 from .service_rules import SERVICE_CONTEXT_RULES, SERVICE_TOKEN_RULES
 from .token_locators import (
+    TOKEN_END,
+    TOKEN_START,
     locate_aws,
     locate_entropy_run,
     locate_jwt,
@@ -34,10 +36,7 @@ from .token_locators import (
 )
 from .vendor_tokens import VENDOR_TOKEN_RULES
 
-# Left boundary for prefix tokens: not inside a word or a dashed name (`risk-based` must not match `sk-`), but a
-# JSON-escaped `\n` right before the token is fine.
-_B = r"(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))"
-_E = r"(?![A-Za-z0-9_-])"
+_B, _E = TOKEN_START, TOKEN_END
 
 
 def _rx(pattern: str, flags: int = 0) -> re.Pattern[str]:

@@ -11,9 +11,9 @@ from .context_locators import at_hit, locate_url_password
 from .findings import Tier
 from .heuristics import is_directive_value, shannon_entropy, token_body_ok
 from .rule import SecretRule, Span
+from .token_locators import TOKEN_END, TOKEN_START
 
-_B = r"(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))"
-_E = r"(?![A-Za-z0-9_-])"
+_B, _E = TOKEN_START, TOKEN_END
 # An argument: quoted, or one word that does not start like another flag.
 _ARG = r"(?P<v>\"[^\"\r\n]{1,256}\"|'[^'\r\n]{1,256}'|[^\s\"'`;|&<>-][^\s\"'`;|&<>]{0,255})"
 _UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"

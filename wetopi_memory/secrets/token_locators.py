@@ -11,6 +11,11 @@ from .findings import Tier
 from .heuristics import class_switch_rate, is_random_letters, mixes_case_and_digits, shannon_entropy, token_body_ok
 from .rule import Locate, SecretRule
 
+# Left boundary for prefix tokens: not inside a word or a dashed name (`risk-based` must not match `sk-`), but a
+# JSON-escaped `\n` right before the token is fine; and the right one: the token does not go on.
+TOKEN_START = r"(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))"
+TOKEN_END = r"(?![A-Za-z0-9_-])"
+
 
 def token_check(*, entropy: float = 3.0, prefix: int = 0, need_digit: bool = False, need_alpha: bool = False,
            random_like: float = 0.0) -> Locate:

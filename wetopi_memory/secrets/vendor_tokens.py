@@ -8,12 +8,9 @@ import re
 
 from .findings import Tier
 from .rule import SecretRule
-from .token_locators import prefixed_rule, token_check
+from .token_locators import TOKEN_END, TOKEN_START, prefixed_rule, token_check
 
-# Left boundary for prefix tokens (not inside a word or a dashed name; a JSON-escaped `\n` before is fine) and
-# the right one (the token does not go on).
-_B = r"(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))"
-_E = r"(?![A-Za-z0-9_-])"
+_B, _E = TOKEN_START, TOKEN_END
 _HEX = "[a-f0-9]"
 
 VENDOR_TOKEN_RULES: tuple[SecretRule, ...] = (
