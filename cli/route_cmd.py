@@ -58,5 +58,6 @@ def route(
                   "a lone keyword yields to a scope with three anchors)", markup=False)
     for vote in decision.votes:
         weights = ", ".join(f"{feature} {weight:+g}" for feature, weight in vote.features)
-        out.print(f"word model added: {vote.scope} (probability {vote.probability:.2f}; {weights})", markup=False)
+        out.print(f"word model {vote.change}: {vote.scope} (probability {vote.probability:.2f}; {weights})",
+                  markup=False)
     raise typer.Exit(EXIT_OK)

@@ -16,13 +16,12 @@ import json
 import sys
 from pathlib import Path
 
-from wetopi_memory.router import RuleRouter
 from wetopi_memory.router.word_training import TrainingRecord, train_word_model
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 ROUTING = ROOT / "tests" / "corpus" / "routing"
 MODEL = ROOT / "wetopi_memory" / "data" / "word_model.json"
-TUNING = ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "tune7", "tune8", "tune9", "tune10")
+TUNING = ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "tune7", "tune8", "tune9", "tune10", "tune11", "tune12")
 SCOPES = ("personal", "business", "platform")
 
 
@@ -47,10 +46,9 @@ def training_records(part: str) -> list[TrainingRecord]:
 
 
 def trained_model(parts: tuple[str, ...] = TUNING) -> str:
-    """The model file's text as training on `parts` gives it today, over the rules' own words."""
+    """The model file's text as training on `parts` gives it today, over the words their authors used."""
     records = [record for part in parts for record in training_records(part)]
-    rule_words = RuleRouter((), known_scopes=SCOPES, word_model=False).anchor_words
-    data = train_word_model(records, SCOPES, vocabulary=rule_words)
+    data = train_word_model(records, SCOPES)
     data["trained_on"] = {f"{kind}/{part}": _digest(path) for part in parts
                           for kind, path in (("routing", ROUTING / f"{part}.jsonl"),
                                              ("first_look", ROUTING / "first_look" / f"{part}.json"))}

@@ -48,12 +48,12 @@ class Cancellation:
 
 @dataclass(frozen=True, slots=True)
 class ModelVote:
-    """A scope the word model added to the rules' scopes, with the model's probability. `features` are the model
-    features that weighed most for it (feature as written in the model, weight), worked out only when asked for:
-    most decisions are never explained."""
+    """A scope the word model added to the rules' scopes or dropped from them, with the model's probability for it.
+    `features` are the model features that weighed most for the change (feature as written in the model, weight),
+    worked out only when asked for: most decisions are never explained."""
 
     scope: str
-    change: Literal["added"]
+    change: Literal["added", "dropped"]
     probability: float
     explained_by: Callable[[], tuple[tuple[str, float], ...]] = field(compare=False, repr=False)
 
@@ -75,7 +75,7 @@ class RouteDecision:
     explicit_trigger: str | None = None
     cancelled: tuple[Cancellation, ...] = ()
     below_evidence: tuple[str, ...] = ()   # scopes with matches but no anchor (the minimum-evidence rule)
-    votes: tuple[ModelVote, ...] = ()       # the scopes the word model added to the rules' choice
+    votes: tuple[ModelVote, ...] = ()       # the scopes the word model added to or dropped from the rules' choice
 
     @property
     def scope_names(self) -> tuple[str, ...]:

@@ -19,7 +19,7 @@ they in a message pinned to one day ("I'm hosting a dinner on Saturday") or when
 should I answer?"). What the router reads beyond words (resource names such as "billing-api", customer words that
 only say whose a thing is, an opening "Para mí, …", the chat spelling "q") is in `matching.py`.
 
-The word model (`word_model.py`, `word_votes.py`) may then add a scope the rules missed.
+The word model (`word_model.py`, `word_votes.py`) may then add a scope the rules missed or drop one they chose.
 
 Performance: everything is compiled once; `route()` does one NFKD (non-ASCII text only), one `bytes.translate`,
 one `split`, one set intersection and then only touches the rule terms whose anchor word occurs (a second
@@ -30,12 +30,12 @@ lookups and triggers' candidates the same way; memos are cleared when full and s
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from operator import attrgetter
 from typing import Final
 
 from ..config import RoutingRule, RoutingSettings
-from .compiled import NO_TERMS, CompiledRules, RuleSpec, Term, Trigger, compile_rules, context_specs
+from .compiled import CompiledRules, RuleSpec, Term, Trigger, compile_rules, context_specs
 from .decision import CONFIDENCE_CAP, NO_ROUTE, RouteDecision, RuleMatch, ScopeScore
 from .default_rules import DEFAULT_RULES
 from .domain_rules import DOMAIN_RULES
@@ -63,7 +63,7 @@ from .senses import GENERAL_QUESTION_SENSE
 from .text import LOWER_BYTES, MAX_INPUT_CHARS, TOKEN_BYTES, UTF8_DELETE, normalize, tokenize
 from .tool_names import ToolMatcher, tool_names
 from .word_model import WordModel, load_word_model
-from .word_votes import NO_BARS, PACKED_WORDS, WordVoter
+from .word_votes import NO_BARS, PACKED_WORDS, Bars, WordVoter
 
 # The router's public names, also importable from here as they were before the results and text moved out.
 __all__ = ["CONFIDENCE_CAP", "MAX_INPUT_CHARS", "RouteDecision", "RuleMatch", "RuleRouter", "ScopeScore", "normalize",
@@ -119,6 +119,9 @@ class RuleRouter:
         self._rule_words = compiled.words
         self._lookup = compiled.lookup
         self._words = self._rule_words
+        self._model_words: frozenset[bytes] = frozenset()   # the word model's words that no rule anchors
+        self._model_weights: Mapping[bytes, int] = {}
+        self._full_words = MAX_INPUT_CHARS
         model = (load_word_model() if use_default_rules else None) if word_model is True else word_model or None
         self._voter = None if model is None else self._attach(model)
         self._scorer = DecisionScorer(self._voter, confidence_threshold=confidence_threshold,
@@ -151,13 +154,15 @@ class RuleRouter:
         self._opener = compiled.opener
 
     def _attach(self, model: WordModel) -> WordVoter:
-        """The voter of a word model: its weights join the words' lookup entries, and a model's own words that
-        no rule anchors join the words looked up."""
+        """The voter of a word model: its weights join the rule words' lookup entries; its words that no rule
+        anchors are looked up apart, their weights summed in C (`route`)."""
         weight = model.packed_weight
-        lookup = {**{word: NO_TERMS for word in model.vocabulary}, **self._lookup}
-        self._lookup = {word: (*entry[:4], weight(word) or 0) for word, entry in lookup.items()}
-        self._words = self._rule_words | model.vocabulary
-        return WordVoter(model, self._known, max_scopes=self._max_scopes, confidence_threshold=self._threshold)
+        self._lookup = {word: (*entry[:4], weight(word) or 0) for word, entry in self._lookup.items()}
+        self._model_words = model.vocabulary - self._rule_words
+        self._model_weights = model.packed_words
+        self._full_words = model.full_weight_words or MAX_INPUT_CHARS   # no scaling: every message is "short"
+        return WordVoter(model, self._known, max_scopes=self._max_scopes, confidence_threshold=self._threshold,
+                         high_confidence=self._high)
 
     @classmethod
     def from_settings(cls, settings: RoutingSettings, known_scopes: Collection[str]) -> RuleRouter:
@@ -191,7 +196,7 @@ class RuleRouter:
 
     @property
     def anchor_words(self) -> frozenset[str]:
-        """The normalised words that anchor a rule term (the word model's vocabulary is drawn from them)."""
+        """The normalised words that anchor a rule term."""
         return frozenset(word.decode("ascii") for word in self._rule_words)
 
     @property
@@ -217,9 +222,12 @@ class RuleRouter:
         tools: Sequence[str] = (),
         allowed_scopes: Collection[str] | None = None,
         agent: str | None = None,
+        widen: bool = True,
     ) -> RouteDecision:
         """Route one message. Never raises on any text, tool list or agent; only the first 4000 characters are read.
-        `agent` (the Hermes agent handling the turn) is a weak prior only (`senses.AGENT_PRIORS`)."""
+        `agent` (the Hermes agent handling the turn) is a weak prior only (`senses.AGENT_PRIORS`). `widen=False`
+        lets the word model drop a scope but never add one: for writes, where a wrong scope costs more than a
+        missed one."""
         raw = text[:MAX_INPUT_CHARS] if isinstance(text, str) else ""
         if raw.isascii():   # text.encode(raw), inlined: this is the hot path
             encoded = raw.encode("ascii")
@@ -228,7 +236,7 @@ class RuleRouter:
         tokens = encoded.translate(TOKEN_BYTES, UTF8_DELETE).split()
         allowed = None if allowed_scopes is None else frozenset(allowed_scopes)
         found: dict[int, Term] = {}   # rank -> term: a term counts once however often, in whatever variant
-        hits = self._words.intersection(tokens)   # the words a rule or the word model knows
+        hits = self._words.intersection(tokens)   # the words a rule knows
         if b"q" in hits:   # chat spelling: "recuérdame q acordamos…"
             encoded, tokens = chat_que(encoded, tokens)
             hits = self._words.intersection(tokens)
@@ -264,10 +272,20 @@ class RuleRouter:
             bars = self._empty_bars
         else:
             decision, bars = self._scorer.decide(found, trigger)
-        voter = self._voter
-        if voter is None or (not names and len(hits) <= PACKED_WORDS and not (packed + bars.packed) & bars.top):
-            return decision   # nothing for the word model to add: `Bars.might_add`, inlined (the common case)
-        return voter.revise(decision, bars, packed, hits, len(tokens), names, allowed)
+        if self._voter is None:
+            return decision
+        return self._review(self._voter, decision, bars, packed, hits, tokens, names, allowed, widen)
+
+    def _review(self, voter: WordVoter, decision: RouteDecision, bars: Bars, packed: int, hits: frozenset[bytes],
+                tokens: list[bytes], names: tuple[str, ...], allowed: frozenset[str] | None,
+                widen: bool) -> RouteDecision:
+        """The word model's review of the rules' decision; `packed` holds the weights of the rule words `hits`."""
+        if model_only := self._model_words.intersection(tokens):   # words only the model knows, summed in C
+            packed += sum(map(self._model_weights.__getitem__, model_only))
+        if (not names and len(hits) + len(model_only) <= PACKED_WORDS and (packed + bars.packed) & bars.top == bars.kept
+                and (bars.monotone or len(tokens) <= self._full_words)):
+            return decision   # nothing for the word model to change: `Bars.might_change`, inlined (the common case)
+        return voter.revise(decision, bars, packed, hits | model_only, len(tokens), names, allowed, widen)
 
     def _match_words(self, hits: Iterable[bytes], tokens: list[bytes], allowed: frozenset[str] | None,
                      found: dict[int, Term]) -> int:

@@ -1,5 +1,5 @@
 """The word model: one small logistic model per standard scope, learned offline from the routing corpus, that
-may add a scope the rules missed for a message (design §8; `word_votes.py` applies it).
+may add a scope the rules missed for a message, or drop one they chose (design §8; `word_votes.py` applies it).
 
 Why: hand-written rules know the words their authors thought of. On parts of the corpus written by strangers, the
 rules alone routed 60-88 % of messages right on first look; a model of the words people actually used, told what
@@ -39,6 +39,7 @@ PRIOR_MEMO_SIZE: Final = 4096
 BIAS_FEATURE: Final = "prior"
 SCORE_STEPS: Final = (1.0, 2.0, 4.0)   # the rules' summed weight for a scope, read as a bucket 0-4 (0: no match)
 MODEL_PATH: Final = "wetopi_memory/data/word_model.json"
+MIN_FULL_WEIGHT_WORDS: Final = 3
 
 
 class WordModelError(ConfigError):
@@ -110,6 +111,7 @@ class WordModel:
         self._tools = _table(data.get("tools"), count, f"{where}: tools", MAX_WORD_WEIGHT)
         self._rule = _table(data.get("rule"), count, f"{where}: rule")
         self._packed_words = {word.encode("ascii"): pack(w) for word, w in self._words.items() if word.isascii()}
+        self.packed_words: Mapping[bytes, int] = self._packed_words   # normalised word -> its packed weights
         self.vocabulary = frozenset(self._packed_words)   # the normalised words the model has weights for
         self.packed_weight = self._packed_words.get        # word -> its packed weights (None if unknown)
         self._offset = field_offset(count)
@@ -118,6 +120,16 @@ class WordModel:
         if not isinstance(threshold, float) or not 0.0 < threshold < 1.0:
             raise WordModelError(f"{where}: threshold must be a probability between 0 and 1")
         self.threshold = logit_units(threshold, self.scale)   # a scope is added above this
+        drop = data.get("drop_threshold")
+        if drop is not None and (not isinstance(drop, float) or not 0.0 < drop < threshold):
+            raise WordModelError(f"{where}: drop_threshold must be a probability between 0 and the threshold")
+        # a chosen scope is dropped at or below this (None: never)
+        self.drop_threshold = None if drop is None else logit_units(drop, self.scale)
+        full = data.get("full_weight_words")
+        if full is not None and (not isinstance(full, int) or isinstance(full, bool) or full < MIN_FULL_WEIGHT_WORDS):
+            raise WordModelError(f"{where}: full_weight_words must be an integer of at least {MIN_FULL_WEIGHT_WORDS}")
+        # a longer message's word sums are scaled by full_weight_words / its words (None: never)
+        self.full_weight_words: int | None = full
         trained_on = data.get("trained_on", {})
         self.trained_on: dict[str, str] = dict(trained_on) if isinstance(trained_on, dict) else {}
 
@@ -161,8 +173,8 @@ class WordModel:
         return prior
 
     def explain(self, scope: str, tokens: Iterable[bytes], tools: Sequence[str], chosen: Sequence[str],
-                score: float) -> tuple[tuple[str, float], ...]:
-        """The features of a message that pushed `scope` up most."""
+                score: float, *, against: bool = False) -> tuple[tuple[str, float], ...]:
+        """The features of a message that pushed `scope` up most (down most, `against` it)."""
         i = self.scopes.index(scope)
         weights: dict[str, int] = {BIAS_FEATURE: self._bias[i]}
         for token in self.vocabulary.intersection(tokens):
@@ -173,7 +185,8 @@ class WordModel:
         for feature in rule_features(scope, chosen, score_bucket(score)):
             if feature in self._rule:
                 weights["rules:" + feature] = self._rule[feature][i]
-        ranked = sorted(((f, w) for f, w in weights.items() if w > 0), key=lambda fw: (-fw[1], fw[0]))
+        sign = -1 if against else 1
+        ranked = sorted(((f, w) for f, w in weights.items() if w * sign > 0), key=lambda fw: (-fw[1] * sign, fw[0]))
         return tuple((feature, round(weight / self.scale, 3)) for feature, weight in ranked[:MAX_EXPLAINED])
 
 

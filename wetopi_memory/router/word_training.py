@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from .function_words import FUNCTION_WORDS
 from .text import tokenize
 from .tool_names import tool_names
 from .word_model import MAX_WORD_WEIGHT, MODEL_FORMAT, rule_features, score_bucket, tool_feature
@@ -42,7 +44,17 @@ class TrainingSettings:
     rate: float = 0.3
     l2: float = 3e-3
     seed: int = 7
-    threshold: float = 0.5   # the probability above which the router chooses a scope
+    threshold: float = 0.5        # the probability above which the router adds a scope the rules did not choose
+    drop_threshold: float | None = 0.1   # the probability at or below which it drops a chosen scope (None: never)
+    min_records: int = 2                 # a word enters the vocabulary when this many records use it
+    full_weight_words: int | None = 18   # longer messages' word sums are scaled down (~80th percentile of the corpus)
+
+
+def corpus_vocabulary(records: Sequence[TrainingRecord], min_records: int) -> frozenset[str]:
+    """The normalised content words used by at least `min_records` of the records (a word one author used once
+    teaches nothing about a stranger's messages; function words are grammar, `function_words.py`)."""
+    counts = Counter(word for record in records for word in set(tokenize(record.text)) - FUNCTION_WORDS)
+    return frozenset(word for word, count in counts.items() if count >= min_records)
 
 
 def record_features(text: str, tools: Sequence[str], vocabulary: Collection[str] | None = None) -> list[str]:
@@ -55,8 +67,10 @@ def record_features(text: str, tools: Sequence[str], vocabulary: Collection[str]
 def train_word_model(records: Sequence[TrainingRecord], scopes: Sequence[str],
                      settings: TrainingSettings = TrainingSettings(),
                      vocabulary: Collection[str] | None = None) -> dict[str, Any]:
-    """The JSON data of a word model trained on `records` for `scopes`, on the words of `vocabulary` only when
-    given (the router's rule words: then the model costs the router no extra word lookup)."""
+    """The JSON data of a word model trained on `records` for `scopes`, on the words of `vocabulary` (by default
+    the records' own words used at least `settings.min_records` times)."""
+    if vocabulary is None:
+        vocabulary = corpus_vocabulary(records, settings.min_records)
     features = [[*record_features(r.text, r.tools, vocabulary), _BIAS] for r in records]
     weights = []
     for scope in scopes:
@@ -65,7 +79,9 @@ def train_word_model(records: Sequence[TrainingRecord], scopes: Sequence[str],
                 for f, r in zip(features, records, strict=True)]
         labels = [scope in r.scopes for r in records]
         weights.append(_fit(rows, labels, settings))
-    return {**_as_data(weights, scopes), "threshold": settings.threshold}
+    optional = {"drop_threshold": settings.drop_threshold, "full_weight_words": settings.full_weight_words}
+    return {**_as_data(weights, scopes), "threshold": settings.threshold,
+            **{name: value for name, value in optional.items() if value is not None}}
 
 
 def _fit(rows: list[list[str]], labels: list[bool], settings: TrainingSettings) -> dict[str, float]:

@@ -1,13 +1,19 @@
 """The word model's say in a route: after the rules decide, the model may add a scope the rules missed when the
-words clearly point to it; each addition is a `ModelVote` that names its strongest features (design §8).
-It never drops a scope the rules chose: on the parts of the corpus whose first look was closest to today's rules,
-the model's drops were wrong more often than right, its additions right four times in five. The rules' matches,
-cancellations and scores are kept as they are, so `route` shows both.
+words clearly point to it, and drop one the rules chose when the words clearly point away from it (only a model
+that declares a `drop_threshold`); each change is a `ModelVote` that names its strongest features (design §8). The
+rules' matches, cancellations and scores are kept as they are, so `route` shows both.
 
-Hot path: per rules' decision (memoised with it) the voter packs, per scope not chosen, the word weight above
-which the model would add it. Adding a message's packed word weights to that constant sets the top bit of a
-scope's field exactly when its words outweigh the limit, so "nothing to add" is one sum, one AND and one test;
-only an addition is unpacked and worked out scope by scope.
+A message longer than the model's `full_weight_words` has its word sums scaled down by that many words over its
+own: the model learned from chat-sized messages, and many weak words summed over a long one would otherwise add a
+scope that none of them points to.
+
+Hot path: per rules' decision (memoised with it) the voter packs, per scope, the word weight the model compares
+the message's words with: above it a scope not chosen is added, at or below it a chosen scope is dropped. Adding
+a message's packed word weights to that constant sets the top bit of a scope's field exactly when its words
+outweigh the limit, so "nothing to change" is one sum, one AND and one comparison; only a change is unpacked and
+worked out scope by scope. Scaling a sum towards 0 can change nothing the unscaled test keeps when every adding
+limit is at least 0 and every dropping limit below 0 (`Bars.monotone`, the common case); otherwise a long message
+takes the exact path.
 """
 
 from __future__ import annotations
@@ -38,36 +44,45 @@ MIN_WORDS: Final = 3   # a message of fewer words is too little evidence for the
 
 @dataclass(frozen=True, slots=True)
 class Bars:
-    """For one rules' decision: per scope the rules did not choose, (model index, scope, the word weight above
-    which the model adds it), and the packed form of the same test: `(words + packed) & top` is non-zero exactly
-    when some scope's words pass its limit (`might_add`), for up to `PACKED_WORDS` words and tools. With no limit,
-    `top` is 0 (nothing to add). A limit beyond what that many words can reach is packed clamped to the reach, which
-    gives the same answer (`limits` keeps the true values for the exact path)."""
+    """For one rules' decision: per scope the model may change, (model index, scope, the word weight above which
+    the model wants it), and the packed form of the same test: `(words + packed) & top` equals `kept` exactly when
+    every scope stays as the rules decided (top bit set for a chosen scope whose words pass its limit, clear for a
+    scope not chosen whose words do not), for up to `PACKED_WORDS` words and tools. `kept` has the top bits of the
+    chosen scopes; `top` is 0 when nothing can change. A limit beyond what that many words can reach is packed
+    clamped to the reach, which gives the same answer (`limits` keeps the true values for the exact path).
+    `monotone`: the packed test also holds for a scaled-down sum (see the module's docstring)."""
 
     limits: tuple[tuple[int, str, int], ...]
     packed: int
     top: int
+    kept: int = 0
+    monotone: bool = True
 
-    def might_add(self, weights: int, features: int) -> bool:
-        """The packed test for the packed sum of a message's word and tool weights over `features` words and tools
-        (`RuleRouter.route` inlines it)."""
-        return features > PACKED_WORDS or bool((weights + self.packed) & self.top)
+    def might_change(self, weights: int, features: int, long: bool = False) -> bool:
+        """The packed test for the packed sum of a message's word and tool weights over `features` words and tools;
+        `long`: the message is longer than the model's `full_weight_words` (`RuleRouter.route` inlines it)."""
+        return (features > PACKED_WORDS or (weights + self.packed) & self.top != self.kept
+                or (long and not self.monotone))
 
 
 NO_BARS: Final = Bars((), 0, 0)
 
 
 class WordVoter:
-    """Applies a word model to the rules' decisions of one router (its scopes, threshold and scope cap). A scope
+    """Applies a word model to the rules' decisions of one router (its scopes, thresholds and scope cap). A scope
     is added when its probability passes both the model's threshold and the router's `confidence_threshold`; its
-    confidence is that probability, and `high_confidence` stays the rules' own: the model may widen a recall but
-    never on its own makes a turn wait for one."""
+    confidence is that probability. A chosen scope is dropped when its probability is at or below the model's
+    `drop_threshold`. `high_confidence` stays the rules' own, for the scopes still chosen: the model may widen or
+    narrow a recall but never on its own makes a turn wait for one."""
 
     def __init__(self, model: WordModel, known_scopes: Collection[str], *, confidence_threshold: float,
-                 max_scopes: int) -> None:
+                 high_confidence: float, max_scopes: int) -> None:
         self._model = model
         self._scopes = tuple((index, scope) for index, scope in enumerate(model.scopes) if scope in known_scopes)
         self._threshold = max(model.threshold, logit_units(confidence_threshold, model.scale))
+        self._drop = model.drop_threshold
+        self._full_words = model.full_weight_words or 0
+        self._high = high_confidence
         self._tools: dict[tuple[str, ...], int] = {}
         self._offset = field_offset(len(model.scopes))
         self._max_scopes = max_scopes
@@ -77,38 +92,49 @@ class WordVoter:
         return self._model
 
     def prior(self, decision: RouteDecision) -> Bars:
-        """The adding limits of one rules' decision (memoise them with the decision)."""
+        """The limits of one rules' decision (memoise them with the decision): an adding limit per scope not
+        chosen, a dropping limit per chosen scope when the model drops at all."""
         chosen = [s.scope for s in decision.scopes]
         scores = {s.scope: s.score for s in decision.all_scores} if decision.all_scores else {}
         prior = self._model.rule_prior(chosen, scores)
-        limits = tuple((index, scope, self._threshold - prior[index]) for index, scope in self._scopes
-                       if scope not in chosen)
-        top = sum(FIELD_HALF << (FIELD_BITS * index) for index, _, _ in limits)
+        wanted = {scope: self._threshold if scope not in chosen else self._drop for _, scope in self._scopes}
+        limits = tuple((index, scope, limit - prior[index], scope in chosen)
+                       for index, scope in self._scopes if (limit := wanted[scope]) is not None)
+        top = sum(FIELD_HALF << (FIELD_BITS * index) for index, _, _, _ in limits)
+        kept = sum(FIELD_HALF << (FIELD_BITS * index) for index, _, _, was_chosen in limits if was_chosen)
         # field value = words - limit - 1 + HALF (HALF - 1 in other fields): top bit set exactly when words > limit
         packed = sum((FIELD_HALF - 1) << (FIELD_BITS * index) for index in range(len(self._model.scopes)))
         packed -= sum(max(-MAX_PACKED_LIMIT, min(MAX_PACKED_LIMIT, limit)) << (FIELD_BITS * index)
-                      for index, _, limit in limits)
-        return Bars(limits, packed, top)
+                      for index, _, limit, _ in limits)
+        monotone = all(limit < 0 if was_chosen else limit >= 0 for _, _, limit, was_chosen in limits)
+        return Bars(tuple((index, scope, limit) for index, scope, limit, _ in limits), packed, top, kept, monotone)
 
     def revise(self, decision: RouteDecision, bars: Bars, packed: int, words: frozenset[bytes], tokens: int,
-               tools: tuple[str, ...], allowed: frozenset[str] | None) -> RouteDecision:
-        """`decision` itself when the model adds nothing, else a copy with its additions. `packed`: the packed sum
-        of the weights of `words` (the message's distinct words, at least all those the model knows); `tools`: its
-        tool names (`tool_names.tool_names`); `tokens`: how many words it has. Without tools the router calls it
-        only when `bars.might_add` (the common case, nothing to add, costs no call)."""
+               tools: tuple[str, ...], allowed: frozenset[str] | None, widen: bool = True) -> RouteDecision:
+        """`decision` itself when the model changes nothing, else a copy with its changes. `packed`: the packed
+        sum of the weights of `words` (the message's distinct words, at least all those the model knows); `tools`:
+        its tool names (`tool_names.tool_names`); `tokens`: how many words it has; `widen=False`: drops only.
+        Without tools the router calls it only when `bars.might_change` (the common case, nothing to change, costs
+        no call)."""
         if not bars.limits or tokens < MIN_WORDS:
             return decision
+        full = self._full_words
         if tools:
             packed += self.tool_weights(tools)
-            if not bars.might_add(packed, len(words) + len(tools)):
+            if not bars.might_change(packed, len(words) + len(tools), 0 < full < tokens):
                 return decision
         if len(words) + len(tools) <= CHUNK:   # the packed sum is exact: no field can have overflowed
             sums = unpack(packed, len(self._model.scopes), self._offset)
         else:
             sums = self._model.word_sums(words, tools)
+        if 0 < full < tokens:   # scaled towards 0 (int() truncates): what `Bars.monotone` relies on
+            sums = [int(value * full / tokens) for value in sums]
+        chosen = {s.scope for s in decision.scopes}
         added = [(scope, sums[index] - limit + self._threshold) for index, scope, limit in bars.limits
-                 if sums[index] > limit and (allowed is None or scope in allowed)]
-        return self._added(decision, added, words, tools) if added else decision
+                 if widen and scope not in chosen and sums[index] > limit and (allowed is None or scope in allowed)]
+        dropped = [(scope, sums[index] - limit + (self._drop or 0)) for index, scope, limit in bars.limits
+                   if scope in chosen and sums[index] <= limit]
+        return self._changed(decision, added, dropped, words, tools) if added or dropped else decision
 
     def tool_weights(self, tools: Sequence[str]) -> int:
         """The packed weights of a turn's tools, remembered per tool list."""
@@ -120,20 +146,27 @@ class WordVoter:
             packed = self._tools[key] = self._model.packed_tools(tools)
         return packed
 
-    def _added(self, decision: RouteDecision, added: list[tuple[str, int]], words: frozenset[bytes],
-               tools: Sequence[str]) -> RouteDecision:
+    def _changed(self, decision: RouteDecision, added: list[tuple[str, int]], dropped: list[tuple[str, int]],
+                 words: frozenset[bytes], tools: Sequence[str]) -> RouteDecision:
+        """The decision with the model's drops and then its additions (which never displace a rules' scope)."""
         chosen = tuple(s.scope for s in decision.scopes)
         scores = {s.scope: s.score for s in decision.all_scores}
+        scale = self._model.scale
+        gone = {scope for scope, _ in dropped}
+        kept = tuple(s for s in decision.scopes if s.scope not in gone)
+        votes = [ModelVote(scope, "dropped", sigmoid(total / scale), partial(
+            self._model.explain, scope, words, tuple(tools), chosen, scores.get(scope, 0.0), against=True))
+            for scope, total in dropped]
         extra: list[ScopeScore] = []
-        votes = []
-        for scope, total in sorted(added, key=lambda item: -item[1])[: self._max_scopes - len(chosen)]:
-            probability = sigmoid(total / self._model.scale)
+        for scope, total in sorted(added, key=lambda item: -item[1])[: self._max_scopes - len(kept)]:
+            probability = sigmoid(total / scale)
             extra.append(new_score(scope, min(CONFIDENCE_CAP, probability), scores.get(scope, 0.0)))
             reasons = partial(self._model.explain, scope, words, tuple(tools), chosen, scores.get(scope, 0.0))
             votes.append(ModelVote(scope, "added", probability, reasons))
-        if not extra:   # the rules' scopes already fill `max_scopes`: an addition never displaces one
+        if not votes:   # the rules' scopes already fill `max_scopes`: an addition never displaces one
             return decision
-        final = tuple(sorted((*decision.scopes, *extra), key=best_first))
+        final = tuple(sorted((*kept, *extra), key=best_first))
+        high = decision.high_confidence and any(s.confidence >= self._high for s in kept)
         return new_decision(final, decision.all_scores, decision.matches, decision.explicit_memory_request,
-                            bool(final), decision.high_confidence, decision.explicit_trigger, decision.cancelled,
+                            bool(final), high, decision.explicit_trigger, decision.cancelled,
                             decision.below_evidence, tuple(votes))
