@@ -109,7 +109,9 @@ TABLE: list[tuple[str, set[str], bool]] = [
     # ---- mixed business + platform (+ personal)
     ("The customer is complaining about 502 errors on their site", {B, P}, False),
     ("¿Cuánto nos cuesta el clúster de Ceph y cómo afecta al margen?", {P, B}, False),
-    ("Pricing for the Kubernetes managed offering", {B, P}, False),
+    # a product's price is business: the word model (learned from twelve authors' labels) drops the platform the
+    # product's name alone gives it (the rules alone choose both: test_router_word_model.py pins the drop)
+    ("Pricing for the Kubernetes managed offering", {B}, False),
     ("El contrato con el proveedor de hosting incluye SLA de uptime", {B, P}, False),
     ("I prefer deploying on Fridays only if the rollback is tested", {F, P}, False),
     ("Yo prefiero que el cliente vea el precio y la latencia en un dashboard", {F, B, P}, False),

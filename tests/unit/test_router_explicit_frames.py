@@ -236,3 +236,16 @@ def test_eleventh_round_look_alikes_are_not_requests(router: RuleRouter, text: s
 ])
 def test_eleventh_round_english_frames(router: RuleRouter, text: str, asks: bool) -> None:
     assert router.route(text).explicit_memory_request is asks, text
+
+
+def test_asking_whether_something_is_saved_is_a_request_a_statement_is_not(router: RuleRouter) -> None:
+    assert router.route("Do you have that saved somewhere? the SLA we gave Lumen").explicit_memory_request
+    assert not router.route("I have it saved on my desktop already").explicit_memory_request
+
+
+@pytest.mark.parametrize("text", [
+    "¿El certificado caduca en marzo? necesitamos renovarlo",
+    "¿El dominio vence en abril? necesitamos saberlo",
+])
+def test_a_month_after_expires_is_the_future_not_a_memory_request(router: RuleRouter, text: str) -> None:
+    assert not router.route(text).explicit_memory_request

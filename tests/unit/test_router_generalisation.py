@@ -373,3 +373,99 @@ def test_premises_insurance_and_reviews_route_to_business(rules: RuleRouter, tex
 ])
 def test_hosted_site_security_and_php_debuggers_route_to_platform(rules: RuleRouter, text: str) -> None:
     assert P in rules.route(text).scope_names
+
+
+@pytest.mark.parametrize("text", [
+    "Schedule the cutover for Sunday night", "El backfill va por la mitad, paciencia",
+    "Los lotes de la migración del viernes van con retraso", "La ventana de migración es de 2 a 5",
+    "How is the migration job doing?", "Multi-Attach error again on the uploads volume",
+    "Sube el min_size a 2 cuando entren los discos nuevos",
+    "el pool se está llenando, hay que ampliar el almacenamiento",
+    "Lots of deprecated warnings in the logs since Tuesday",
+    "Since the migration the shop's website takes ages to load",
+])
+def test_storage_moves_and_migration_work_route_to_platform(rules: RuleRouter, text: str) -> None:
+    assert rules.route(text).scope_names == (P,)
+
+
+def test_a_swimming_pool_and_a_family_tree_node_are_not_the_platform(rules: RuleRouter) -> None:
+    assert rules.route("The swimming pool needs more storage for the towels").scopes == ()
+    assert P not in rules.route("En el árbol genealógico falta el nodo de mi tatarabuelo").scope_names
+
+
+def test_an_address_announced_on_the_network_is_not_an_advertisement(rules: RuleRouter) -> None:
+    assert rules.route("MetalLB ya no anunció la VIP tras el reinicio").scope_names == (P,)
+
+
+def test_an_event_written_into_the_calendar_is_personal_a_calendar_read_is_not(rules: RuleRouter) -> None:
+    text = "Pon la revisión del coche el martes a las 9"
+    assert rules.route(text, tools=["calendar_create_event"]).scope_names == (F,)
+    assert rules.route(text, tools=["calendar_list"]).scopes == ()
+
+
+@pytest.mark.parametrize("text", [
+    "Tengo migraña casi todas las semanas", "Siempre se me olvida cerrar la sesión del banco",
+    "I keep forgetting to take my vitamins", "Quiero dejar de contestar mensajes por la noche",
+    "I'm trying to read before bed",
+])
+def test_forgetting_quitting_and_trying_habits_are_personal(rules: RuleRouter, text: str) -> None:
+    assert rules.route(text).scope_names == (F,)
+
+
+@pytest.mark.parametrize("text", [
+    "What's the default timeout of an nginx upstream?",
+    "¿Cuál es el valor por defecto de max_connections en MySQL?",
+    "¿Qué es mejor, Redis o Memcached? No para nosotros, en general",
+])
+def test_a_tools_default_and_a_denied_our_keep_a_question_general(rules: RuleRouter, text: str) -> None:
+    assert rules.route(text).scopes == ()
+
+
+def test_an_undenied_our_still_makes_a_general_question_ours(rules: RuleRouter) -> None:
+    assert rules.route("¿Qué es mejor en general para nosotros, Redis o Memcached?").scope_names == (P,)
+
+
+@pytest.mark.parametrize("text", [
+    "Llama a la proveedora de sillas", "Talleres Ruiz was invoiced twice in March",
+    "El renting de las furgonetas vence en junio",
+])
+def test_feminine_suppliers_sent_invoices_and_leases_route_to_business(rules: RuleRouter, text: str) -> None:
+    assert rules.route(text).scope_names == (B,)
+
+
+def test_a_customer_word_inside_a_wp_resource_name_is_not_business(rules: RuleRouter) -> None:
+    assert rules.route("el pod de wp-agencias reinicia cada hora").scope_names == (P,)
+
+
+def test_tomorrow_first_thing_is_a_one_off_not_a_morning_habit(rules: RuleRouter) -> None:
+    assert rules.route("El upgrade de etcd lo hago mañana a primera hora").scope_names == (P,)
+    assert F in rules.route("Yo reviso los certificados a primera hora").scope_names
+
+
+def test_a_standard_rate_is_general_knowledge(rules: RuleRouter) -> None:
+    assert rules.route("What's the standard payment term for invoices in Germany?").scopes == ()
+
+
+@pytest.mark.parametrize("text", [
+    "I'm doing an accounting course in the evenings", "Yo estudio contabilidad en un curso online los sábados",
+])
+def test_a_subject_studied_on_a_course_is_not_the_company_books(rules: RuleRouter, text: str) -> None:
+    assert rules.route(text, agent="wetopi-lead").scope_names == (F,)
+
+
+def test_the_accounting_team_is_still_business(rules: RuleRouter) -> None:
+    assert rules.route("I'll ask the accounting team in the evening", agent="wetopi-lead").scope_names == (B,)
+
+
+@pytest.mark.parametrize("text", [
+    "El contrato de Lumen incluye backups diarios; ¿de verdad los estamos haciendo?",
+    "The contract with Lumen includes daily backups, do we actually run them?",
+])
+def test_checking_that_a_sold_feature_is_delivered_keeps_the_platform(rules: RuleRouter, text: str) -> None:
+    assert set(rules.route(text).scope_names) == {B, P}
+    assert rules.route("El contrato de Lumen incluye backups diarios").scope_names == (B,)
+
+
+def test_company_phone_lines_and_the_compat_matrix(rules: RuleRouter) -> None:
+    assert rules.route("Hay que dar de baja dos móviles de empresa").scope_names == (B,)
+    assert rules.route("Add WooCommerce 9.1 to the compat matrix as tested").scope_names == (P,)

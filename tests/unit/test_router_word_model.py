@@ -253,3 +253,12 @@ def test_long_messages_and_large_limits_take_the_exact_path() -> None:
     huge = {"zq000": [0, 5000, 0]}
     far = RuleRouter((), known_scopes=SCOPES, word_model=WordModel(model_data(huge, bias=[0, -600_000, 0], rule={})))
     assert far.route("zq000 y nada más").scope_names == ()   # a limit too large to pack, still judged exactly
+
+
+def test_the_shipped_model_drops_a_scope_only_a_products_name_gives() -> None:
+    """The rules route a product's price to platform too, for the product's name; the shipped model drops it."""
+    text = "Pricing for the Kubernetes managed offering"
+    assert set(RULES.route(text).scope_names) == {"business", "platform"}
+    decision = RuleRouter((), known_scopes=SCOPES).route(text)
+    assert decision.scope_names == ("business",)
+    assert [(vote.change, vote.scope) for vote in decision.votes] == [("dropped", "platform")]

@@ -76,6 +76,15 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             "wp rewrite", "wp core", "wp plugin", "wp_postmeta", "allowed memory size", "memory size exhausted",
             "php fatal error", "phpstan", "psalm", "phpcs", "sonarcloud", "sonarqube", "code smells", "playwright",
             "lighthouse ci", "action scheduler", "actionscheduler",
+            # storage moves: a cluster's data moved to new disks or pools, the Ceph settings and volume errors,
+            # and the compatibility matrix of what runs on which version
+            "cutover", "backfill", "backfilling", "multi-attach", "min_size", "pg_num", "placement group",
+            "crush map", "crush rule", "storage pool", "storage migration", "migración de storage",
+            "migración del storage", "migración de almacenamiento", "migration job", "migration window",
+            "compat matrix", "compatibility matrix", "matriz de compatibilidad",
+            # the work of moving systems in batches and windows, not the migration service a customer buys
+            "migration batch", "lote de migración", "lotes de migración", "lote de la migración",
+            "lotes de la migración", "job de migración", "jobs de migración", "ventana de migración",
         ),
     ),
     DefaultRule(
@@ -101,6 +110,10 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             "xdebug", "multisite", "redirect loop", "bucle de redirecciones", "auto-renew",
             # malware on hosted sites
             "malware", "nulled", "escáner de malware", "malware scanner", "backdoor", "webshell",
+            # a symptom dated from a migration: the move of systems as the event that changed them
+            "desde la migración", "tras la migración", "since the migration", "after the migration",
+            # a pool of storage, nodes or addresses; a runtime's deprecation notices
+            "pool", "deprecated", "deprecation", "deprecations",
         ),
     ),
     # ---------------------------------------------------------------- business
@@ -172,6 +185,11 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             "corredora de seguros", "seguro de ciberriesgo", "cyber insurance", "seguro de responsabilidad civil",
             "liability insurance", "cuenta de empresa", "company account", "business account",
             "cuenta de la empresa",
+            # suppliers named in the feminine, invoices sent, equipment leased
+            "proveedora", "invoiced", "renting", "leasing", "empresa de limpieza", "cleaning company",
+            # the company's phone lines, a contract with a carrier
+            "móvil de empresa", "móviles de empresa", "línea de empresa", "teléfono de empresa", "company phone",
+            "company phones", "company mobile",
         ),
     ),
     DefaultRule(
@@ -212,7 +230,10 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
     DefaultRule(   # a question whether a claim is true of the platform (`roles.FACT_CHECKS`)
         "platform", "platform.fact_check", WEAK,
         keywords=("is it true", "es verdad", "es cierto", "check with platform", "technically", "técnicamente",
-                  "without lying", "sin mentir"),
+                  "without lying", "sin mentir",
+                  # whether a promised feature is really delivered: "¿y si de verdad los estamos haciendo?"
+                  "de verdad los", "de verdad lo", "de verdad la", "de verdad las", "are we actually",
+                  "are we really", "do we actually", "do we really"),
     ),
     DefaultRule(
         "business", "business.weak_more", WEAK,

@@ -11,7 +11,8 @@
 - Roles (`roles.py`): platform terms in a message about a piece of marketing content (a landing, an ad, a post) are
   what the content talks about: platform loses its anchor unless the message checks a claim against it.
 - Roles (`roles.py`): a scope whose only evidence names an object of another scope's statement loses its anchor:
-  platform when its terms only name a supplier or a plan feature of a business message, business when its terms
+  platform when its terms only name a supplier or a plan feature of a business message (unless the message checks
+  that the feature is delivered: "¿de verdad los estamos haciendo?"), business when its terms
   only say whom the speaker's own habit or schedule is about, personal when its only anchor is a reminder to set
   and another scope is its topic.
 """
@@ -83,8 +84,10 @@ def _anchored(terms: list[Term]) -> frozenset[str]:
         # the subject of a piece of content, no claim to check against the platform (`roles.py`)
         return frozenset(anchored.difference(("platform",))).union(("business",))
     if objects and len(anchored) > 1:
+        # a plan feature whose delivery is checked ("¿de verdad los estamos haciendo?") is a platform matter too
+        checked = ("platform",) if "fact_check" in roles else ()
         drop = [scope for scope, owner in _OBJECT_OF if scope in objects and scope in anchored and owner in anchored
-                and not any(t.grade and not t.names_object for t in terms if t.scope == scope)]
+                and scope not in checked and not any(t.grade and not t.names_object for t in terms if t.scope == scope)]
         if drop:
             return frozenset(anchored.difference(drop))
     return frozenset(anchored)

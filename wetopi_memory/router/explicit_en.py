@@ -161,6 +161,7 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"recorded|on\s+file|in\s+memory)|anything\s+(?:in|on)\s+(?:memory|file|record|your\s+notes|the\s+notes)"
                     r"|what(?:'s|\s+is|\s+do\s+(?:we|you)\s+have)\s+on\s+(?:file|record)\s+(?:about|for|on|regarding)"
                     r"|any\s+notes\s+(?:on|about|for)|(?:have|got)\s+(?:it|that|this|them)\s+(?:written\s+down|on\s+file)|"
+                    r"(?:do|did)\s+(?:we|you)\s+(?:still\s+)?have\s+(?:it|that|this|them)\s+(?:saved|stored|noted|recorded)|"
                     r"what\s+(?:have|do)\s+(?:we|you)\s+(?:got|have)\s+on\s+file|what\s+notes\s+do\s+(?:we|you)\s+have)",
                     ("stored", "saved", "noted", "written", "recorded", "file", "memory", "notes", "down", "record")),
     ExplicitTrigger("en.was_there_a_decision",   # "Was there a decision on the Hetzner move?": settled before

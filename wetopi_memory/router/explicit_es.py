@@ -167,7 +167,7 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     gated=True, clause_start=False),
     ExplicitTrigger("es.pregunta_con_pasado",   # "¿Cuánto les cobramos el año pasado…?", "¿Qué hicimos en marzo?"
                     r"\b(?:el\s+ano\s+pasado|el\s+mes\s+pasado|la\s+semana\s+pasada|la\s+ultima\s+vez|la\s+otra\s+vez|"
-                    r"en\s+su\s+dia|al\s+final|aquella\s+vez|entonces|(?:en|(?<!\d\s)(?<!partir\s)(?<!antes\s)(?<!despues\s)de)\s+(?:enero|febrero|marzo|abril|mayo|junio|"
+                    r"en\s+su\s+dia|al\s+final|aquella\s+vez|entonces|(?:(?<!vence\s)(?<!vencen\s)(?<!caduca\s)(?<!expira\s)en|(?<!\d\s)(?<!partir\s)(?<!antes\s)(?<!despues\s)de)\s+(?:enero|febrero|marzo|abril|mayo|junio|"
                     r"julio|agosto|septiembre|octubre|noviembre|diciembre))\b",
                     ("pasado", "pasada", "vez", "dia", "final", "entonces", "enero", "febrero", "marzo", "abril",
                      "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"),

@@ -35,7 +35,8 @@ RESOURCE_PARTS: Final = frozenset(w.encode("ascii") for w in (
     "api", "app", "apps", "db", "svc", "srv", "service", "web", "www", "prod", "pro", "stg", "staging", "dev", "test",
     "pod", "node", "job", "jobs", "cron", "ns", "pool", "agent", "agents", "lead", "build", "approver", "worker",
     "workers", "backend", "frontend", "front", "gateway", "bot", "queue", "cache", "hermes", "wetopi", "max", "min",
-    "conn", "sql", "bucket", "table", "tabla", "schema", "index", "net", "com", "es", "io", "org", "local", "internal"))
+    "conn", "sql", "bucket", "table", "tabla", "schema", "index", "net", "com", "es", "io", "org", "local", "internal",
+    "wp"))
 OPENERS: Final = frozenset({(b"para", b"mi"), (b"a", b"mi"), (b"for", b"me"), (b"personally",), (b"personalmente",),
                             (b"en", b"mi", b"caso"), (b"in", b"my", b"case"), (b"as", b"for", b"me")})
 OPENER_FIRST: Final = frozenset(o[0] for o in OPENERS)
@@ -55,11 +56,21 @@ _CHAT_QUE = re.compile(rb"(?<![A-Za-z0-9])[qQ](?![A-Za-z0-9])")
 
 
 _NOT_OURS: Final = frozenset((b"not", b"no", b"ni", b"nor"))
+_FOR_US: Final = frozenset((b"para", b"for", b"de", b"of", b"in", b"en", b"about", b"sobre"))
 
 
 def speaks_of_ours(tokens: list[bytes]) -> bool:
-    """A word of `OURS` that is not denied: "Not ours, just the concept" keeps a general question general."""
-    return any(word in OURS and (i == 0 or tokens[i - 1] not in _NOT_OURS) for i, word in enumerate(tokens))
+    """A word of `OURS` that is not denied: "Not ours, just the concept" and "no para nosotros" keep a general
+    question general."""
+    return any(word in OURS and not _denied(tokens, i) for i, word in enumerate(tokens))
+
+
+def _denied(tokens: list[bytes], i: int) -> bool:
+    """Whether the word at `i` follows a denial, right before it or before a preposition ("not for us")."""
+    if i == 0:
+        return False
+    before = tokens[i - 1]
+    return before in _NOT_OURS or (before in _FOR_US and i >= 2 and tokens[i - 2] in _NOT_OURS)
 
 
 def opens_with_viewpoint(tokens: list[bytes]) -> bool:

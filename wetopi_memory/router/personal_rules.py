@@ -44,11 +44,19 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
         keywords=("recuérdame",),
         phrases=("remind me",),
     ),
+    DefaultRule(   # an event written into the speaker's own calendar is her schedule, whoever it is with
+        "personal", "personal.calendar_write", STRONG,
+        tools=tuple(f"{prefix}calendar_{verb}*" for prefix in ("", "mcp_")
+                    for verb in ("create", "update", "add", "move", "delete", "block", "reschedule")),
+    ),
     DefaultRule(
         "personal", "personal.preferences", STRONG,
         keywords=("prefiero", "preferiría", "prefería",
                   "me cuesta", "me agobia", "me agobian", "me distrae", "me distraen",
-                  "me cansa", "me va mejor", "me viene mejor", "i struggle with", "i find it hard", "hard for me"),
+                  "me cansa", "me va mejor", "me viene mejor", "i struggle with", "i find it hard", "hard for me",
+                  # what the speaker keeps forgetting, or means to stop doing, is a habit of hers
+                  "se me olvida", "se me olvidan", "i always forget", "i keep forgetting",
+                  "quiero dejar de", "intento dejar de", "i want to stop", "i m trying to stop"),
         phrases=(
             "yo prefiero", "i prefer", "i'd prefer", "i would prefer", "i'd rather", "i would rather",
             "mi configuración", "mis preferencias", "mi preferencia", "my preference", "my preferences",
@@ -160,9 +168,10 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
                   "ratón", "commit messages", "notifications", "notificaciones", "trip", "viaje", "vuelo", "vuelos",
                   "flight", "flights", "mudanza", "mudarme", "me mudo", "work-life balance", "conciliación",
                   "dni", "pasaporte", "passport", "pádel", "padel", "tennis", "tenis",
-                  "migraines", "migrañas", "hearing aid", "audífono", "parental leave", "permiso de paternidad",
-                  "permiso de maternidad", "vacuna", "vacunas", "vaccine", "vaccination", "pediatra",
-                  "pediatrician", "haircut", "corte de pelo", "book club", "club de lectura", "standing desk"),
+                  "migraines", "migraine", "migrañas", "migraña", "hearing aid", "audífono", "parental leave",
+                  "permiso de paternidad", "permiso de maternidad", "vacuna", "vacunas", "vaccine", "vaccination",
+                  "pediatra", "pediatrician", "haircut", "corte de pelo", "book club", "club de lectura",
+                  "standing desk"),
         phrases=("de baja", "paternity leave", "maternity leave", "time zone", "zona horaria", "horario peninsular",
                  "morning person", "night owl", "left handed", "dark mode", "modo oscuro", "deep work",
                  "school run", "hard of hearing", "fish shell", "work best", "work better", "trabajo mejor",
@@ -267,7 +276,9 @@ _ONE_OFF_PHRASES = tuple(f" {words} ".encode("ascii") for words in (
     "last night", "this morning", "esta manana", "tengo que", "on monday", "on tuesday", "on wednesday",
     "on thursday", "on friday", "on saturday", "on sunday", "el lunes", "el martes", "el miercoles", "el jueves",
     "el viernes", "el sabado", "el domingo", "this weekend", "este finde", "este fin de semana", "next week",
-    "la semana que viene", "la proxima semana"))
+    "la semana que viene", "la proxima semana",
+    # "mañana" before a part of the day is tomorrow, not the mornings: "lo hago mañana a primera hora"
+    "manana a primera hora", "manana temprano", "manana por la manana", "manana por la tarde", "pasado manana"))
 _ONE_OFF_BY_WORD: dict[bytes, tuple[bytes, ...]] = {}   # each phrase under its longest word, the rarest
 for _phrase in _ONE_OFF_PHRASES:
     _key = max(_phrase.split(), key=len)

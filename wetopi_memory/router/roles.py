@@ -49,7 +49,8 @@ CONTENT_FRAMES: Final = frozenset({
 
 FACT_CHECKS: Final = frozenset({
     "is it true", "es verdad", "es cierto", "check with platform", "technically", "técnicamente", "without lying",
-    "sin mentir",
+    "sin mentir", "de verdad los", "de verdad lo", "de verdad la", "de verdad las", "are we actually",
+    "are we really", "do we actually", "do we really",
 })
 
 # `compiled.Term.role`: the role a built-in term plays in the message's framing, by the scope whose term it is

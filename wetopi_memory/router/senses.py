@@ -50,8 +50,9 @@ NEAR_RULES: tuple[NearRule, ...] = (
         "go", "desktop", "stack", "shell", "terminal", "keyboard", "teclado", "mouse", "monitor", "monitors",
         "monitores", "diet", "dieta", "commute", "mornings", "afternoons", "evenings", "weekends", "mananas",
         "tardes", "findes", "calendar", "agenda", "personal")),
-    # "I (usually / don't) work / live / drink …": a verb of everyday life in the speaker's present (0.75 = MEDIUM)
-    NearRule("personal", "personal.life_verb_en", 0.75, ("i",), (
+    # "I (usually / don't) work / live / drink …", "I'm trying to eat better": a verb of everyday life in the
+    # speaker's present or resolution (0.75 = MEDIUM; a self cue, so "trying" counts only in the first person)
+    NearRule("personal", "personal.life_verb_en", 0.75, ("i", "trying"), (
         "live", "work", "sleep", "wake", "commute", "cycle", "bike", "walk", "eat", "drink", "cook", "exercise",
         "study", "speak", "wear", "use", "read", "write", "finish", "leave",
         "travel", "avoid", "skip", "listen", "watch", "code", "program", "log", "type"), window=3),
@@ -149,7 +150,12 @@ _GENERAL_QUESTION = ("cual es la capital", "la capital de", "the capital of", "i
                      "nothing in prod", "nothing in production",
                      # the speaker asks for the concept, not for ours; or for a word's history
                      "in general terms", "just the concept", "en terminos generales", "solo el concepto",
-                     "origen de la palabra", "origin of the word", "etimologia", "etymology")
+                     "origen de la palabra", "origin of the word", "etimologia", "etymology",
+                     # the default a tool ships with is the tool's, not ours ("what's the default TTL in CoreDNS?")
+                     "what s the default", "what is the default", "cual es el valor por defecto",
+                     "que valor tiene por defecto",
+                     # ... and the standard rate or practice of a country or trade
+                     "what s the standard", "what is the standard")
 
 SENSES: tuple[Sense, ...] = (
     *(Sense(f"word_question.{scope}", scope, (EVERY_TERM,), _WORD_QUESTION)
@@ -257,6 +263,10 @@ SENSES: tuple[Sense, ...] = (
     Sense("customer.site_content", "business", ("customer", "cliente", "client", "clienta"), _SITE_CONTENT),
     Sense("venue.travel", "business", ("hotel", "restaurant", "facturada", "facturar"), _TRAVEL),
     Sense("negotiation.reading", "business", ("negotiation", "negociación", "negociar"), _READING),
+    # a subject studied on a course is learning, not the company's books ("I'm taking an evening accounting course")
+    Sense("subject.course", "business", ("accounting", "contabilidad", "bookkeeping", "finance", "finanzas"),
+          ("course", "courses", "curso", "cursos", "master", "degree", "grado", "exam", "examen", "examenes",
+           "clases", "lessons", "bootcamp")),
     Sense("branch.tree", "platform", ("rama", "branch"),
           ("arbol", "arboles", "tree", "trees", "poda", "podar", "jardin", "garden", "olivo", "familia", "family")),
     Sense("running.status", "personal", ("running",), ("pod", "pods", "container", "contenedor", "status", "estado",
@@ -292,6 +302,18 @@ SENSES: tuple[Sense, ...] = (
           ("passport", "pasaporte", "dni", "driving licence", "carnet de conducir", "driver s license")),
     Sense("backup.plan_b", "platform", ("backup",), (*_TRAVEL, "picnic", "rains", "llueve", "weather", "kids",
                                                      "niños", "boda", "wedding", "cumpleanos", "birthday")),
+    # a pool to swim in, a pool of people or cars is not a storage, node or connection pool
+    Sense("pool.leisure", "platform", ("pool",),
+          ("swimming", "swim", "piscina", "pool party", "car pool", "carpool", "talent pool", "billiards", "snooker",
+           "betting pool", "office pool", "jacuzzi", "sunbed")),
+    # an address announced on the network (MetalLB, BGP, VRRP) is not an advertisement
+    Sense("announce.network", "business", ("anuncio", "anuncios"),
+          ("ip", "ips", "vip", "bgp", "arp", "metallb", "keepalived", "vrrp", "prefijo", "prefix", "rutas", "routes")),
+    # a node of a family tree or a graph is not a cluster's node
+    Sense("node.tree", "platform", ("node", "nodo"),
+          ("arbol genealogico", "family tree", "genealogia", "genealogy", "bisabuela", "bisabuelo", "tatarabuela",
+           "tatarabuelo", "antepasados", "ancestors", "ancestry", "grafo", "graph theory", "linked list",
+           "lista enlazada", "binary tree", "arbol binario")),
     Sense("migration.animals", "platform", ("migración", "migration"),
           ("ciguenas", "birds", "aves", "pajaros", "whales", "ballenas", "butterflies", "mariposas", "animales",
            "animals", "salmon")),
