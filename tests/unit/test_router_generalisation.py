@@ -469,3 +469,12 @@ def test_checking_that_a_sold_feature_is_delivered_keeps_the_platform(rules: Rul
 def test_company_phone_lines_and_the_compat_matrix(rules: RuleRouter) -> None:
     assert rules.route("Hay que dar de baja dos móviles de empresa").scope_names == (B,)
     assert rules.route("Add WooCommerce 9.1 to the compat matrix as tested").scope_names == (P,)
+
+
+@pytest.mark.parametrize("text", [
+    "Client traffic from the worker nodes must only use the public network of the cluster.",
+    "Los clientes de Ceph del clúster de staging tardan en montar los volúmenes.",
+])
+def test_storage_and_network_clients_are_not_customers(rules: RuleRouter, text: str) -> None:
+    decision = rules.route(text)
+    assert set(decision.scope_names) == {"platform"}, decision.to_dict()

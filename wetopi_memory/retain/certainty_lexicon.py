@@ -28,12 +28,18 @@ HEDGES: tuple[str, ...] = (
     "it looks", "tiene pinta", "honestly", "to be honest", "tbh", "in my opinion", "imo", "en mi opinion",
     "sinceramente", "i feel like", "feels like", "pinta bien", "pintan bien", "pinta mal", "pintan mal",
     "looking good", "looks promising", "look promising",
+    # a plan named as only possible: "Posible migración del cluster el lunes", "Tentative: move the pool"
+    "re:^\\W*(?:posibles?|possible|tentative|tentativo|tentativa|provisional plan|plan provisional)\\b",
     "pinta a que", "re:(?<!\\bme )(?<!\\bte )(?<!\\ble )\\bsuena a\\b", "por lo visto",
     # plans and proposals: nothing is decided yet
     "might", "we may", "may be", "we could", "you could", "i could", "could try", "could use", "could work",
     "could attract", "podriamos", "re:(?<!no )\\bpodemos\\b", "podria", "estamos pensando", "re:^\\W*igual\\s",
     "depende de si", "depende de que", "si conseguimos", "estoy pensando",
-    "pensando en", "my gut",
+    # someone is considering it ("ando pensando en", "llevo días pensando en"), not a purpose ("…, pensando en lo que
+    # va a crecer")
+    "re:\\b(?:ando|andamos|anda|sigo|seguimos|llevo|llevamos|estado|estabamos|estaba)\\s+"
+    "(?:\\w+\\s+){0,2}?pensando en\\b",
+    "re:^\\W*pensando en\\b", "my gut",
     "re:\\bi(?:'d| would)\\s+(?:look|check|start|try|investigate|dig|focus)\\b", "yo miraria", "yo revisaria",
     "yo empezaria", "gut feeling", "mi intuicion", "me huele a", "juraria", "haven't proven",
     "not proven", "sin demostrar", "no esta demostrado",

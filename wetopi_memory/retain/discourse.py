@@ -11,9 +11,9 @@ from dataclasses import replace
 from .candidates import Unit
 from .sentences import Sentence
 from .signals import technical_value
-from .term_matching import TermSet, mentions
+from .term_matching import TermSet, fold, mentions, tokens
 
-__all__ = ["named_party", "quoted_drafts", "refusals", "sided_units", "with_party"]
+__all__ = ["named_party", "quoted_drafts", "refusals", "settled", "sided_units", "with_party"]
 
 # A sentence that opens by naming its own side: the technical one, or the commercial one.
 _TECH_SIDE = TermSet((
@@ -113,3 +113,36 @@ def refusals(sentences: Sequence[Sentence], proposed: bool) -> list[Sentence]:
     return [replace(s, signals=replace(s.signals, filler=True))
             if s.role == "user" and _REFUSAL.search(s.text) and not (s.signals.fact or s.signals.strong
                                                                      or s.signals.weak) else s for s in sentences]
+
+
+# A short sentence that only declares the statement before it settled: "Esto ya es política.", "That's our setting
+# from now on.", "Lo dejamos así.", "It's official."
+_SETTLES = TermSet((
+    "es politica", "es nuestra politica", "es la politica", "queda como politica", "es oficial", "lo dejamos asi",
+    "se queda asi", "asi se queda", "queda asi", "es la norma", "es definitivo", "queda aprobado",
+    "lo damos por bueno", "is policy", "is our policy", "is the policy", "now policy", "setting from now on",
+    "the rule now", "rule from now on", "it's official", "its official", "that's final", "thats final",
+    "keep it that way", "keep it like that", "the standard now", "our standard now", "how we do it from now on",
+))
+MAX_SETTLING_WORDS = 8
+
+
+def settled(sentences: Sequence[Sentence]) -> list[Sentence]:
+    """The user's sentences with a statement the next one declares settled read as a lasting decision (a time it
+    names is when it was done, not how long it holds), and the declaring sentence, which holds no fact of its own,
+    as filler. A question, a hedge, a one-off or an unverified claim before it is not settled by it."""
+    out = list(sentences)
+    for number in range(1, len(out)):
+        said, before = out[number], out[number - 1]
+        if said.role != "user" or before.role != "user" or not mentions(_SETTLES, said.text) \
+                or len(tokens(fold(said.text))) > MAX_SETTLING_WORDS or said.signals.question \
+                or technical_value(said.text):
+            continue
+        read = before.signals
+        if read.question or read.hedges or read.one_off or read.unverified or read.filler:
+            continue
+        categories = read.categories if "decision" in read.categories else ("decision", *read.categories)
+        out[number - 1] = replace(before, signals=replace(read, categories=categories, transient=(),
+                                                          strong=(*read.strong, "settled")))
+        out[number] = replace(said, signals=replace(said.signals, filler=True))
+    return out

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .certainty_lexicon import HEDGE_SET, UNVERIFIED_SET, VERIFIED_SET
@@ -188,13 +188,30 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
     question = stripped.endswith("?") or stripped.startswith("¿") or bool(_LEADING_QUESTION.match(folded))
     unverified = UNVERIFIED_SET.find(folded, text_grams)
     verified = () if unverified else VERIFIED_SET.find(folded, text_grams)
-    return Signals(categories=categories, strong=STRONG_SET.find(folded, text_grams),
-                   weak=WEAK_SET.find(folded, text_grams), hedges=HEDGE_SET.find(folded, text_grams),
-                   unverified=unverified, verified=verified, transient=_transient(folded, text_grams, categories),
-                   filler=filler, question=question, raw=raw_output_kind(text, tool_line_hashes),
-                   one_off=_one_off(folded, text_grams, categories),
-                   past_action=_past_action(text, folded, text_grams), errand=errand,
-                   fact=bool(_FACT.search(text)))
+    signals = Signals(categories=categories, strong=STRONG_SET.find(folded, text_grams),
+                      weak=WEAK_SET.find(folded, text_grams), hedges=HEDGE_SET.find(folded, text_grams),
+                      unverified=unverified, verified=verified,
+                      transient=_transient(folded, text_grams, categories), filler=filler, question=question,
+                      raw=raw_output_kind(text, tool_line_hashes), one_off=_one_off(folded, text_grams, categories),
+                      past_action=_past_action(text, folded, text_grams), errand=errand,
+                      fact=bool(_FACT.search(text)))
+    return _recorded(signals, text) if _RECORDS.match(folded) else signals
+
+
+# A sentence that opens by asking to keep what it says on record ("Deja escrito: …", "Para que quede escrito, así
+# es como…", "Writing this down because Pau asked: …").
+_RECORDS = re.compile(
+    r"^\W*(?:deja(?:lo)? escrito|dejo escrito|que quede escrito|para que quede (?:escrito|constancia)"
+    r"|que quede constancia|para que conste|que conste|writing (?:this|it) down|for the record|on the record)\b")
+
+
+def _recorded(signals: Signals, text: str) -> Signals:
+    """A statement the speaker puts on record: the times and acts it tells are its content (when it was measured or
+    done), not task state; a value in it is a setting, else it is a decision. A question or a hedge stays one."""
+    if signals.question or signals.hedges or not (signals.fact or signals.categories):
+        return signals
+    categories = signals.categories or (("config",) if technical_value(text) else ("decision",))
+    return replace(signals, categories=categories, transient=(), past_action=(), weak=(*signals.weak, "on record"))
 
 
 # A question that opens a sentence the splitter kept whole ("what's your take on X? a customer asked"): an

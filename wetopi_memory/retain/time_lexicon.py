@@ -116,8 +116,8 @@ PAST_ACTION: tuple[str, ...] = (
     "after adding", "once i set",
     "re:\\btras\\s+[a-z]+(?:arla|erla|irla|arlo|erlo|irlo|arsela|ersela|irsela|arselo|erselo|arlos|arlas)\\b",
     # any verb: "I <verb>ed", "he/lo he <participio>", a report opening with its past verb ("Patched the …")
-    "re:\\bi(?:'ve| have)?\\s+(?:also\\s+|then\\s+|just\\s+)?(?!decided|agreed|chose|approved|signed|preferred|liked"
-    "|loved|hated|used|asked|wanted|needed|checked|verified|tested|confirmed|noticed|looked|wondered|guessed)"
+    "re:\\bi(?:'ve| have)?\\s+(?:also\\s+|then\\s+|just\\s+|already\\s+)?(?!decided|agreed|chose|approved|signed"
+    "|preferred|liked|loved|hated|used|asked|wanted|needed|checked|verified|tested|confirmed|noticed|looked|wondered|guessed)"
     "[a-z]{3,}ed\\b",
     "re:\\b(?:lo |la |los |las |le |les )?(?:he|hemos)\\s+(?!decidido|acordado|elegido|aprobado|firmado|pensado|visto"
     "|mirado|revisado|comprobado|probado|intentado|verificado|leido|preguntado|hablado|notado|sido|estado|tenido)"

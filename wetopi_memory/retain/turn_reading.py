@@ -156,6 +156,17 @@ def assents(user_message: str) -> bool:
             and not _OPEN_QUESTION.search(fold(user_message)))
 
 
+# The first sentence of a longer message: "Yes, approve it. And by the way, send me decisions as a one-liner."
+_FIRST_SENTENCE = re.compile(r"^\s*([^.!?]{1,80}[.!])\s+\S")
+
+
+def opens_with_assent(user_message: str) -> bool:
+    """A message whose first sentence agrees and whose other sentences neither refuse nor hesitate: the agreement
+    is to the proposal, the rest is said besides it."""
+    first = _FIRST_SENTENCE.match(user_message)
+    return first is not None and assents(first.group(1)) and not mentions(DISSENT, user_message)
+
+
 # "sí, ¿cuáles vencen antes del 31?", "yes, which ones?": the reply asks for something instead of agreeing to it
 _OPEN_QUESTION = re.compile(r"(?:^|[^\w\s])\s*\W?(?:que|cuales?|cuando|cuantos?|cuantas?|donde|quien|what|which|when"
                             r"|how many|how much|where|who)\b[^?]*\?")
@@ -194,7 +205,7 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     the answer or the user (`said`) states, checked by the answer or the tools."""
     opted_out = mentions(OPT_OUT, user_message)
     proposal = topic = ""
-    if not opted_out and assents(user_message):
+    if not opted_out and (assents(user_message) or opens_with_assent(user_message)):
         before = proposal_before(history, user_message, assistant_response)
         if before and _agreed_to(before, user_message):
             proposal = _chosen_part(before, user_message)

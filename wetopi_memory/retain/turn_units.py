@@ -11,7 +11,7 @@ from typing import Any
 from ..identity import Identity
 from .candidates import CandidateBuilder, Unit
 from .clauses import own_voice_units, split_units
-from .discourse import named_party, quoted_drafts, refusals, sided_units, with_party
+from .discourse import named_party, quoted_drafts, refusals, settled, sided_units, with_party
 from .evidence import TurnEvidence
 from .kinds import Category
 from .sentences import Sentence
@@ -110,7 +110,7 @@ def _continued(said: list[Sentence], habits: bool) -> list[Sentence]:
     for sentence in said:
         if out:
             sentence = replace(sentence, signals=continued_preference(out[-1].signals, sentence.signals,
-                                                                      sentence.text))
+                                                                      sentence.text, out[-1].text))
         out.append(sentence)
     return out
 
@@ -127,9 +127,9 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     pinned: dict[int, str] = {}
     vouched = any(s.signals.verified for s in said) or bool(_MEASURED.search(user)) or reading.checked
     habits = not evidence.items and not any(s.signals.question for s in said)
-    sentences = _continued([_user_sentence(builder, s, vouched=vouched, habits=habits,
-                                           fixing=reading.fix_context and number == 0)
-                            for number, s in enumerate(said)], habits)
+    sentences = settled(_continued([_user_sentence(builder, s, vouched=vouched, habits=habits,
+                                                   fixing=reading.fix_context and number == 0)
+                                    for number, s in enumerate(said)], habits))
     sentences = with_party(quoted_drafts(sentences), named_party(user_before(history, user, answer), user))
     sentences = refusals(sentences, mentions(PROPOSAL, proposal_before(history, user, answer)))
     if reading.proposal:  # "Me parece perfecto, hazlo así a partir de ahora": the agreed proposal is the content

@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from ..router.function_words import FUNCTION_WORDS
 from .kinds import Category, Voice
 from .lexicon import CATEGORY_SETS
 from .signals import Signals, states_value, technical_value
@@ -126,26 +127,43 @@ def reasoned_change(signals: Signals, text: str) -> Signals:
                    transient=tuple(t for t in signals.transient if t in _WHEN))
 
 
+# A case the speaker's rule is worked out for: "If an agency wants…", "Si una agencia propone…", "Cuando…".
+_CONDITIONAL = re.compile(r"^\W*(?:and\s+|y\s+)?(?:if|si|cuando|when|whenever|siempre que|en caso de que)\b")
 _CONSEQUENCE = re.compile(r"^\W*(?:so|and so|hence|therefore|that's why|thats why|asi que|por eso|por lo que"
                          r"|o sea que)\b")
 
 
-def continued_preference(previous: Signals, signals: Signals, text: str) -> Signals:
+def _follows_from(previous_text: str, folded: str) -> bool:
+    """Whether a conditional instruction works out the preference just stated: it opens with a condition and
+    shares one of its content words ("I never take client calls before 10. If an agency wants a renewal call,
+    offer slots from 10:30.")."""
+    if not _CONDITIONAL.match(folded):
+        return False
+    def stems(words: Sequence[str]) -> set[str]:
+        return {word[:4] for word in words if len(word) >= 4 and word not in FUNCTION_WORDS}
+    return bool(stems(tokens(fold(previous_text))) & stems(tokens(folded)))
+
+
+def continued_preference(previous: Signals, signals: Signals, text: str, previous_text: str = "") -> Signals:
     """A user's sentence that goes on with the preference just stated ("Prefiero respuestas cortas. Máximo tres
     párrafos."): it says no more of its own than a limit, names no system value, no group and no one else, so it
-    is the same preference's detail."""
+    is the same preference's detail; or it is an instruction the preference gives the assistant for a case
+    (`_follows_from`), whoever that case is about."""
     if "preference" not in previous.categories or previous.one_off or previous.question or previous.hedges:
         return signals
     folded = fold(text)
+    follows = _follows_from(previous_text, folded)
     # "So queue any renewal reminders for Tuesday", "Así que avísame por la tarde": the consequence the speaker
     # draws from the preference just stated is part of it, whatever kind of work it names
-    other_kind = bool(set(signals.categories) - _HABIT_KINDS) and not _CONSEQUENCE.match(folded)
+    other_kind = bool(set(signals.categories) - _HABIT_KINDS) and not (_CONSEQUENCE.match(folded) or follows)
     if (signals.question or signals.hedges or signals.unverified or signals.filler or signals.raw
             or signals.one_off or signals.task_state or signals.errand or other_kind):
         return signals
     text_grams = grams(tokens(folded))
-    if technical_value(text) or FIRST_PERSON_PLURAL.search(folded, text_grams) or ORGANISATION.search(
-            folded, text_grams) or THIRD_PERSON_PREFERENCE_SET.search(folded, text_grams) or mentions(THANKS, text):
+    if technical_value(text) or FIRST_PERSON_PLURAL.search(folded, text_grams) or mentions(THANKS, text):
+        return signals
+    if not follows and (ORGANISATION.search(folded, text_grams) or THIRD_PERSON_PREFERENCE_SET.search(folded,
+                                                                                                 text_grams)):
         return signals
     return replace(signals, categories=("preference", *signals.categories))
 

@@ -93,7 +93,8 @@ _TOOL_CLIENT = ("cliente de kubectl", "kubectl client", "cliente kubectl", "clie
                 "client errors", "client cert", "client max body size", "max client conn", "client conn",
                 "redis client", "mysql client", "psql client", "s3 client", "oauth client", "thin client",
                 "cliente de correo", "cliente web", "lado del cliente", "client tls", "mtls",
-                "bases de datos de clientes",
+                "bases de datos de clientes", "client traffic", "client network", "client io", "client ops",
+                "ceph client", "ceph clients", "rbd client", "nfs client", "cliente de ceph", "clientes de ceph",
                 "base de datos de clientes", "bbdd de clientes", "customer databases", "customer database",
                 "client databases", "dominios de clientes", "customer domains", "mail client", "email client",
                 "kubeconfig", "keycloak", "realm", "oidc", "openid", "provide credentials", "client credentials")
