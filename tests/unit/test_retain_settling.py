@@ -94,3 +94,11 @@ def test_an_agreement_that_opens_a_longer_message_takes_the_proposal(driver: Plu
 ])
 def test_a_plan_named_only_as_possible_is_a_hedge_a_purpose_is_not(text: str, hedged: bool) -> None:
     assert bool(analyze(text).hedges) is hedged
+
+
+# ------------------------------------------------------------------------------------------------ quotes
+
+def test_a_quoted_passage_is_one_piece_of_its_sentence(driver: PluginDriver) -> None:
+    stored = driver.stored_by("quoted-dash", "Yo firmo los correos como «Ana – Cuentas Wetopi», no con el cargo "
+                              "largo de «Account Manager de Resellers y Partners». Úsalo en todos mis borradores.")
+    assert any("Ana – Cuentas Wetopi" in item for item in stored.get("personal", ())), stored

@@ -37,13 +37,20 @@ def clause_spans(text: str) -> list[tuple[int, int]]:
     return _spans(text, _CLAUSE_BREAK)
 
 
+# A quoted passage is one piece whatever it holds: «Ana – Cuentas Wetopi», "no; never".
+_QUOTED = re.compile(r"«[^»]*»|“[^”]*”|\"[^\"]*\"")
+
+
 def _spans(text: str, breaks: re.Pattern[str]) -> list[tuple[int, int]]:
-    """The pieces of a text between `breaks`, when at least two have some length; else []."""
+    """The pieces of a text between `breaks` (none inside quotes), when at least two have some length; else []."""
     if "`" in text:
         return []  # inline code may hold semicolons of its own
+    quoted = [match.span() for match in _QUOTED.finditer(text)]
     spans: list[tuple[int, int]] = []
     cursor = 0
     for match in breaks.finditer(text):
+        if any(start < match.start() < end for start, end in quoted):
+            continue
         spans.append((cursor, match.start()))
         cursor = match.end()
     spans.append((cursor, len(text)))
