@@ -1,6 +1,6 @@
 """Curation of what a user message says about its own statements: a sentence that declares the one before it
 settled, a case worked out for a preference just stated, a statement put on record, an agreement that opens a
-longer message, and plans named only as possible."""
+longer message, plans named only as possible, a quoted passage, a standing request to the speaker."""
 
 from __future__ import annotations
 
@@ -102,3 +102,10 @@ def test_a_quoted_passage_is_one_piece_of_its_sentence(driver: PluginDriver) -> 
     stored = driver.stored_by("quoted-dash", "Yo firmo los correos como «Ana – Cuentas Wetopi», no con el cargo "
                               "largo de «Account Manager de Resellers y Partners». Úsalo en todos mis borradores.")
     assert any("Ana – Cuentas Wetopi" in item for item in stored.get("personal", ())), stored
+
+
+def test_a_standing_request_addressed_to_the_speaker_is_hers_whatever_system_it_names(driver: PluginDriver) -> None:
+    stored = driver.stored_by("request-to-me", "A partir de ahora los cambios de Kubernetes propónmelos siempre con "
+                              "el comando para deshacerlos al lado.")
+    assert any("propónmelos" in item for item in stored.get("personal", ())), stored
+    assert "platform" not in stored, stored

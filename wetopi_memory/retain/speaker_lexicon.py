@@ -104,7 +104,8 @@ HABIT: tuple[str, ...] = (
 REQUEST_TO_ME: tuple[str, ...] = (
     "re:\\b(?:manda|envia|escribe|avisa|recuerda|pasa|da|di|responde|contesta|llama|despierta|notifica|informa"
     "|ensena|muestra|pon|deja|traduce|resume|explica|habla|prepara|trae|agenda|reserva|sube|copia|marca|etiqueta"
-    "|menciona|consulta|pregunta)me(?:lo|la|los|las)?\\b",
+    "|menciona|consulta|pregunta|propon|sugiere|redacta|presenta|indica|senala|ordena|resalta|detalla|adjunta"
+    "|enlaza)me(?:lo|la|los|las)?\\b",
     "send me", "give me", "tell me", "remind me", "ping me", "tag me", "email me", "text me", "message me",
     "show me", "wake me", "answer me", "reply to me", "write to me", "call me", "notify me",
     "re:\\b(?:send|forward|email|give|pass|route|assign|bring|escalate)\\b[^.]{0,40}\\bto me\\b",
