@@ -204,7 +204,7 @@ class CandidateBuilder:
     def context_scopes(self, texts: Sequence[str], tools: Sequence[str] = ()) -> tuple[str, ...]:
         """The scopes of a whole turn or entry, for sentences that route nowhere on their own."""
         joined = "\n".join(t for t in texts if isinstance(t, str))
-        return self.router.route(joined, tools=tools, widen=False).scope_names
+        return self.router.route(joined, tools=tools).scope_names
 
     def routed_scopes(self, text: str) -> tuple[str, ...]:
         """The scopes the router alone gives a sentence."""
@@ -214,7 +214,7 @@ class CandidateBuilder:
         """The router's decision for a sentence, remembered for the few calls a turn makes about it."""
         decision = self._routes.get(text)
         if decision is None:
-            decision = self._routes[text] = self.router.route(text, widen=False)   # a write never goes wider
+            decision = self._routes[text] = self.router.route(text)
         return decision
 
     # ---------------------------------------------------------------------------------------- verification

@@ -222,12 +222,9 @@ class RuleRouter:
         tools: Sequence[str] = (),
         allowed_scopes: Collection[str] | None = None,
         agent: str | None = None,
-        widen: bool = True,
     ) -> RouteDecision:
         """Route one message. Never raises on any text, tool list or agent; only the first 4000 characters are read.
-        `agent` (the Hermes agent handling the turn) is a weak prior only (`senses.AGENT_PRIORS`). `widen=False`
-        lets the word model drop a scope but never add one: for writes, where a wrong scope costs more than a
-        missed one."""
+        `agent` (the Hermes agent handling the turn) is a weak prior only (`senses.AGENT_PRIORS`)."""
         raw = text[:MAX_INPUT_CHARS] if isinstance(text, str) else ""
         if raw.isascii():   # text.encode(raw), inlined: this is the hot path
             encoded = raw.encode("ascii")
@@ -274,18 +271,17 @@ class RuleRouter:
             decision, bars = self._scorer.decide(found, trigger)
         if self._voter is None:
             return decision
-        return self._review(self._voter, decision, bars, packed, hits, tokens, names, allowed, widen)
+        return self._review(self._voter, decision, bars, packed, hits, tokens, names, allowed)
 
     def _review(self, voter: WordVoter, decision: RouteDecision, bars: Bars, packed: int, hits: frozenset[bytes],
-                tokens: list[bytes], names: tuple[str, ...], allowed: frozenset[str] | None,
-                widen: bool) -> RouteDecision:
+                tokens: list[bytes], names: tuple[str, ...], allowed: frozenset[str] | None) -> RouteDecision:
         """The word model's review of the rules' decision; `packed` holds the weights of the rule words `hits`."""
         if model_only := self._model_words.intersection(tokens):   # words only the model knows, summed in C
             packed += sum(map(self._model_weights.__getitem__, model_only))
         if (not names and len(hits) + len(model_only) <= PACKED_WORDS and (packed + bars.packed) & bars.top == bars.kept
                 and (bars.monotone or len(tokens) <= self._full_words)):
             return decision   # nothing for the word model to change: `Bars.might_change`, inlined (the common case)
-        return voter.revise(decision, bars, packed, hits | model_only, len(tokens), names, allowed, widen)
+        return voter.revise(decision, bars, packed, hits | model_only, len(tokens), names, allowed)
 
     def _match_words(self, hits: Iterable[bytes], tokens: list[bytes], allowed: frozenset[str] | None,
                      found: dict[int, Term]) -> int:

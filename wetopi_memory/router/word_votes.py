@@ -110,12 +110,11 @@ class WordVoter:
         return Bars(tuple((index, scope, limit) for index, scope, limit, _ in limits), packed, top, kept, monotone)
 
     def revise(self, decision: RouteDecision, bars: Bars, packed: int, words: frozenset[bytes], tokens: int,
-               tools: tuple[str, ...], allowed: frozenset[str] | None, widen: bool = True) -> RouteDecision:
+               tools: tuple[str, ...], allowed: frozenset[str] | None) -> RouteDecision:
         """`decision` itself when the model changes nothing, else a copy with its changes. `packed`: the packed
         sum of the weights of `words` (the message's distinct words, at least all those the model knows); `tools`:
-        its tool names (`tool_names.tool_names`); `tokens`: how many words it has; `widen=False`: drops only.
-        Without tools the router calls it only when `bars.might_change` (the common case, nothing to change, costs
-        no call)."""
+        its tool names (`tool_names.tool_names`); `tokens`: how many words it has. Without tools the router calls
+        it only when `bars.might_change` (the common case, nothing to change, costs no call)."""
         if not bars.limits or tokens < MIN_WORDS:
             return decision
         full = self._full_words
@@ -131,7 +130,7 @@ class WordVoter:
             sums = [int(value * full / tokens) for value in sums]
         chosen = {s.scope for s in decision.scopes}
         added = [(scope, sums[index] - limit + self._threshold) for index, scope, limit in bars.limits
-                 if widen and scope not in chosen and sums[index] > limit and (allowed is None or scope in allowed)]
+                 if scope not in chosen and sums[index] > limit and (allowed is None or scope in allowed)]
         dropped = [(scope, sums[index] - limit + (self._drop or 0)) for index, scope, limit in bars.limits
                    if scope in chosen and sums[index] <= limit]
         return self._changed(decision, added, dropped, words, tools) if added or dropped else decision
