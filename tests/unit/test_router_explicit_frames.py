@@ -249,3 +249,23 @@ def test_asking_whether_something_is_saved_is_a_request_a_statement_is_not(route
 ])
 def test_a_month_after_expires_is_the_future_not_a_memory_request(router: RuleRouter, text: str) -> None:
     assert not router.route(text).explicit_memory_request
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("did we end up going with Hetzner for the offsite backups?", True),
+    ("We ended up at the beach after the offsite.", False),
+    ("recall my preferred meeting hours please", True),
+    ("Recall the faulty batch of routers from every customer.", False),
+    ("memory_search: velero restore incident", True),
+    ("what did the auditor flag last year? I'm sure we wrote it down somewhere", True),
+    ("how do I rotate the Infisical token? I think we summarized it in an earlier chat", True),
+    ("I wrote it down somewhere, don't worry.", False),
+    ("have I saved my notes on the OSD replacement?", True),
+    ("¿Tenía yo guardado algo sobre el dentista?", True),
+    ("Tengo yo apuntado el teléfono del técnico.", False),
+    ("¿Qué le respondimos a Kreativa sobre el descuento?", True),
+    ("¿Qué le respondemos a Kreativa sobre el descuento?", False),
+])
+def test_settled_outcomes_notes_written_somewhere_and_tool_style_searches(router: RuleRouter, text: str,
+                                                                           asks: bool) -> None:
+    assert router.route(text).explicit_memory_request is asks, router.route(text).to_dict()

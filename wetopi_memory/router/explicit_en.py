@@ -10,6 +10,8 @@
 - Facts asked again ("What plugin do I use again?"), half a memory next to a question ("I vaguely recall we talked
   about…"), told before ("I mentioned it before"), what you recommended ("the tool you recommended"), "the final
   decision", "our agreed SLA", "any idea what we…", "do you have my…".
+- How a matter was settled ("did we end up…?"), notes said to be written somewhere next to a question ("we wrote it
+  down somewhere", "in an earlier chat"), "did I save my notes…", "recall my…", a tool-style "memory_search: …".
 
 Not requests: statements ("As we agreed, send the invoice"), instructions ("Remember to renew…"), the speaker's own
 memory ("I don't remember the command"), the assistant's own past ("did you ever watch…?"), what we need or do
@@ -226,6 +228,21 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     ("stored", "saved", "noted", "recorded", "file", "written", "memory", "memories"),
                     requires=("have",), unless=_SAVE_EN),
     ExplicitTrigger("en.recall_colon", r"^\W*recall\s*[:,-]", ("recall",)),
+    ExplicitTrigger("en.recall_my",   # "recall my notification preferences pls", "can you recall what we chose"
+                    r"^\W*(?:(?:can|could)\s+you\s+|please\s+)?recall\s+(?:my|our|what|how|which|when|where|who|"
+                    r"whether)\b", ("recall",)),
+    ExplicitTrigger("en.memory_search_colon", r"^\W*memory[_ ]search\s*[:,-]", ("memory",), requires=("search",)),
+    ExplicitTrigger("en.did_we_end_up",   # "did we end up pinning ingress-nginx to 4.10?": how it was settled
+                    r"\b(?:did|have)\s+(?:we|i|you)\s+(?:ever\s+|actually\s+|finally\s+)?end(?:ed)?\s+up\b",
+                    ("end", "ended"), requires=("up",), also=r"\?"),
+    ExplicitTrigger("en.we_wrote_it_down",   # "what was the root cause? I know we wrote it down somewhere"
+                    r"\b(?:we|i|you)\s+(?:already\s+|once\s+)?(?:wrote|jotted|noted|saved|summari[sz]ed|documented)\s+"
+                    r"(?:it|this|that|them)\s+(?:down\s+)?(?:somewhere|before|earlier|already|"
+                    r"in\s+an?\s+(?:earlier|previous|past|older|other)\s+(?:chat|conversation|session|thread))\b",
+                    ("wrote", "jotted", "noted", "saved", "summarized", "summarised", "documented"), also=r"\?"),
+    ExplicitTrigger("en.did_i_save_my_notes",   # "did I save my notes on that?"
+                    r"\b(?:did|have)\s+(?:i|we|you)\s+(?:ever\s+)?(?:save|saved|store|stored|keep|kept|write|written)"
+                    r"\s+(?:down\s+)?(?:my|our|the|any)\s+notes\b", ("notes",)),
     ExplicitTrigger("en.wh_did_you_recommend",   # "What book did you recommend me?", not "what did you mean/change"
                     r"\b(?:what|which|when|why|how|where|who)\b(?:\s+[\w'-]+){0,4}?\s+did\s+you\s+(?:ever\s+|once\s+)?"
                     r"(?:recommend|suggest|advise|propose|mention|tell\s+me|say|note\s+down|write\s+down|save|store)\b",

@@ -58,7 +58,7 @@ _PROPOSAL = r"\bque\s+tal\s+si\b|(?:^|[^\w\s])\s*y\s+si\b"
 # and "we" forms that can only be past ("hicimos", "dimos", "pusimos"). Verbs of doing whose -amos form is also
 # present ("¿cuánto le cobramos?", "¿qué usamos?") count only after "la última vez que".
 _PAST_WE_STEMS = ("decid", "acord", "dij", "habl", "qued", "pact", "coment", "eleg", "escog", "descart", "dej", "sac",
-                  "conclu", "comprometi", "apunt", "anot")
+                  "conclu", "comprometi", "apunt", "anot", "respond")
 _PAST_ONLY_WE = ("hicimos", "dimos", "pusimos", "propusimos", "ofrecimos", "prometimos", "resolvimos", "vimos",
                  "tuvimos", "quisimos", "supimos", "hablasteis", "decidisteis", "quedasteis", "acordasteis")
 _PAST_WE_WORDS = tuple(sorted({stem + end for stem in _PAST_WE_STEMS for end in ("amos", "imos")} | {*_PAST_ONLY_WE}))
@@ -129,6 +129,10 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     ("guardado", "apuntado", "anotado", "registrado"), gated=True,
                     accented=r"\bqué\s+(?:tenemos|tengo|ten[ií]a|tiene|ten[eé]is|hay|hab[ií]a|ten[ií]amos|ten[ií]as|"
                              r"tienes|ten[ií]ais)\b"),
+    ExplicitTrigger("es.tenia_yo_apuntado",   # "¿tenía yo apuntado algo de la fisio?": the subject after the verb
+                    r"\b(?:tengo|tenia|tenias|tienes|tenemos|teniamos)\s+(?:yo|tu|nosotros|nosotras)\s+"
+                    r"(?:guardado|apuntado|anotado|registrado)\b",
+                    ("guardado", "apuntado", "anotado", "registrado"), gated=True, clause_start=False),
     ExplicitTrigger("es.pasado_nosotros",
                     rf"\b{_PAST_WE}\b", _PAST_WE_WORDS, gated=True, clause_start=False, at_anchor=True,
                     before=r"\b(?:que|como|cuando|cual|cuales|donde|por\s+que|en\s+que|lo\s+que|vez\s+que|si)\s+"
