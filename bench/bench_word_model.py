@@ -59,10 +59,13 @@ def reviewed(voter: WordVoter, record: TrainingRecord) -> tuple[frozenset[str], 
 def part_voters(training: list[TrainingRecord], rule_words: frozenset[str]) -> tuple[WordVoter, WordVoter]:
     """Voters of a model trained as today and of one of the previous design, on the same records."""
     previous = TrainingSettings(drop_threshold=None, full_weight_words=None)
-    models = (WordModel(train_word_model(training, SCOPES)),
-              WordModel(train_word_model(training, SCOPES, previous, vocabulary=rule_words)))
-    return tuple(WordVoter(m, SCOPES, confidence_threshold=0.5, high_confidence=0.8, max_scopes=3)  # type: ignore
-                 for m in models)
+    today = WordModel(train_word_model(training, SCOPES))
+    before = WordModel(train_word_model(training, SCOPES, previous, vocabulary=rule_words))
+    return _voter(today), _voter(before)
+
+
+def _voter(model: WordModel) -> WordVoter:
+    return WordVoter(model, SCOPES, confidence_threshold=0.5, high_confidence=0.8, max_scopes=3)
 
 
 def leave_one_part_out() -> None:

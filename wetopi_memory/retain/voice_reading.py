@@ -137,11 +137,12 @@ def _follows_from(previous_text: str, folded: str) -> bool:
     """Whether a conditional instruction works out the preference just stated: it opens with a condition and
     shares one of its content words ("I never take client calls before 10. If an agency wants a renewal call,
     offer slots from 10:30.")."""
-    if not _CONDITIONAL.match(folded):
-        return False
-    def stems(words: Sequence[str]) -> set[str]:
-        return {word[:4] for word in words if len(word) >= 4 and word not in FUNCTION_WORDS}
-    return bool(stems(tokens(fold(previous_text))) & stems(tokens(folded)))
+    return bool(_CONDITIONAL.match(folded)) and bool(_stems(tokens(fold(previous_text))) & _stems(tokens(folded)))
+
+
+def _stems(words: Sequence[str]) -> set[str]:
+    """The first four letters of a text's content words: "calls" and "call", "Fridays" and "Friday" meet."""
+    return {word[:4] for word in words if len(word) >= 4 and word not in FUNCTION_WORDS}
 
 
 def continued_preference(previous: Signals, signals: Signals, text: str, previous_text: str = "") -> Signals:
