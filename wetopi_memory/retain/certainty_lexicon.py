@@ -28,6 +28,8 @@ HEDGES: tuple[str, ...] = (
     "it looks", "tiene pinta", "honestly", "to be honest", "tbh", "in my opinion", "imo", "en mi opinion",
     "sinceramente", "i feel like", "feels like", "pinta bien", "pintan bien", "pinta mal", "pintan mal",
     "looking good", "looks promising", "look promising",
+    # a bet on the cause: "I bet it's the backup", "me apuesto algo a que es el cron"
+    "i bet", "i'd bet", "my money is on", "my money's on", "apuesto a que", "apuesto que", "me apuesto",
     # a plan named as only possible: "Posible migración del cluster el lunes", "Tentative: move the pool"
     "re:^\\W*(?:posibles?|possible|tentative|tentativo|tentativa|provisional plan|plan provisional)\\b",
     "pinta a que", "re:(?<!\\bme )(?<!\\bte )(?<!\\ble )\\bsuena a\\b", "por lo visto",
@@ -94,7 +96,9 @@ UNVERIFIED: tuple[str, ...] = (
     "re:\\b(?:probamos|intentamos|hemos probado|hemos intentado|he probado|he intentado|probe|intente)\\b"
     "[^.;]*\\bpero\\b",
     # drafts: written down, not approved
-    "re:(?<!you )(?<!to )(?<!i'll )\\bdraft\\b", "borrador",
+    # the noun, not the request to write one ("just draft them for me", "draft it in Spanish")
+    "re:(?<!you )(?<!to )(?<!i'll )\\bdraft\\b(?!\\s+(?:it|them|this|that|one|both|something|for me)\\b)",
+    "borrador",
     "not approved", "no aprobado", "no aprobada", "aun no aprobado", "sin aprobar",
     "didn't work", "did not work", "doesn't work", "no funciono", "no ha funcionado", "no funciona",
     "pending approval", "pendiente de aprobacion", "pendiente de que", "subject to approval",
@@ -116,6 +120,12 @@ UNVERIFIED: tuple[str, ...] = (
     # a check that was not made: "sin haberlo probado en staging", "without testing it"
     "re:\\bsin haber(?:lo|la|los|las)?\\s+(?:probado|comprobado|verificado|testeado)\\b", "without testing",
     "without having tested", "without verifying", "without checking",
+    # a cause named only vaguely: "era algo de cert-manager", "it was something with the DNS"
+    "re:\\b(?:era|fue|sera)\\s+algo\\s+(?:de|del|con|raro)\\b",
+    "re:\\bwas\\s+something\\s+(?:with|to do with|about|in)\\b",
+    "no se que era", "not sure what it was", "whatever it was",
+    # a step named but not carried out: "conviene alertar al 85 %, pero eso aún no está hecho"
+    "aun no esta hecho", "todavia no esta hecho", "not done yet", "isn't done yet", "is not done yet", "not yet done",
 )
 VERIFIED: tuple[str, ...] = (
     "verified", "confirmed", "it's confirmed", "confirmado", "confirmada", "comprobado", "comprobada", "verificado",

@@ -108,6 +108,12 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "i've decided", "i have decided", "i decided", "ive decided",
         # a supplier taken or dropped: "Ya está contratado: … con Holded", "we stop using Namecheap"
         "esta contratado", "esta contratada", "ya esta contratado", "we stop using", "we stopped using",
+        # one idea of several picked and fixed: "Lock #4 for January", "Locked in: the Lisbon venue"
+        "re:^\\W*(?:let's\\s+)?lock\\b", "locked in", "lock it in", "queda cerrado", "lo dejamos cerrado",
+        # a norm for everyone ("como norma de marca…", "our brand guideline is…"), not one the speaker set
+        # herself ("me he puesto como norma…")
+        "re:(?<!puesto )(?<!tengo )\\bcomo norma\\b", "norma de marca", "brand guideline", "brand guidelines",
+        "guia de marca", "guia de estilo", "style guide",
         "we no longer use", "is no longer used", "are no longer used", "ya no usamos", "ya no se usa",
         "ya no se usan", "dejamos de usar", "we signed up with", "we've signed up with", "nos hemos dado de alta en",
     ),
@@ -167,7 +173,7 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "(?!\\s+(?:mucho\\s+)?[a-z]+(?:ar|er|ir)\\b)",
         "cobramos", "we charge", "charge", "gratis", "for free", "gratuita", "gratuito", "gratuitas", "gratuitos",
         "free of charge", "at no cost", "at no extra cost", "sin coste", "sin coste adicional", "sin cargo",
-        "fee", "fees", "month free", "months free", "mes gratis", "meses gratis", "regalado", "regalamos",
+        "fee", "fees", "re:\\bmonths?\\s+free\\b(?!\\s+of\\b)", "mes gratis", "meses gratis", "regalado", "regalamos",
         "compensacion", "compensation", "credit them", "a credit of", "abonarles", "les abonamos", "compensate",
         "compensar", "compensarles", "abono", "credit note",
         # a share granted to a party: "les damos un 15 %", "Apruebo un 10 % para…", "we give them 20%"

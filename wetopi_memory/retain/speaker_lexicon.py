@@ -121,8 +121,10 @@ ADDRESSEE: tuple[str, ...] = (
     "te mando", "te envio", "te respondo", "te aviso", "te recuerdo", "te escribo", "tus preguntas",
     "para ti", "for you", "mandarte", "enviarte", "avisarte", "recordarte", "escribirte", "responderte",
     "te mande", "te envie", "te avise", "te recuerde", "te escriba", "te pase", "te marco", "te los", "te las",
-    "te lo", "your inbox", "your calendar", "tu calendario", "tu correo", "your approval", "your ok", "your okay",
-    "your sign-off", "your attention", "your messages", "your review", "tu aprobacion", "tu ok", "tu visto bueno",
+    "te lo", "your inbox", "your calendar", "tu calendario", "tu correo",
+    "re:(?<!for )\\byour approval\\b", "your ok", "your okay",
+    "your sign-off", "your attention", "your messages", "your review", "re:(?<!para )\\btu aprobacion\\b",
+    "tu ok", "tu visto bueno",
     "tus mensajes", "tu revision",
     # the form of what the assistant gives the user: its replies, summaries and answers
     "your answers", "your replies", "your summary", "your summaries", "my answers", "my replies",
@@ -145,6 +147,10 @@ OWN_WAY = TermSet((
     "mi costumbre", "my way of working", "the way i work", "how i work", "my working style", "my habit",
     "mi habito", "mi regla personal", "my personal rule", "yo trabajo asi", "i work like this",
     "i personally", "personally i", "yo personalmente", "personalmente yo", "decision mia", "my own decision",
+    # a sentence the speaker marks as about herself: "And for my own routine: …", "Oh, and for me personally: …"
+    "for me personally", "para mi personalmente", "for my own", "para mis propios", "para mis propias", "my routine",
+    "mi rutina", "my own routine",
+    "re:^\\W*(?:(?:and|oh|also|y|ah|tambien)\\W+){0,2}(?:for me|para mi|as for me|en mi caso|in my case)\\s*[:,]",
 ))
 # A note to keep something in mind: it says nothing about whose preference the sentence states.
 KEEP_IN_MIND: tuple[str, ...] = ("tenlo en cuenta", "keep that in mind", "keep it in mind", "ten en cuenta")
@@ -282,6 +288,10 @@ PROPOSAL = TermSet((
     "re:¿\\s*(?:lo |la |los |las |le |les )?(?!(?:hemos|tenemos|sabemos|podemos)\\b)[a-z]{3,}(?:amos|emos|imos)\\b"
     "[^?]*\\?",
     "shall we", "how about we", "let's",
+    # terms put to the user for approval: "Resumen para aprobación: … ¿Lo apruebas?", "Approve?"
+    "para aprobacion", "for approval", "for your approval", "do you approve", "lo apruebas", "la apruebas",
+    "los apruebas", "las apruebas", "lo das por bueno", "la das por buena", "ok to proceed", "okay to proceed",
+    "re:(?:^|[.!:]\\s+)¿?\\s*(?:approve|apruebo|aprobamos)\\s*\\?",
     # a closing tag question that puts what precedes it to the user: "…, ¿ok?", "…, ¿vale?", "…, right?"
     "re:[,;:]\\s*¿?\\s*(?:ok|okay|vale|right|si|de acuerdo|te parece bien|te vale|sounds good|good)\\s*\\?",
 ))

@@ -68,6 +68,16 @@ ONE_OFF: tuple[str, ...] = (
     "i forgot", "i've forgotten", "i have forgotten",
     # small talk around an appointment: "tengo call con Kraftwerk at 4, deséame suerte", "wish me luck"
     "deseame suerte", "wish me luck", "fingers crossed", "cruza los dedos", "cruzad los dedos",
+    # the end of a day: "Me voy ya, long day", "Qué día más largo", "heading out"
+    "re:\\b(?:me voy ya|me piro|i'm off|i am off|heading out|signing off)(?:\\s+(?:now|ya|for the day|for today))?"
+    "\\s*(?:[,.!]|$)", "long day", "que dia mas largo",
+    "que dia", "what a day",
+    # relief at how something went: "Al menos el upgrade ha ido sin sustos", "At least the migration went fine"
+    "re:^\\W*(?:al menos|por lo menos|at least)\\b[^.;]{0,60}\\b(?:ha ido|han ido|fue|salio|went|was|were)\\b",
+    # one named change approved, merged or closed: "Aprobado el PR #418", "merged MR !52"
+    "re:\\b(?:aprobad[oa]s?|approved?|apruebo|merged?|mergead[oa])\\b[^.;]{0,20}"
+    "\\b(?:pr|mr|pull request|merge request)\\s*[#!]?\\d+",
+    "re:\\b(?:pr|mr|pull request|merge request)\\s*[#!]?\\d+\\s+(?:aprobad[oa]|approved|merged|mergead[oa])\\b",
     # venting about a moment: "I am SO done with the Stripe dashboard … ugh", "uf qué semana"
     "ugh", "argh", "lol", "so done with", "i'm done with", "i am done with", "harta de", "harto de",
     "estoy hasta las narices", "que semana", "what a week", "haven't slept", "have not slept", "no he dormido",
@@ -172,7 +182,14 @@ TRANSIENT: tuple[str, ...] = (
     "tonight", "esta noche", "this morning", "esta manana", "this afternoon", "esta tarde", "yesterday", "ayer",
     "tomorrow", "just now", "acabo de", "i just", "i've just", "i have just", "pending", "next step",
     "siguiente paso", "will do", "lo hago", "sigo investigando", "still investigating", "will report back",
-    "todavia no", "not yet", "me quedan", "deploying now", "i'll treat", "lo dejo anotado", "still failing",
+    "todavia no", "not yet", "me quedan",
+    # not now: "No, don't add that yet", "no lo añadas todavía"
+    "re:\\b(?:don't|do not)\\s+(?:\\w+\\s+){1,3}yet\\b",
+    "re:\\bno\\s+(?:lo|la|los|las|le|les)\\s+\\w+\\s+(?:todavia|aun)\\b",
+    # material handed over in the message: "Here's the transcript of the call (pasted below)", "Te pego el log"
+    "re:^\\W*(?:here's|here is|here are|aqui tienes|aqui va|aqui van|te pego|te adjunto|adjunto)\\b",
+    "pasted below", "pegado abajo", "pego abajo", "see below",
+    "deploying now", "i'll treat", "lo dejo anotado", "still failing",
     # what the speaker wants to find out, and a request being made now: "quiero saber qué lo cuelga"
     "quiero saber", "i want to know", "i want to find out", "quiero entender", "re:\\b(?:is|are)\\s+asking\\b",
     "me estan preguntando", "i'm blanking", "i am blanking", "me he quedado en blanco",

@@ -211,8 +211,8 @@ def own_voice(signals: Signals, text: str, routed: Sequence[str] = ()) -> Signal
         return signals
     # a rule of how to reach the speaker: a refusal, or a request under a standing condition ("Si hay algo urgente,
     # mándamelo por Telegram", "If anything is P1, call me")
-    standing = HABIT_SET.search(folded, text_grams) or (request and (_REFUSED.search(folded)
-                                                                    or _STANDING_CONDITION.search(folded)))
+    standing = (HABIT_SET.search(folded, text_grams) or mentions(OWN_WAY, text)
+                or (request and (_REFUSED.search(folded) or _STANDING_CONDITION.search(folded))))
     if FIRST_PERSON_PLURAL.search(folded, text_grams) or THIRD_PARTY_SET.search(folded, text_grams) or not standing:
         return signals  # "Mi compañera Marta odia que la llamen, escríbele siempre": her way, not the speaker's
     return replace(signals, categories=("preference", *(c for c in signals.categories if c not in _SYSTEM_KINDS)))
