@@ -8,6 +8,7 @@ from .term_matching import TermSet
 __all__ = [
     "HEDGES",
     "HEDGE_SET",
+    "REPORTED",
     "UNVERIFIED",
     "UNVERIFIED_SET",
     "VERIFIED",
@@ -17,6 +18,14 @@ __all__ = [
 # Terms are written folded (no accents, lowercase). A term matches on word boundaries; spaces match any run of
 # whitespace. Terms starting with "re:" are regular expressions (on the folded text).
 
+# Someone else's words, reported: nothing is decided by them (unless the sentence is labelled a decision).
+REPORTED: tuple[str, ...] = (
+    "dicen que", "they say", "people say", "se dice que", "comentan que", "me han dicho", "i was told",
+    "asked if", "asked whether", "asks if", "asks whether", "pregunto si", "pregunta si", "quiere saber si",
+    "wants to know if",
+    "keeps saying", "kept saying", "sigue diciendo", "insiste en que", "dice que", "claims that", "according to him",
+    "according to her", "segun el", "segun ella",
+)
 HEDGES: tuple[str, ...] = (
     "maybe", "perhaps", "i think", "i believe", "i guess", "i suppose", "i suspect", "could be", "could have",
     "might be", "might have", "may have", "probably", "possibly", "most likely", "likely", "not sure",
@@ -66,12 +75,7 @@ HEDGES: tuple[str, ...] = (
     "tengo la sensacion", "me da la sensacion", "tengo la impresion", "me da la impresion", "i have the feeling",
     "i have a feeling", "i get the feeling", "i've got a feeling", "my impression is", "no tengo datos",
     "i have no data", "without data",
-    # someone else's request, reported: nothing is decided
-    "dicen que", "they say", "people say", "se dice que", "comentan que", "me han dicho", "i was told",
-    "asked if", "asked whether", "asks if", "asks whether", "pregunto si", "pregunta si", "quiere saber si",
-    "wants to know if",
-    "keeps saying", "kept saying", "sigue diciendo", "insiste en que", "dice que", "claims that", "according to him",
-    "according to her", "segun el", "segun ella",
+    *REPORTED,
     # hearsay: "Heard from a partner that…", "no idea if true", "se rumorea"
     "heard from", "i heard", "heard that", "rumor", "rumour", "rumors", "rumours", "se rumorea", "rumores",
     "no idea if true", "not sure if true", "no se si es verdad", "no se si es cierto", "word is", "me ha llegado que",

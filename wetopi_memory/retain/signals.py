@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from .certainty_lexicon import HEDGE_SET, UNVERIFIED_SET, VERIFIED_SET
+from .certainty_lexicon import HEDGE_SET, REPORTED, UNVERIFIED_SET, VERIFIED_SET
 from .kinds import Category, Origin, Priority
 from .lexicon import (
     CATEGORY_DURABILITY,
@@ -189,13 +189,26 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
     unverified = UNVERIFIED_SET.find(folded, text_grams)
     verified = () if unverified else VERIFIED_SET.find(folded, text_grams)
     signals = Signals(categories=categories, strong=STRONG_SET.find(folded, text_grams),
-                      weak=WEAK_SET.find(folded, text_grams), hedges=HEDGE_SET.find(folded, text_grams),
+                      weak=WEAK_SET.find(folded, text_grams), hedges=_hedges(folded, text_grams),
                       unverified=unverified, verified=verified,
                       transient=_transient(folded, text_grams, categories), filler=filler, question=question,
                       raw=raw_output_kind(text, tool_line_hashes), one_off=_one_off(folded, text_grams, categories),
                       past_action=_past_action(text, folded, text_grams), errand=errand,
                       fact=bool(_FACT.search(text)))
     return _recorded(signals, text) if _RECORDS.match(folded) else signals
+
+
+# A sentence labelled as decided ("Decidido: …", "Agreed: …"): someone's words it reports are its reason, not doubt.
+_LABELLED_DECISION = re.compile(r"^\W*(?:decidido|decidida|decided|decision|acordado|agreed|queda asi|aprobado"
+                                r"|approved)\s*:")
+_REPORTED = frozenset(REPORTED)
+
+
+def _hedges(folded: str, text_grams: dict[str, int]) -> tuple[str, ...]:
+    hedges = HEDGE_SET.find(folded, text_grams)
+    if hedges and _LABELLED_DECISION.match(folded):
+        return tuple(h for h in hedges if h not in _REPORTED)
+    return hedges
 
 
 # A sentence that opens by asking to keep what it says on record ("Deja escrito: …", "Para que quede escrito, así

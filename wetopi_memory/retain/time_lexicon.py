@@ -170,7 +170,9 @@ TRANSIENT: tuple[str, ...] = (
     # "el mes en curso" is the current month, not work going on
     "re:(?<!mes )(?<!ano )(?<!semana )(?<!trimestre )(?<!ejercicio )(?<!periodo )(?<!curso )\\ben curso\\b",
     "en progreso", "working on it", "trabajando en ello", "trabajando en eso",
-    "re:(?:^\\W*|\\b(?:i'm|i am|we're|we are|already)\\s+)on it\\b", "wip", "let me", "dejame", "deja que",
+    "re:(?:^\\W*|\\b(?:i'm|i am|we're|we are|already)\\s+)on it\\b", "wip", "let me", "deja que",
+    # "déjame mirarlo", "déjame que lo piense": the speaker's next step; "déjame el informe listo" is a request
+    "re:\\bdejame\\s+(?:que\\b|[a-z]+(?:ar|er|ir)(?:lo|la|los|las|le|les|me|te|se)?\\b)",
     # "voy a mirarlo" is what comes next; "me voy a las 16:30" is a time of day
     "re:\\bvoy a\\s+(?!las?\\b|los\\b|casa\\b)[a-z]+(?:ar|er|ir)(?:lo|la|los|las|le|les|me|te|se)?\\b",
     "vamos a ver", "i'll", "i will", "i'm going to",

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .amendment import amended_proposal, amendment
 from .evidence import TurnEvidence
 from .kinds import Category
 from .sentences import Sentence
@@ -205,11 +206,13 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     the answer or the user (`said`) states, checked by the answer or the tools."""
     opted_out = mentions(OPT_OUT, user_message)
     proposal = topic = ""
-    if not opted_out and (assents(user_message) or opens_with_assent(user_message)):
+    change = "" if opted_out else amendment(user_message)
+    if not opted_out and (change or assents(user_message) or opens_with_assent(user_message)):
         before = proposal_before(history, user_message, assistant_response)
-        if before and _agreed_to(before, user_message):
-            proposal = _chosen_part(before, user_message)
-            topic = "\n".join(text for _, text in _messages(history)[-4:])
+        # a change of one of its values takes terms stated without proposal words too ("les toca un 10 %…")
+        if before and (_agreed_to(before, user_message) or (change and states_value(before))):
+            proposal = (amended_proposal(before, change) or "") if change else _chosen_part(before, user_message)
+            topic = "\n".join(text for _, text in _messages(history)[-4:]) if proposal else ""
     verified = any(s.signals.verified for s in answer)
     unverified = any(s.signals.unverified or s.signals.hedges for s in answer if s.signals.verified)
     conclusion = any({"fix", "root_cause", "runbook"} & set(s.signals.categories) for s in answer)
