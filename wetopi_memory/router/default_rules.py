@@ -181,7 +181,10 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
                   "contratar", "hire", "candidate",
                   "candidato", "abogado", "lawyer", "forecast", "previsión", "gdpr", "rgpd", "account", "sla", "deal",
                   "más barato", "más barata", "cheaper", "hemos perdido a", "we lost", "we save", "ahorramos",
-                  "nos ahorramos", "ahorraríamos", "we'd save"),
+                  "nos ahorramos", "ahorraríamos", "we'd save",
+                  # a product launch; hiring someone, part-time or full-time
+                  "launch", "lanzamiento", "newsletter", "need someone", "necesitar a alguien", "necesitamos a alguien",
+                  "shortlist"),
         phrases=("relationship with", "la relación con"),   # owning an account: "llevo la relación con las agencias"
     ),
     DefaultRule(
@@ -192,10 +195,10 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
             "interview", "entrevista", "transferencia", "tarjeta", "liability",
             "propuesta", "comercial", "kpi", "okr", "company", "empresa", "agency", "agencia",
             "competencia", "license", "licencia", "campaign", "campaña", "onboarding",
-            "seo", "newsletter", "brand", "beneficio", "pedido", "purchase", "compra", "managed",
-            "gestionado", "launch", "lanzamiento", "annual", "anual", "mensual", "monthly", "euros", "eur",
+            "seo", "brand", "beneficio", "pedido", "purchase", "compra", "managed",
+            "gestionado", "annual", "anual", "mensual", "monthly", "euros", "eur",
             "dollars", "dólares", "finance", "finanzas", "shops", "tiendas", "e-commerce", "year over year",
-            "landing", "per month", "al mes", "a month", "por mes", "trimestral", "quarterly",
+            "per month", "al mes", "a month", "por mes", "trimestral", "quarterly",
         ),
     ),
     DefaultRule(

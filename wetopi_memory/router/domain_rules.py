@@ -27,6 +27,10 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             "docker-compose", "podman", "buildkit", "kaniko", "base image", "imagen base", "image digest", "trivy",
             "grype", "cve", "cves", "falco", "kyverno", "gatekeeper", "crowdsec", "wazuh", "modsecurity", "waf",
             "ddos", "vault", "sops", "sealed secrets", "external secrets", "selinux", "apparmor", "seccomp",
+            # secret and code scanners, a WAF's rule set, mutual TLS, provisioning, a compromised system
+            "gitleaks", "trufflehog", "secret scanning", "semgrep", "snyk", "codeql", "sast", "dast", "owasp",
+            "core rule set", "mtls", "mutual tls", "provisioning", "aprovisionamiento", "compromised", "hacked",
+            "hackeado", "hackeada",
             # identity and access of systems
             "keycloak", "ldap", "openldap", "freeipa", "active directory", "oidc", "oauth", "saml", "sso",
             "serviceaccount", "service account", "clusterrole", "rolebinding", "networkpolicy", "network policy",
@@ -114,6 +118,8 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             "desde la migración", "tras la migración", "since the migration", "after the migration",
             # a pool of storage, nodes or addresses; a runtime's deprecation notices
             "pool", "deprecated", "deprecation", "deprecations",
+            # credentials a system hands out, and a WAF's rule set and what it blocks by mistake
+            "token", "crs", "false positive", "false positives", "falso positivo", "falsos positivos",
         ),
     ),
     # ---------------------------------------------------------------- business
@@ -152,6 +158,10 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             "price change", "annual plan", "plan anual", "monthly plan", "plan mensual", "starter plan", "pro plan",
             "enterprise plan", "managed plan", "plan gestionado", "hosting plan", "hosting plans",
             "planes de hosting", "trustpilot", "google reviews", "reseñas de google", "online reviews",
+            # the company's mailings and their reach; people applying for a job
+            "open rate", "click rate", "tasa de apertura", "email sequence", "secuencia de emails",
+            "secuencia de correos", "drip campaign", "onboarding emails", "welcome email", "applicants",
+            "applicant",
         ),
     ),
     DefaultRule(
@@ -163,7 +173,8 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             "devolver el dinero", "devuélvele el dinero", "devolverle el dinero", "money back", "gdpr request",
             "dsar", "data subject request", "solicitud rgpd", "iso 27001", "iso 9001", "paid plan",
             "paying customers", "clientes de pago", "churned", "churning", "el partner", "del partner", "al partner",
-            "con el partner", "nuestro partner", "our partner", "our partners", "los partners", "nuestros partners",
+            "con el partner", "partners", "nuestro partner", "our partner", "our partners", "los partners",
+            "nuestros partners",
             "cláusula", "cláusulas", "jurisdiction", "jurisdicción", "indemnity", "lawsuit", "litigation",
             "litigio", "demanda judicial", "trademark", "marca registrada", "patent", "patente", "privacy policy",
             "política de privacidad", "cookie policy", "política de cookies", "aviso legal", "legal notice",
@@ -219,11 +230,21 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             # marketing and sales software, and the suppliers of marketing content
             "mailchimp", "brevo", "sendinblue", "semrush", "ahrefs", "hootsuite", "metricool", "pipedrive",
             "salesforce", "fotógrafo", "fotógrafa", "photographer", "copywriter",
+            # the company's events: talks, stands and meetups it hosts or attends
+            "keynote", "booth", "meetup", "ponencia",
+            # a customer's compliance or security questionnaire
+            "questionnaire", "cuestionario",
         ),
+    ),
+    DefaultRule(   # what the company told, promised or offered someone: its word given to a customer or partner
+        "business", "business.word_given", STRONG,
+        phrases=("what we told", "what we promised", "what we offered", "we promised", "le dijimos a", "les dijimos a",
+                 "le prometimos", "les prometimos", "le ofrecimos", "les ofrecimos", "le contestamos a",
+                 "les contestamos a", "le respondimos a", "les respondimos a"),
     ),
     DefaultRule(   # a piece of marketing content (`roles.CONTENT_FRAMES`)
         "business", "business.content", MEDIUM,
-        keywords=("anuncio", "headline", "titular", "tagline", "eslogan", "slogan", "alt text", "youtube",
+        keywords=("landing", "anuncio", "headline", "titular", "tagline", "eslogan", "slogan", "alt text", "youtube",
                   "blog post", "post del blog", "landing page", "ad copy", "tweet", "tweets", "carrusel",
                   "carousel"),
     ),

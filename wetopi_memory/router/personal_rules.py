@@ -83,7 +83,12 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
             "my go to", "i m not a fan", "no soy fan", "soy más de", "i m more of a", "i live in", "vivo en",
             "i m based in", "i m from",
             "personal note", "nota personal", "about me", "sobre mí", "in my spare time", "en mi tiempo libre",
-            "i m not a morning person",
+            "i m not a morning person", "note to self", "nota mental", "nota para mí", "my availability",
+            "mi disponibilidad", "remember my", "recall my", "recuerdas mi", "recuerdas mis", "acuerdas de mi",
+            "acuerdas de mis", "what i told you about my", "lo que te conté de mi", "lo que te dije de mi",
+            "visual person", "persona visual", "soy muy visual",
+            # liking or hating "it" when: a standing preference, not a reaction to the message's proposal
+            "i like it when", "i love it when", "i hate it when", "me gusta cuando", "odio cuando",
         ),
     ),
     DefaultRule(
@@ -96,7 +101,7 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
     ),
     DefaultRule(
         "personal", "personal.weak", WEAK,
-        phrases=("for me", "para mí", "yo uso", "i use"),
+        phrases=("for me", "para mí", "yo uso", "i use", "yo misma", "yo mismo"),
     ),
     DefaultRule(
         "personal", SELF_RULE, WEAK,
@@ -126,6 +131,7 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
                  "cada día", "cada semana", "cada mañana", "cada noche", "los lunes", "los martes",
                  "los miércoles", "los jueves", "los viernes", "los sábados", "los domingos", "los fines de semana",
                  "por las mañanas", "por las tardes", "por las noches", "las mañanas", "las tardes", "veces al día",
+                 "mejor por la mañana", "mejor por la tarde", "better in the morning", "better in the afternoon",
                  "al día", "a la semana", "desde hace", "a partir de", "de ahora en adelante",
                  "a primera hora", "afternoons", "no matter the hour", "a cualquier hora", "at any hour",
                  "me levanto", "suelo", "solo uso", "only use", "mostly use", "since last year"),
@@ -137,7 +143,8 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
                  "i decided", "i ve decided", "i have decided", "he decidido", "i m done with", "i stopped",
                  "dejé de", "he dejado de", "me quedo con", "me centro en", "i m sticking with", "i ll stick with",
                  "he empezado a usar", "i ve started using", "i switched to", "me he pasado a",
-                 "me he propuesto", "i ve set myself", "my goal this year", "mi propósito"),
+                 "me he propuesto", "i ve set myself", "my goal this year", "mi propósito", "mi objetivo",
+                 "mis objetivos", "my goal", "my goals"),
     ),
     DefaultRule(
         "personal", "personal.life", MEDIUM,
@@ -171,7 +178,12 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
                   "migraines", "migraine", "migrañas", "migraña", "hearing aid", "audífono", "parental leave",
                   "permiso de paternidad", "permiso de maternidad", "vacuna", "vacunas", "vaccine", "vaccination",
                   "pediatra", "pediatrician", "haircut", "corte de pelo", "book club", "club de lectura",
-                  "standing desk"),
+                  "standing desk",
+                  # the speaker's own training, races and the body that runs them
+                  "marathon", "maratón", "half marathon", "media maratón", "long run", "tirada larga", "10k", "5k",
+                  "entreno", "entrenamiento", "training plan", "correr", "kilometraje", "mileage", "rodilla", "knee",
+                  "espalda", "back pain", "lesión", "injury", "traumatólogo", "piernas",
+                  "recital"),
         phrases=("de baja", "paternity leave", "maternity leave", "time zone", "zona horaria", "horario peninsular",
                  "morning person", "night owl", "left handed", "dark mode", "modo oscuro", "deep work",
                  "school run", "hard of hearing", "fish shell", "work best", "work better", "trabajo mejor",
@@ -196,7 +208,8 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
                  "i'm out", "i'll be out", "i'll be in", "estaré en", "estoy de mudanza", "día off", "me voy de",
                  "vuelvo de vacaciones", "vuelvo de baja", "vuelvo de viaje", "back from holiday", "back from vacation",
                  "back from leave", "entro tarde", "entraré tarde", "salgo antes", "saldré antes", "no estoy por",
-                 "no estoy el", "no estoy hasta"),
+                 "no estoy el", "no estoy hasta", "i'm offline", "i'll be offline", "estaré offline",
+                 "estoy offline", "estoy on-call", "estoy on call", "estaré on-call", "estoy de on-call"),
     ),
     DefaultRule(   # Spanish first-person present forms of everyday life; they count only in the first person
         "personal", "personal.life_verb", MEDIUM,
@@ -208,7 +221,10 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
         "personal", ANSWER_STYLE_RULE, MEDIUM,
         keywords=("answers", "respuestas", "respuesta corta", "replies", "explanations", "explicaciones",
                   "bullet points", "bullets",
-                  "spelling", "emojis", "tutees", "tutear", "blunt", "sugarcoating", "letra grande"),
+                  "spelling", "emojis", "tutees", "tutear", "blunt", "sugarcoating", "letra grande",
+                  # how long, how reasoned and in what form: terse, the full reasoning, screenshots or diagrams
+                  "terse", "escueto", "escueta", "reasoning", "razonamiento", "screenshots", "capturas",
+                  "capturas de pantalla", "diagrams", "diagramas", "walls of text", "wall of text"),
         phrases=("de usted", "full file", "whole file", "whole files", "in spanish", "en español", "en castellano",
                  "in english", "en inglés", "british english", "de tú", "step by step", "paso a paso",
                  "in three lines", "en tres líneas", "plain text", "texto plano", "tl dr", "tldr", "cuando me pases",
@@ -248,7 +264,7 @@ _NOT_VERBS = frozenset(w.encode("ascii") for w in (
     "espero", "creo", "supongo", "pienso", "necesito", "quiero", "cero", "cuatro", "cinco", "seis", "siete", "ocho",
     "nueve", "informe", "enorme", "conforme", "firme", "uniforme", "nombre", "hombre", "uno", "segundo", "tercero",
     "bajo", "alto", "largo", "corto", "caro", "barato", "malo", "nulo", "vacio", "lleno", "nuestro", "vuestro",
-    "suyo", "cuyo", "cada", "dinero", "correo", "texto", "grupo", "equipo"))
+    "suyo", "cuyo", "cada", "dinero", "correo", "texto", "grupo", "equipo", "evento", "proyecto", "producto"))
 # "no como gluten", "no quiero reuniones": words of `_NOT_VERBS` that are first-person verbs after a negation
 _VERBS_AFTER_NO = frozenset(w.encode("ascii") for w in ("como", "creo", "quiero", "necesito", "pienso", "espero",
                                                        "supongo"))

@@ -156,7 +156,18 @@ _GENERAL_QUESTION = ("cual es la capital", "la capital de", "the capital of", "i
                      "what s the default", "what is the default", "cual es el valor por defecto",
                      "que valor tiene por defecto",
                      # ... and the standard rate or practice of a country or trade
-                     "what s the standard", "what is the standard")
+                     "what s the standard", "what is the standard",
+                     # what a term means or stands for, where a word or a law comes from, how two versions differ
+                     "mean in", "stand for", "stands for", "que quiere decir", "what year was", "what year did",
+                     "in what year", "en que ano", "is the word", "from latin", "from the latin", "del latin",
+                     "from greek", "del griego", "differ from", "differs from", "se diferencia de",
+                     "se diferencian", "general structure", "estructura general",
+                     # a piece of verse or a joke written about a thing is not about the thing
+                     "haiku", "poem about", "poema sobre", "limerick", "joke about", "chiste sobre",
+                     "song about", "cancion sobre",
+                     # a question the speaker passes on from a child
+                     "pregunto mi hijo", "pregunto mi hija", "pregunta mi hijo", "pregunta mi hija", "my son asked",
+                     "my daughter asked", "my kid asked", "my kids asked")
 
 SENSES: tuple[Sense, ...] = (
     *(Sense(f"word_question.{scope}", scope, (EVERY_TERM,), _WORD_QUESTION)
@@ -244,7 +255,10 @@ SENSES: tuple[Sense, ...] = (
     Sense("plan.own", "business", ("plan", "planes"),
           ("my plan", "my plans", "mi plan", "mis planes", "my weekly plan", "my daily plan", "mi plan semanal",
            "plan de pensiones", "pension plan", "plan for the weekend",
-           "plan para el finde", "planes para el finde")),
+           "plan para el finde", "planes para el finde",
+           # a training plan, the speaker's week or day to plan
+           "plan de entreno", "plan de entrenamiento", "training plan", "plan my week", "plan my day",
+           "planifica mi semana", "planificar mi semana")),
     Sense("velero.boat", "platform", ("velero",),
           ("barco", "capitan", "timon", "navegar", "sailing", "vela", "puerto", "regata", "boat", "helm",
            "llevar el velero", "patron", "amarre")),
@@ -257,7 +271,9 @@ SENSES: tuple[Sense, ...] = (
            "recycling", "basura", "rubbish", "trash", "garbage", "vidrio", "carton", "amarillo", "shipping")),
     Sense("oncall.own", "platform", ("on-call", "guardia", "de guardia"),
           ("i m on call", "i am on call", "i ll be on call", "only one on call", "tengo guardia", "estoy de guardia",
-           "este de guardia", "estare de guardia", "mi guardia", "my on call", "termine la guardia", "mis guardias")),
+           "este de guardia", "estare de guardia", "mi guardia", "my on call", "termine la guardia", "mis guardias",
+           "estoy on-call", "estoy on call", "semanas de on-call", "semanas de guardia", "on-call weeks",
+           "weeks on call", "when i m on call", "cuando estoy de guardia")),
     Sense("bank.not_money", "business", ("bank", "banco"),
           ("river", "rio", "orilla", "sandbar", "bank holiday", "memory bank", "banco de arena", "blood bank",
            "food bank", "banco de alimentos", "como se dice", "how do you say", "translate", "traduce")),
@@ -291,7 +307,8 @@ SENSES: tuple[Sense, ...] = (
     Sense("customer.asks", "business", ("customer", "cliente", "client"),
           ("a customer needs", "client complains", "customer complains",
            "cliente se queja", "client notices", "customer notices", "customer panel", "panel del cliente",
-           "customer wants to know", "el cliente quiere saber")),
+           "customer wants to know", "el cliente quiere saber", "abierto un ticket", "abrio un ticket",
+           "opened a ticket", "opened a support ticket", "filed a ticket")),
     Sense("staging.theatre", "platform", ("staging",),
           ("teatro", "theatre", "theater", "obra de teatro", "act two", "acto", "actores", "actors", "ensayo",
            "ensayos", "rehearsal", "escenario")),
@@ -315,6 +332,40 @@ SENSES: tuple[Sense, ...] = (
           ("arbol genealogico", "family tree", "genealogia", "genealogy", "bisabuela", "bisabuelo", "tatarabuela",
            "tatarabuelo", "antepasados", "ancestors", "ancestry", "grafo", "graph theory", "linked list",
            "lista enlazada", "binary tree", "arbol binario")),
+    # "I like it", "odio esto": a reaction to what is on the table, not a taste of the speaker's
+    Sense("likes.reaction", "personal", ("i like", "i love", "i hate", "me gusta", "me encanta", "odio"),
+          ("i like it", "i love it", "i hate it", "i like this", "i love this", "i hate this", "i like that",
+           "i love that", "i hate that", "i like the idea", "i love the idea", "me gusta la idea",
+           "me encanta la idea", "me gusta esto", "me encanta esto", "odio esto", "odio esta parte")),
+    # the speaker's own time estimates are her planning, not a quote ("pad my estimates when you plan my week")
+    Sense("estimate.own_time", "business", ("estimate",),
+          ("my estimates", "underestimate", "overestimate", "time estimates", "task estimates", "mis estimaciones")),
+    # a tool the speaker learns or plays with in her own time is her learning, not the platform's
+    Sense("platform.own_time", "platform", (EVERY_TERM,),
+          ("on my own time", "in my own time", "in my spare time", "en mi tiempo libre", "en mis ratos libres")),
+    # a plan as an intention that was or was not carried out is not a hosting plan
+    Sense("plan.intent", "business", ("plan", "planes"),
+          ("past the plan", "beyond the plan", "just a plan", "only a plan", "still a plan", "solo un plan",
+           "se quedo en plan", "se quedo en el plan", "the plan was to", "el plan era")),
+    # a system's audit log or policy is not an audit of the company's books
+    Sense("audit.system", "business", ("audit", "auditoría", "policy", "política"),
+          ("audit policy", "audit log", "audit logs", "auditd", "log de auditoria", "logs de auditoria",
+           "registro de auditoria", "apiserver", "kube-apiserver")),
+    # "tos" is a cough before it is the terms of service
+    Sense("tos.cough", "business", ("tos",), ("con tos", "tiene tos", "tengo tos", "la tos", "de tos", "fiebre",
+                                              "resfriado", "catarro", "gripe", "jarabe", "mocos")),
+    # a lead as a job title is not a sales lead
+    Sense("lead.role", "business", ("lead", "leads"),
+          ("tech lead", "team lead", "lead auditor", "lead developer", "lead engineer", "lead designer", "lead dev")),
+    # a rocket's launch is not a product's
+    Sense("launch.rocket", "business", ("launch", "lanzamiento"),
+          ("spacex", "rocket", "cohete", "nasa", "satellite", "satelite", "starship", "launch pad")),
+    # a newsletter the speaker reads or subscribes to is her reading, not the company's mailing
+    Sense("newsletter.reading", "business", ("newsletter",),
+          ("read", "reading", "leo", "leer", "subscribed", "subscribe to", "suscrito", "suscrita", "me suscribi")),
+    # a landing of troops, a plane or a probe is not a landing page
+    Sense("landing.not_page", "business", ("landing",),
+          (*_TROOPS, "plane", "avion", "aterrizaje", "airport", "aeropuerto", "moon", "luna", "pilot", "piloto")),
     Sense("migration.animals", "platform", ("migración", "migration"),
           ("ciguenas", "birds", "aves", "pajaros", "whales", "ballenas", "butterflies", "mariposas", "animales",
            "animals", "salmon")),
