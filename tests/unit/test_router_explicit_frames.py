@@ -269,3 +269,61 @@ def test_a_month_after_expires_is_the_future_not_a_memory_request(router: RuleRo
 def test_settled_outcomes_notes_written_somewhere_and_tool_style_searches(router: RuleRouter, text: str,
                                                                            asks: bool) -> None:
     assert router.route(text).explicit_memory_request is asks, router.route(text).to_dict()
+
+
+@pytest.mark.parametrize("text", [
+    "Sum up what we know about the Lisbon reseller before my call",
+    "Summarise everything we know about the DNS provider",
+    "Is Laura still on the billing rota, or did we hand it over to Pau?",
+    "did we delegate the invoice approvals to finance?",
+    "What's my take on four-day weeks?",
+    "what's my usual order at the sushi place?",
+    "How do I usually format my weekly report?",
+    "I keep forgetting: what's our naming scheme for staging namespaces?",
+    "what's our cutoff for same-day refunds? I always forget",
+    "How was the VPN between the offices set up? I don't remember",
+    "What happened with the payment gateway in March?",
+    "¿Quedamos con la gestoría en que nos mandaban las facturas el día 5?",
+    "¿Cómo estaba configurado el firewall de la oficina?",
+    "¿Dónde estaban guardadas las claves del NAS?",
+    "¿Qué pasó con el backup del 3 de marzo?",
+    "¿Cuál es mi postura sobre trabajar los sábados?",
+    "¿Qué suelo pedir en el japonés de la esquina?",
+    "¿Cuál es nuestra regla para los reembolsos? Se me olvida siempre",
+])
+def test_what_we_know_handed_over_the_speakers_ways_lapses_and_past_states(router: RuleRouter, text: str) -> None:
+    assert router.route(text).explicit_memory_request, text
+
+
+@pytest.mark.parametrize("text", [
+    "Remind me what 'eventual consistency' means, in two lines",
+    "Recuérdame qué significa SLO en dos líneas",
+    "Do you remember Napster? peak nostalgia",
+    "¿Te acuerdas del Tamagotchi? qué nostalgia",
+    "Who do we call at the bank if the transfer bounces again?",
+    "Queremos un panel de costes en Grafana. ¿Cómo lo configuramos?",
+    "I forgot my password, how do I reset it?",
+    "I forgot. Can you send me our invoice?",
+    "¿Cuál es la capital de Australia? No me acuerdo",
+    "I can't remember the git flag for amend, what is it?",
+    "What's our policy on refunds for annual plans?",
+    "What do we usually do when a disk fills up?",
+    "What's your take on Rust for CLIs?",
+    "What's my default gateway on this box?",
+    "Did we lose any data in the outage?",
+    "Remember to send the invoice to Acme tomorrow",
+    "Guarda en memoria que prefiero las reuniones por la mañana",
+    "Olvida lo que te dije del horario",
+    "I keep forgetting to drink water, remind me every hour",
+    "Quedamos en que lo probamos el jueves, ¿vale?",
+    "¿Quedamos mañana en el bar de siempre?",
+    "Ya sé que estaba configurado así, ¿lo cambiamos?",
+    "¿Qué pasó el 11 de septiembre de 2001?",
+    "What happened in June 2016 with the Brexit vote?",
+    "Ya sabes que suelo llegar tarde, ¿qué hacemos con la reunión?",
+    "¿Qué suelo pongo en la cocina, tarima o porcelánico?",
+    "We need more RAM: the pods run out of memory",
+])
+def test_meanings_nostalgia_conditions_plans_and_lapses_about_anything_are_not_requests(router: RuleRouter,
+                                                                                        text: str) -> None:
+    assert not router.route(text).explicit_memory_request, text

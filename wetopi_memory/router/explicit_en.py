@@ -12,12 +12,16 @@
   decision", "our agreed SLA", "any idea what we…", "do you have my…".
 - How a matter was settled ("did we end up…?"), notes said to be written somewhere next to a question ("we wrote it
   down somewhere", "in an earlier chat"), "did I save my notes…", "recall my…", a tool-style "memory_search: …".
+- "Summarise everything we know about…", "…or did we hand that to Marc?", the speaker's own ways ("what's my usual…",
+  "what's my take on…", "how do I usually…"), a lapse next to a question about ours ("I keep forgetting: what's our
+  rule…?"), how a thing was set up, what happened with something last time or in a month.
 
 Not requests: statements ("As we agreed, send the invoice"), instructions ("Remember to renew…"), the speaker's own
 memory ("I don't remember the command"), the assistant's own past ("did you ever watch…?"), what we need or do
 now ("do we need to register?"), an event that recurs ("Why is the ingress failing again?") and a thing we did
 named after a preposition ("customers on the plan we dropped"), nostalgia ("Do you remember the 90s?", "remember
-when we were kids?") and asking to store ("remember that I take the bus now", "keep that in mind").
+when we were kids?", "…? pure nostalgia"), a word's meaning ("remind me what 'idempotent' means"), "again" in a
+condition ("…if payouts fail again?") and asking to store ("remember that I take the bus now", "keep that in mind").
 """
 
 from __future__ import annotations
@@ -36,12 +40,22 @@ _SAVE_TO_NOTES = r"\b(?:save|store|add|put|write|keep)\b"
 # "again" of an event that recurs ("Why is the ingress failing again?", "Which node is down again?"), not of a fact
 _EVENT_AGAIN = (r"\b(?:\w+ing|down|broken|failed|crashed|full|stuck|out|off|flapping|late|gone|happened|fired)"
                 r"\s+again\b"
-                r"|\bwhy\b")
+                r"|\bwhy\b"
+                r"|\b(?:if|in\s+case|whenever|should|next\s+time)\b[^.?!]*\bagain\b")   # "…if payouts fail again?"
 
 # Nostalgia, not memory: "Do you remember the 90s?", "Remember when we were kids?"
 _NOSTALGIA = (r"\b(?:remember|recall)\s+(?:the\s+)?(?:'?\d0s|(?:19|20)\d0s|sixties|seventies|eighties|nineties|"
               r"noughties|old\s+days|good\s+old)\b|\bwhen\s+(?:we|you|i)\s+were\s+(?:\w+\s+)?(?:kids?|young|children|students|"
-              r"teenagers)\b")
+              r"teenagers)\b|\bnostalgi")   # "Do you remember the dial-up noise? pure nostalgia"
+# "Remind me what 'idempotent' means": a word's meaning, general knowledge, not what we said or did
+_MEANING = r"\bwhat\s+(?!(?:we|our|i|my|you)\b)(?:[\w'\"-]+\s+){1,4}(?:means|stands\s+for)\b"
+# the speaker's own lapse, with nothing after it ("…? I genuinely forget", "I keep forgetting: …"), not "I forgot my
+# password" or "I can't remember the flag"
+_LAPSE = (r"\bi\s+(?:(?:always|genuinely|honestly|just|totally|completely|simply)\s+)?"
+          r"(?:keep\s+forgetting|forget|forgot|can'?t\s+remember|cannot\s+remember|don'?t\s+remember|"
+          r"do\s+not\s+remember)(?:\s+(?:again|lol|haha))?\s*(?:[.!:;?]|$)")
+# ... next to a question about our or the speaker's own things ("what's our rule for…?", "what's my usual…?")
+_OURS_ASKED = r"\b(?:what|which|who|where|when|how)\b[^.!?]*\b(?:our|my|we|us)\b[^.!?]*\?"
 
 EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.what_did_we_decide",
@@ -72,7 +86,7 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"(?=remember|recall|remind)" + _NOT_SELF +   # the lookahead first: cheap, fails fast
                     r"\b(?:remember|recall|remind\s+me)[\s,:]+(?:what|how|when|where|which|why|who|if|"
                     r"whether)\b",
-                    ("remember", "recall", "remind"), unless=_NOSTALGIA),
+                    ("remember", "recall", "remind"), unless=f"{_NOSTALGIA}|{_MEANING}"),
     ExplicitTrigger("en.what_do_we_know",
                     r"\bwhat\s+do\s+(?:we\s+(?:know|remember|have)|you\s+remember|you\s+know\s+(?=\w+\s+(?:[\w'-]+\s+){0,2}(?:my|our|me|us|i|we)\b))\s*"
                     r"(?:about|on|regarding)\b",
@@ -267,4 +281,34 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"(?:recommended|suggested|mentioned|proposed)\b",
                     ("recommended", "suggested", "mentioned", "proposed"), requires=("you",),
                     also=r"^\W*(?:what|which|who|where|when|how)\b[^?]*\?"),   # in a wh-question
+    ExplicitTrigger("en.summarise_what_we_know",   # "Summarise everything we know about Acme as a customer"
+                    r"\b(?:summari[sz]e|sum\s+up|recap|list|give\s+me|go\s+over|walk\s+me\s+through)\s+"
+                    r"(?:what|everything|all|anything)\s+(?:that\s+)?we\s+(?:know|have|remember)\s+(?:about|on|regarding)\b",
+                    ("know", "have", "remember"), requires=("we",)),
+    ExplicitTrigger("en.did_we_hand_over",   # "…, or did we hand that to Marc?": who was given a duty, settled before
+                    r"\b(?:did|have|had)\s+we\s+(?:already\s+|ever\s+|finally\s+)?(?:hand(?:ed)?|pass(?:ed)?|"
+                    r"assign(?:ed)?|delegate(?:d)?|reassign(?:ed)?|transfer(?:red)?)\s+(?:[\w'-]+\s+){0,4}?"
+                    r"(?:over\s+|off\s+)?to\s+(?!do\b|be\b|the\s+next\b)",
+                    ("hand", "handed", "pass", "passed", "assign", "assigned", "delegate", "delegated", "reassign",
+                     "reassigned", "transfer", "transferred"), requires=("we",), also=r"\?"),
+    ExplicitTrigger("en.my_usual",   # "what's my usual preference?", "What's my take on…?", "How do I usually…?"
+                    r"\b(?:(?:what|which|who|where|when)(?:'s|\s+is|\s+are|\s+was|\s+were)\s+my\s+(?:usual|normal|typical|"
+                    r"preferred|go-to|regular|standing|(?:take|opinion|view|stance|position|preference|"
+                    r"preferences)\s+(?:on|about|for|regarding|of)\b)|(?:how|what|when|where|which|who)\s+(?:[\w'-]+\s+){0,2}?"
+                    r"do\s+i\s+(?:usually|normally|typically|generally))\b",
+                    ("usual", "normal", "typical", "preferred", "go", "regular", "standing", "take",
+                     "opinion", "view", "stance", "position", "preference", "preferences", "usually", "normally",
+                     "typically", "generally"), also=r"\?"),
+    ExplicitTrigger("en.i_keep_forgetting",   # "I keep forgetting: what's our rule for…?", "…my usual? I forget"
+                    _LAPSE, ("forget", "forgetting", "forgot", "remember"), requires=("i",), also=_OURS_ASKED),
+    ExplicitTrigger("en.how_was_it_set_up",   # "How was the VPN between the offices set up?": a state settled before
+                    r"\bhow\s+(?:was|were)\s+(?:the|our|that|those)\s+(?:[\w-]+\s+){1,5}?(?:set\s+up|configured|wired|"
+                    r"deployed|installed|laid\s+out|sized|split)\b",
+                    ("set", "configured", "wired", "deployed", "installed", "laid", "sized", "split"),
+                    requires=("how",), also=r"\?"),
+    ExplicitTrigger("en.what_happened_then",   # "What happened with the payment gateway in March?": a past event
+                    r"\bwhat\s+(?:exactly\s+)?(?:happened|went\s+wrong)\b[^.?!]*\b(?:last\s+(?:time|week|month|year|"
+                    r"quarter)|back\s+then|(?:in|on|during)\s+(?:january|february|march|april|may|june|july|august|"
+                    r"september|october|november|december)\b(?!,?\s+(?:of\s+)?(?:19|20)\d\d))\b",
+                    ("happened", "wrong"), requires=("what",), also=r"\?"),
 )

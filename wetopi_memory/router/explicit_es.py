@@ -13,13 +13,17 @@
   ("¿Qué plazo de preaviso pactamos…?"); "tira de memoria" opening a clause; the impersonal past as the question
   itself ("¿Se decidió algo…?"); told before, next to a question ("…? Te lo dije el otro día"), and half a memory
   ("me suena que lo hablamos").
+- "¿Quedamos con… en que…?", how a thing was set up ("¿Cómo estaba montado…?"), what happened on a past date, the
+  speaker's own ways ("¿Cuál es mi postura sobre…?", "¿Qué suelo…?") and a lapse next to a question about ours
+  ("¿Cuál es nuestra regla…? Se me olvida siempre").
 
 Not requests: statements in the past ("Decidimos subir el precio"), instructions ("Recuerda que el viernes…"),
 invitations ("¿Quedamos mañana?"), proposals ("¿Qué tal si pactamos…?", "¿Y si decidimos…?"), "as I said" in
 passing ("como te dije, …"), an instruction with a tag ("Recuerda que…, ¿vale?"), a relative clause ("con lo que
 sabes de…"), a date ("el 1 de marzo") and memory in the technical sense ("cargarlo entero en memoria", "una caché
 en memoria", "el proceso que tira de memoria"), a tribute ("En memoria de Txema, …"), nostalgia ("¿Recuerdas cuando
-éramos jóvenes?", "¿te acuerdas de los 90?"), a start date ahead ("a partir de enero"), and asking to store or
+éramos jóvenes?", "¿te acuerdas de los 90?", "qué nostalgia"), a start date ahead ("a partir de enero"), a word's
+meaning ("recuérdame qué significa…"), a plan with an "-ar" verb ("¿Cómo lo montamos?"), and asking to store or
 forget ("Guarda esto en memoria: …", "no te olvides de…").
 """
 
@@ -49,7 +53,8 @@ _TRIBUTE = (r"(?:^|[^\w\s]\s*|\b(?:dedicad[oa]s?|homenaje|flores|silencio|placa|
 # Nostalgia, not memory: "¿Recuerdas cuando éramos jóvenes?", "¿Te acuerdas de los 90?"
 _NOSTALGIA = (r"\b(?:cuando\s+(?:eramos|eras|era)\s+(?:\w+\s+)?(?:jovenes|joven|ninos|nino|nina|ninas|pequenos|pequeno|"
               r"pequena|crios|cria|crio|estudiantes|adolescentes|chavales)|(?:de\s+)?los\s+(?:anos\s+(?:19|20)?\d0\b|"
-              r"'?\d0s?\s*(?:[?!.,;]|$)|(?:anos\s+)?(?:ochenta|noventa|setenta|sesenta)\b)|(?:de\s+)?aquellos\s+tiempos|(?:de\s+)?los\s+viejos\s+tiempos)")
+              r"'?\d0s?\s*(?:[?!.,;]|$)|(?:anos\s+)?(?:ochenta|noventa|setenta|sesenta)\b)|(?:de\s+)?aquellos\s+tiempos|(?:de\s+)?los\s+viejos\s+tiempos)"
+              r"|\bnostalgi")   # "¿Te acuerdas del walkman? qué nostalgia"
 
 # A proposal, not a question about the past: "¿Qué tal si pactamos un descuento?", "¿Y si decidimos mañana?"
 _PROPOSAL = r"\bque\s+tal\s+si\b|(?:^|[^\w\s])\s*y\s+si\b"
@@ -80,6 +85,16 @@ _YOU_TOLD_WORDS = tuple(sorted({stem + end for stem in _YOU_TOLD_STEMS for end i
 _OPENS_CLAUSE = r"(?:^|[^a-z0-9\s])\s*$"
 # a tag that makes an instruction look like a question ("…, ¿vale?", "…, ¿ok?", "…, ¿de acuerdo?")
 _TAG_QUESTION = r"[,;]\s*(?:vale|ok|okay|de\s+acuerdo|porfa|por\s+favor|eh|si|entendido)\s*\?+\s*$"
+# "recuérdame qué significa SLO": a word's meaning, general knowledge
+_MEANING_ES = r"\brecuerda(?:me)?\s+(?:que|como)\s+(?:significa|significaba|quiere\s+decir|se\s+dice|se\s+escribe)\b"
+# the speaker's own lapse ending a clause ("…? No me acuerdo", "se me olvida siempre"), not "no me acuerdo del comando"
+_LAPSE_ES = (r"\b(?:no\s+(?:me\s+acuerdo|lo\s+recuerdo|recuerdo)|se\s+me\s+(?:ha\s+)?olvid(?:a|o|ado))"
+             r"(?:\s+(?:siempre|otra\s+vez|cada\s+vez|ya|bien))?\s*(?:[.!:;?,]|$)")
+# ... next to a question about our or the speaker's own things ("¿cuál es nuestra regla…?", "¿quedamos en que…?")
+_OURS_ASKED_ES = (r"\b(?:que|cual|cuales|como|cuando|donde|quien|cuanto|cuanta)\b[^.!?]*\b(?:nuestr[oa]s?|mis?)\b"
+                  r"[^.!?]*\?")
+# an interrogative that opens the message or a clause ("¿Cómo estaba…?", "Oye, ¿qué suelo…?"), not "sé que suelo…"
+_ASKS_HERE = r"(?:^|[^a-z0-9\s]|\b(?:y|pero|oye|entonces|dime|cuentame|recuerdame))\s*$"
 # "como te lo dije, …" is "as I said" too
 _AS_I_SAID_ANY = r"\bcomo\s+(?:ya\s+)?te\s+(?:lo|la|los|las)\s+"
 
@@ -113,12 +128,13 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"\bque\s+(?:sabemos|recordamos|sabeis|recordais)\s+(?:de|del|sobre|acerca)\b",
                     ("sabemos", "recordamos", "sabeis", "recordais"), gated=True,
                     accented=r"\bqué\s+(?:sabemos|recordamos|sabéis|recordáis)\b"),
+    # not "Recuerda que mañana hay reunión, ¿vale?" (an instruction and a tag) nor "recuérdame qué significa…"
     ExplicitTrigger("es.recuerda_que", r"\brecuerda(?:me)?\s+que\b", ("recuerda", "recuerdame"), gated=True,
                     accented=r"\brecu[eé]rda(?:me)?\s+qué\b", clause_start=False,
-                    unless=_TAG_QUESTION),   # "Recuerda que mañana hay reunión, ¿vale?": an instruction and a tag
-    ExplicitTrigger("es.como_resolvimos",
-                    r"\bcomo\s+(?:lo\s+|la\s+|los\s+|las\s+)?(?:resolvimos|solucionamos|arreglamos|configuramos|"
-                    r"hicimos|montamos|resolviste|solucionaste|arreglaste)\b",
+                    unless=f"{_TAG_QUESTION}|{_MEANING_ES}"),
+    ExplicitTrigger("es.como_resolvimos",   # "-amos" of "-ar" verbs is present too: "¿Cómo lo montamos?" plans ahead
+                    r"\bcomo\s+(?:lo\s+|la\s+|los\s+|las\s+)?(?:resolvimos|(?:solucion|arregl|configur|mont)amos\b"
+                    r"(?!\s*[?,])|hicimos|resolviste|solucionaste|arreglaste)\b",
                     ("resolvimos", "solucionamos", "arreglamos", "configuramos", "hicimos", "montamos",
                      "resolviste", "solucionaste", "arreglaste"),
                     gated=True, accented=r"\bcómo\s+(?:l[oa]s?\s+)?(?:resolv|soluc|arregl|config|hic|mont)",
@@ -313,4 +329,31 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"guardad[oa]s)\s+(?:de|del|sobre|acerca)\b",
                     ("informacion", "datos", "notas", "cosas", "detalles"), gated=True, requires=("que",),
                     accented=r"\bqué\s+(?:información|datos|notas|cosas|detalles)\b"),
+    ExplicitTrigger("es.quedamos_en_que",   # "¿Quedamos con Nordik en que la facturación sería trimestral?"
+                    r"\bquedamos\s+(?:(?:con|contigo)\s+(?:[\w&-]+\s+){0,4}?)?en\s+que\b", ("quedamos",),
+                    requires=("en", "que"), gated=True, clause_start=False, unless=_TAG_QUESTION,
+                    before=r"(?:^|[^a-z0-9\s]|\b(?:y|ya|no|al\s+final|entonces))\s*$"),
+    ExplicitTrigger("es.como_estaba_montado",   # "¿Cómo estaba montado el balanceo?": a state settled before
+                    r"\b(?:como|cual|cuales|donde|que)\s+(?:\w+\s+)?estaban?\s+(?:\w+\s+)?"
+                    r"(?:[a-z]+(?:ad|id)[oa]s?|puest[oa]s?|hech[oa]s?|escrit[oa]s?)\b",
+                    ("estaba", "estaban"), gated=True, clause_start=False, before=_ASKS_HERE,
+                    accented=r"\b(?:cómo|cuál|cuáles|dónde|qué)\s+(?:\w+\s+)?estaban?\b"),
+    ExplicitTrigger("es.que_paso_aquel_dia",   # "¿Qué pasó en el incidente del 12 de febrero?": a dated past event
+                    r"\bque\s+(?:paso|ocurrio|sucedio|fallo)\b", ("paso", "ocurrio", "sucedio", "fallo"),
+                    gated=True, clause_start=False, before=_ASKS_HERE,
+                    accented=r"\bqué\s+(?:pasó|ocurrió|sucedió|falló)\b",   # not a date with its year: history
+                    also=r"\b(?:\d{1,2}\s+de\s+(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|"
+                         r"noviembre|diciembre)(?!\s+(?:de|del)\s+(?:19|20)\d\d)|(?:el|la)\s+\w+\s+pasad[oa]|"
+                         r"la\s+(?:ultima|otra)\s+vez|aquella\s+vez|en\s+su\s+dia)\b"),
+    # what the speaker holds or does: "¿Cuál es mi postura sobre…?", "¿Qué suelo pedir…?" (an infinitive after "suelo":
+    # not the noun, "¿Qué suelo pongo en la cocina?")
+    ExplicitTrigger("es.mi_habitual",
+                    r"\b(?:(?:cual|cuales)\s+(?:es|son|era|eran)\s+mis?\s+(?:opinion|postura|preferencia|preferencias|"
+                    r"criterio|\w+\s+(?:habitual|habituales|de\s+siempre|preferid[oa]s?))|(?:que|como|cuando|donde|cual|"
+                    r"cuanto)\s+(?:\w+\s+)?(?:suelo|acostumbro\s+a)\s+[a-z]+(?:ar|er|ir)(?:l[oa]s?|me|se)?)\b",
+                    ("mi", "mis", "suelo", "acostumbro"), gated=True, clause_start=False, before=_ASKS_HERE,
+                    accented=r"\b(?:cuál|cuáles|qué|cómo|cuándo|dónde|cuánto)\s+(?:\w+\s+)?(?:es|son|era|eran|suelo|"
+                             r"acostumbro)\b"),
+    ExplicitTrigger("es.no_me_acuerdo",   # "¿Cuál es nuestra regla…? Se me olvida siempre": a lapse next to a question
+                    _LAPSE_ES, ("acuerdo", "recuerdo", "olvida", "olvido", "olvidado"), also=_OURS_ASKED_ES),
 )
