@@ -20,7 +20,8 @@ sys.path.insert(0, str(ROOT))
 from tests.support.judgement import format_score, load_turns, run_corpus, score_turns  # noqa: E402
 
 CORPUS = ROOT / "tests" / "corpus" / "turns"
-PARTS = ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "tune7", "tune8", "tune9", "tune10", "tune11", "test")
+PARTS = ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "tune7", "tune8", "tune9", "tune10", "tune11", "tune12",
+         "tune13", "test")
 
 
 def main() -> None:

@@ -233,6 +233,18 @@ def test_training_is_deterministic_and_learns_the_words() -> None:
     WordModel(first)   # loads as it is written
 
 
+def test_first_names_are_not_words_of_the_model() -> None:
+    records = [TrainingRecord(text, (), frozenset(scopes), frozenset(), {}) for text, scopes in [
+        ("Marta prefiere las reuniones por la mañana", {"personal"}),
+        ("Marta quiere el informe de ventas", {"business"}),
+        ("prefiero las reuniones cortas", {"personal"}), ("el informe de ventas del trimestre", {"business"}),
+    ]] * 3
+    words = train_word_model(records, SCOPES, TrainingSettings(epochs=4))["words"]
+    assert "marta" not in words and "reuniones" in words
+    shipped = json.loads((ROOT / "wetopi_memory" / "data" / "word_model.json").read_text(encoding="utf-8"))["words"]
+    assert not {"ana", "marta", "jorge", "pablo"} & set(shipped)
+
+
 def test_the_shipped_model_is_what_the_corpus_and_the_rules_give() -> None:
     check = subprocess.run([sys.executable, str(ROOT / "tests" / "corpus" / "train_word_model.py"), "--check"],
                            capture_output=True, text=True, timeout=300, check=False)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .function_words import FUNCTION_WORDS
+from .person_names import PERSON_NAMES
 from .text import tokenize
 from .tool_names import tool_names
 from .word_model import MAX_WORD_WEIGHT, MODEL_FORMAT, rule_features, score_bucket, tool_feature
@@ -22,6 +23,7 @@ from .word_model import MAX_WORD_WEIGHT, MODEL_FORMAT, rule_features, score_buck
 SCALE: Final = 1024          # fixed point: weight 1.0 is stored as 1024
 MIN_WEIGHT: Final = 0.4      # words whose weights are all smaller are left out (no loss on a stranger's part)
 _BIAS: Final = "\x00bias"
+_NOT_CONTENT: Final = FUNCTION_WORDS | PERSON_NAMES   # grammar and who is named: not what a message is about
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +54,9 @@ class TrainingSettings:
 
 def corpus_vocabulary(records: Sequence[TrainingRecord], min_records: int) -> frozenset[str]:
     """The normalised content words used by at least `min_records` of the records (a word one author used once
-    teaches nothing about a stranger's messages; function words are grammar, `function_words.py`)."""
-    counts = Counter(word for record in records for word in set(tokenize(record.text)) - FUNCTION_WORDS)
+    teaches nothing about a stranger's messages; function words are grammar, `function_words.py`, and first names
+    say who, not what, `person_names.py`)."""
+    counts = Counter(word for record in records for word in set(tokenize(record.text)) - _NOT_CONTENT)
     return frozenset(word for word, count in counts.items() if count >= min_records)
 
 
