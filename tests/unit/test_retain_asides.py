@@ -1,6 +1,7 @@
 """Curation of what a turn says beside its facts: terms put to the user for approval, an aside the speaker marks as
 about herself, bets and vague causes, steps not yet done, material handed over, a named change approved, the end
-of a working day, relief at how something went, and a norm set for everyone."""
+of a working day, relief at how something went, a norm set for everyone, terms signed off in the next sentence,
+network and key sizes as values, progress reports, venting and asking for the assistant's view."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.support.judgement import PluginDriver, plugin_driver
-from wetopi_memory.retain.signals import analyze
+from wetopi_memory.retain.signals import analyze, money_value, states_value
 from wetopi_memory.retain.speaker_lexicon import OWN_WAY
 from wetopi_memory.retain.term_matching import mentions
 
@@ -153,3 +154,40 @@ def test_a_norm_the_speaker_set_herself_is_hers(driver: PluginDriver) -> None:
 
 def test_locking_one_idea_is_a_decision() -> None:
     assert "decision" in analyze("Lock the third talk for March, with Lucía as the speaker.").categories
+
+
+# ------------------------------------------------------------------------------------------------ settled, values
+
+@pytest.mark.parametrize("user", [
+    "Al final con Pixelia: 15 % el primer año y 5 % desde el segundo. Ya está firmado el anexo.",
+    "Agreed with Pixelia: 15 % off the first year, 5 % from the second. Jordi signed off on it.",
+])
+def test_terms_signed_off_in_the_next_sentence_are_kept(driver: PluginDriver, user: str) -> None:
+    stored = driver.stored_by(f"signed-{user[:6]}", user, "Registrado.")
+    assert any("15 %" in item for item in stored.get("business", ())), stored
+    assert not any(item.strip() in ("Ya está firmado el anexo.", "Jordi signed off on it.")
+                   for items in stored.values() for item in items), stored
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Storage traffic goes over VLAN 120 with MTU 9000.", True),
+    ("La clave nueva es RSA de 4096 bits.", True),
+    ("The team grew to 12 people this year.", False),
+])
+def test_network_and_key_sizes_are_values(text: str, value: bool) -> None:
+    assert states_value(text) is value
+
+
+def test_money_and_shares_are_values_of_a_business_rule() -> None:
+    assert money_value("20 % el primer año") and money_value("149 € al mes") and money_value("$49 per seat")
+    assert not money_value("MTU 9000 on VLAN 120")
+
+
+@pytest.mark.parametrize("user", [
+    "La migración de webs va por 800 de 1.500, we're on track for Thursday.",
+    "Este proveedor es insoportable, cada mes sube algo.",
+    "Cuéntame cómo ves la subida de precios del plan Pro.",
+    "What do you think of the new pricing page?",
+])
+def test_progress_venting_and_asking_for_a_view_are_not_kept(driver: PluginDriver, user: str) -> None:
+    assert not driver.stored_by(f"passing-{user[:8]}", user, "Ok."), user

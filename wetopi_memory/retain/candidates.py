@@ -50,7 +50,7 @@ from .scope_selection import (
     unrouted_decision_scope,
 )
 from .sentences import Sentence, split_sentences
-from .signals import Signals, analyze, durability_of, technical_value, verification_in
+from .signals import Signals, analyze, durability_of, money_value, technical_value, verification_in
 from .term_matching import WORD, fold, mentions
 from .voice_reading import speaks_for_self, voice_of
 
@@ -198,7 +198,8 @@ class CandidateBuilder:
         scope = unrouted_decision_scope(sentence.signals.categories, speaker=sentence.role in SPEAKER_ROLES,
                                         technical_values=technical_value(sentence.text),
                                         values=sentence.signals.fact, known=self.router.known_scopes,
-                                        for_self=speaks_for_self(sentence.text))
+                                        for_self=speaks_for_self(sentence.text),
+                                        money=money_value(sentence.text))
         return ((scope,), "category") if scope else ((), None)
 
     def context_scopes(self, texts: Sequence[str], tools: Sequence[str] = ()) -> tuple[str, ...]:

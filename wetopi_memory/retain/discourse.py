@@ -116,13 +116,17 @@ def refusals(sentences: Sequence[Sentence], proposed: bool) -> list[Sentence]:
 
 
 # A short sentence that only declares the statement before it settled: "Esto ya es política.", "That's our setting
-# from now on.", "Lo dejamos así.", "It's official."
+# from now on.", "Lo dejamos así.", "It's official.", "Ya está firmado el anexo."
 _SETTLES = TermSet((
     "es politica", "es nuestra politica", "es la politica", "queda como politica", "es oficial", "lo dejamos asi",
     "se queda asi", "asi se queda", "queda asi", "es la norma", "es definitivo", "queda aprobado",
     "lo damos por bueno", "is policy", "is our policy", "is the policy", "now policy", "setting from now on",
     "the rule now", "rule from now on", "it's official", "its official", "that's final", "thats final",
     "keep it that way", "keep it like that", "the standard now", "our standard now", "how we do it from now on",
+    # signed or approved by whoever may: "Ya está firmado el anexo.", "Ana signed off on it."
+    "re:\\b(?:ya\\s+)?(?:esta|estan)\\s+(?:firmad|aprobad)[oa]s?\\b", "re:\\bsigned off on (?:it|this|that)\\b",
+    "re:\\b(?:has |have )?(?:signed|approved) (?:it|this|that)\\b", "re:\\b(?:it's|its|it is) (?:signed|approved)\\b",
+    "re:\\b(?:lo|la) (?:ha|han|hemos) (?:firmado|aprobado)\\b",
 ))
 MAX_SETTLING_WORDS = 8
 

@@ -46,10 +46,12 @@ def fallback_for(fallback: Sequence[str], categories: Sequence[Category], *,
 
 
 def unrouted_decision_scope(categories: Sequence[Category], *, speaker: bool, technical_values: bool,
-                            values: bool, known: Collection[str], for_self: bool = False) -> str | None:
+                            values: bool, known: Collection[str], for_self: bool = False,
+                            money: bool = False) -> str | None:
     """The scope of a speaker's durable decision, rule or party fact that no rule routed: the platform's when it
     names a system's value (a host:port, a path, a manifest field), else the business's when it names no command
-    or technical category ("Acme renews every March", "contratamos a Lucía"). A limit the speaker states of
+    or technical category ("Acme renews every March", "contratamos a Lucía") or its values are money or a share
+    (`money`: "Nubeweb: 20 % el primer año"). A limit the speaker states of
     themself alone (`for_self`: "I can't remember what I told you") is no rule of the organisation."""
     decided = set(categories) & _DECIDED
     if not speaker or not decided or (for_self and decided == {"constraint"}):
@@ -59,7 +61,8 @@ def unrouted_decision_scope(categories: Sequence[Category], *, speaker: bool, te
         return "personal" if "personal" in known else None
     if technical_values:
         return "platform" if "platform" in known else None
-    commercial = bool(set(categories) & (_COMMERCIAL - {"decision"}))  # support hours, a price: values of its own
+    # support hours, a price, a discount ("20 % el primer año"): values of its own
+    commercial = money or bool(set(categories) & (_COMMERCIAL - {"decision"}))
     if (not values or commercial) and not set(categories) & (TECHNICAL - {"relationship"}):
         return "business" if "business" in known else None
     return None

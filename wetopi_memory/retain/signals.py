@@ -31,8 +31,8 @@ from .time_lexicon import (
     TRANSIENT_SET,
 )
 
-__all__ = ["PRIORITY_DURABILITY", "Signals", "analyze", "durability_of", "states_value", "technical_value",
-           "verification_in"]
+__all__ = ["PRIORITY_DURABILITY", "Signals", "analyze", "durability_of", "money_value", "states_value",
+           "technical_value", "verification_in"]
 
 PRIORITY_DURABILITY: dict[Priority, float] = {"P1": 0.95, "P2": 0.85}
 WHEN_TERMS = frozenset(WHEN)
@@ -66,6 +66,8 @@ _VALUE = re.compile(
     r"|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:lan|local|com|es|io|net|org|svc|internal)(?::\d+)?\b|\b[A-Za-z][\w.-]*:\d{2,5}\b"
     r"|\b\d+\.\d+(?:\.\d+)*\b|\b\d+(?:[.,]\d+)?\s?(?:Mi|Gi|Ki|MB|GB|TB|ms|days|d[ií]as|hours|horas|minutes|minutos)\b|\b\d+(?:h|min|s)\b"
     r"|\b[a-z]+_[a-z0-9_]+\b"
+    # a named network or crypto quantity ("VLAN 210", "MTU 9000", "RSA de 2048 bits", "TTL 300")
+    r"|\b(?:VLAN|MTU|TTL|ASN|VRID|vlan|mtu|ttl)\s?\d+\b|\b\d{2,5}\s?bits\b"
     r"|\b[A-Z][A-Z0-9]+_[A-Z0-9_]+\b|\b" + _NOT_A_PRODUCT + r"[a-z]+[A-Z][a-zA-Z]+\b")
 
 
@@ -104,6 +106,15 @@ _PRETERITE_1S = re.compile(
 def technical_value(text: str) -> bool:
     """Whether a sentence names a value of a system (see `_TECHNICAL`): a decision with one is the platform's."""
     return bool(_TECHNICAL.search(text))
+
+
+# Money or a share: "149 €", "€49", "$20", "20 %", "10 por ciento".
+_MONEY = re.compile(r"\d\s?(?:%|€|eur\b|euros\b|usd\b|\$|por ciento\b|percent\b)|[€$]\s?\d", re.IGNORECASE)
+
+
+def money_value(text: str) -> bool:
+    """Whether a sentence names an amount of money or a share: values a business rule has, a system's seldom."""
+    return bool(_MONEY.search(text))
 
 
 def states_value(text: str) -> bool:

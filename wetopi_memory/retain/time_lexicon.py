@@ -80,7 +80,9 @@ ONE_OFF: tuple[str, ...] = (
     "re:\\b(?:pr|mr|pull request|merge request)\\s*[#!]?\\d+\\s+(?:aprobad[oa]|approved|merged|mergead[oa])\\b",
     # venting about a moment: "I am SO done with the Stripe dashboard … ugh", "uf qué semana"
     "ugh", "argh", "lol", "so done with", "i'm done with", "i am done with", "harta de", "harto de",
-    "estoy hasta las narices", "que semana", "what a week", "haven't slept", "have not slept", "no he dormido",
+    "estoy hasta las narices", "me tiene harta", "me tiene harto", "me tiene frita", "me tiene frito",
+    "es insoportable", "son insoportables", "drives me crazy", "driving me crazy", "drives me nuts", "is unbearable",
+    "que semana", "what a week", "haven't slept", "have not slept", "no he dormido",
     "re:\\btengo\\s+(?:una\\s+|un\\s+|la\\s+)?(?:call|llamada|reunion|cita|meeting|demo|entrevista)\\s+con\\b",
     "re:\\bi(?:'ve| have)\\s+(?:got\\s+)?(?:a|the)\\s+(?:call|meeting|demo|interview)\\s+with\\b[^.;]{0,40}"
     "\\b(?:at\\s+\\d|today|tomorrow|tonight|this)\\b",
@@ -193,7 +195,13 @@ TRANSIENT: tuple[str, ...] = (
     "pasted below", "pegado abajo", "pego abajo", "see below",
     "deploying now", "i'll treat", "lo dejo anotado", "still failing",
     # what the speaker wants to find out, and a request being made now: "quiero saber qué lo cuelga"
-    "quiero saber", "i want to know", "i want to find out", "quiero entender", "re:\\b(?:is|are)\\s+asking\\b",
+    "quiero saber", "i want to know", "i want to find out", "quiero entender",
+    # the assistant's view asked for: "Cuéntame cómo ves el plan nuevo", "tell me what you think of…"
+    "re:^\\W*(?:cuentame|dime|explicame)\\b", "como lo ves", "como ves", "que opinas", "what do you think",
+    "tell me what you think", "your take on", "tu opinion",
+    # how far a piece of work has got: "La migración va por 1.240 de 2.000", "we're on track for Friday"
+    "re:\\bva(?:mos|n)?\\s+por\\s+(?:el\\s+|la\\s+)?\\d", "on track for", "on track to",
+    "re:\\b(?:is|are)\\s+asking\\b",
     "me estan preguntando", "i'm blanking", "i am blanking", "me he quedado en blanco",
     # someone else's work, reported later: "Jordi está con el upgrade, luego me cuenta"
     "luego me cuenta", "luego me dice", "ya me contara", "me contara como", "will let me know", "keeps me posted",

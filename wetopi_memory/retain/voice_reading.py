@@ -12,7 +12,7 @@ from dataclasses import replace
 from ..router.function_words import FUNCTION_WORDS
 from .kinds import Category, Voice
 from .lexicon import CATEGORY_SETS
-from .signals import Signals, states_value, technical_value
+from .signals import Signals, money_value, states_value, technical_value
 from .speaker_lexicon import (
     ADDRESSEE_SET,
     ASSENT,
@@ -105,8 +105,9 @@ def plain_statement(signals: Signals, text: str, *, habits: bool = True) -> Sign
         return signals  # "sí, así a partir de ahora": the agreed proposal carries the content
     if FROM_NOW_SET.search(fold(text), grams(tokens(fold(text)))):
         return replace(signals, categories=("decision",))  # "a partir de ahora …", "from now on …": a rule
-    if (states_value(text) or technical_value(text)) and not mentions(PROBLEM, text):
-        return replace(signals, categories=("config",))
+    technical = technical_value(text)
+    if (technical or (states_value(text) and not money_value(text))) and not mentions(PROBLEM, text):
+        return replace(signals, categories=("config",))   # money or a share is a business rule's value, not a setting
     short = len(tokens(fold(text))) < MIN_HABIT_WORDS
     if not habits or short or not mentions(FIRST_PERSON, text) or mentions(THANKS, text) or mentions(ASSENT, text):
         return signals
