@@ -191,3 +191,19 @@ def test_money_and_shares_are_values_of_a_business_rule() -> None:
 ])
 def test_progress_venting_and_asking_for_a_view_are_not_kept(driver: PluginDriver, user: str) -> None:
     assert not driver.stored_by(f"passing-{user[:8]}", user, "Ok."), user
+
+
+@pytest.mark.parametrize("user", [
+    "Dormí fatal, necesito un café antes de nada.",
+    "I'm exhausted, let's wrap up after this one.",
+    "I want to talk to Jordi first.",
+    "Quiero hablarlo antes con Jorge.",
+])
+def test_how_the_speaker_feels_today_and_a_first_step_are_not_kept(driver: PluginDriver, user: str) -> None:
+    assert not driver.stored_by(f"today-{user[:8]}", user, "Ok."), user
+
+
+def test_no_need_to_remember_drops_the_turn(driver: PluginDriver) -> None:
+    stored = driver.stored_by("no-need", "No need to remember any of this, it's in the CRM: Pixelia renewed for two "
+                              "years at 15 % off.", "Ok.")
+    assert not stored, stored

@@ -149,7 +149,7 @@ OWN_WAY = TermSet((
     "i personally", "personally i", "yo personalmente", "personalmente yo", "decision mia", "my own decision",
     # a sentence the speaker marks as about herself: "And for my own routine: …", "Oh, and for me personally: …"
     "for me personally", "para mi personalmente", "for my own", "para mis propios", "para mis propias", "my routine",
-    "mi rutina", "my own routine",
+    "mi rutina", "my own routine", "en mi nombre", "on my behalf", "in my name",
     "re:^\\W*(?:(?:and|oh|also|y|ah|tambien)\\W+){0,2}(?:for me|para mi|as for me|en mi caso|in my case)\\s*[:,]",
 ))
 # A note to keep something in mind: it says nothing about whose preference the sentence states.
@@ -173,6 +173,8 @@ OPT_OUT = TermSet((
     "no recuerdes", "no memorices", "no lo memorices", "no lo metas en memoria", "no lo metas en la memoria",
     "no lo guardes en memoria", "don't save", "do not save", "don't store", "do not store", "don't remember",
     "do not remember", "don't memorize", "do not memorize", "don't keep this", "not to be saved",
+    "no need to remember", "no need to save", "no need to store", "no need to keep", "no hace falta que lo guardes",
+    "no hace falta guardarlo", "no hace falta que lo recuerdes", "no hace falta recordarlo",
     "don't write this down", "off the record", "no lo guardes en la memoria", "sin guardarlo",
     "que no se te quede", "no te quedes con esto", "olvida esto", "olvida lo que", "forget this",
     "forget i said", "forget what i said", "disregard", "no lo tengas en cuenta", "ignora lo que",

@@ -81,6 +81,14 @@ ONE_OFF: tuple[str, ...] = (
     # venting about a moment: "I am SO done with the Stripe dashboard … ugh", "uf qué semana"
     "ugh", "argh", "lol", "so done with", "i'm done with", "i am done with", "harta de", "harto de",
     "estoy hasta las narices", "me tiene harta", "me tiene harto", "me tiene frita", "me tiene frito",
+    # how the speaker feels today: "Slept badly, I need coffee", "estoy agotada, lo dejamos aquí"
+    "slept badly", "didn't sleep", "did not sleep", "he dormido fatal", "he dormido mal", "dormi fatal", "dormi mal",
+    "i'm exhausted", "i am exhausted", "i'm so tired", "i'm tired", "i am tired", "estoy agotada", "estoy agotado",
+    "estoy cansada", "estoy cansado", "estoy reventada", "estoy reventado", "i need coffee", "necesito un cafe",
+    "let's wrap up", "lets wrap up", "lo dejamos aqui por hoy",
+    # a step the speaker means to take first: "I want to talk to Marta first", "primero quiero hablarlo con Jorge"
+    "re:\\b(?:i want|i'd like|i need|quiero|necesito)\\s+to\\s+(?:talk|speak|check)\\s+(?:to|with)\\b",
+    "re:\\b(?:quiero|necesito|prefiero)\\s+hablar(?:lo|la)?\\s+(?:antes\\s+|primero\\s+)?con\\b",
     "es insoportable", "son insoportables", "drives me crazy", "driving me crazy", "drives me nuts", "is unbearable",
     "que semana", "what a week", "haven't slept", "have not slept", "no he dormido",
     "re:\\btengo\\s+(?:una\\s+|un\\s+|la\\s+)?(?:call|llamada|reunion|cita|meeting|demo|entrevista)\\s+con\\b",
