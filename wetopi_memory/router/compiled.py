@@ -13,7 +13,8 @@
   `window` tokens; agent priors are terms of kind "agent" looked up by agent name.
 - Lookup is one C-level set intersection between the message tokens and the set of term anchors (a term's
   rarest-looking word); only the few anchors present are verified (multi-word terms by a substring search in the
-  space-joined tokens), so cost barely depends on the number of rules.
+  space-joined tokens, only when their other rule words are among the message's), so cost barely depends on the
+  number of rules.
 """
 
 from __future__ import annotations
@@ -86,6 +87,7 @@ class Trigger:
     before: re.Pattern[str] | None = None
     at_anchor: Mapping[bytes, str] = field(default_factory=dict)   # the pattern is one of these words: see `search`
     anchor_words: frozenset[bytes] = frozenset()                   # the keys of `at_anchor`
+    also_last: bool = False   # `also` is searched after the pattern: the pattern starts with a letter, `also` not
 
     def search(self, norm: str, words: frozenset[bytes] = frozenset(), end: int = -1) -> re.Match[str] | None:
         """The first match in the normalised message. A leading \b is dropped from the compiled pattern, which lets
@@ -148,11 +150,12 @@ class RuleSpec:
 
 
 # What one message word leads to: {rank: term} of its one-word terms (merged into the matches with a single
-# dict.update), its multi-word terms as (needle, term) pairs (the needle searched in the joined tokens), its
+# dict.update), its multi-word terms as (needle, term, other words) (the needle searched in the joined tokens), its
 # first-person patterns (verified by looking back from the word) and the explicit triggers it anchors.
 # per word: its one-word terms by rank, its phrases, its first-person patterns, the triggers it anchors, and its
 # packed word-model weights (0 until a router attaches a model)
-WordEntry = tuple[dict[int, Term], tuple[tuple[bytes, Term], ...], tuple[Term, ...], tuple[Trigger, ...], int]
+Phrase = tuple[bytes, Term, frozenset[bytes]]   # needle, term, and its other words that are rule words (in `hits`)
+WordEntry = tuple[dict[int, Term], tuple[Phrase, ...], tuple[Term, ...], tuple[Trigger, ...], int]
 NO_TERMS: WordEntry = ({}, (), (), (), 0)   # a known word that anchors no rule term
 
 
@@ -289,16 +292,23 @@ def _compile_triggers(triggers: Sequence[ExplicitTrigger]) -> tuple[dict[bytes, 
         requires = frozenset(word.encode("ascii") for word in trigger.requires)
         word_start = trigger.pattern.startswith("\\b")
         anchors = {w.encode("ascii"): w for w in trigger.anchors} if trigger.at_anchor else {}
-        compiled = Trigger(trigger.name, re.compile(trigger.pattern[2:] if word_start else trigger.pattern),
+        pattern = trigger.pattern[2:] if word_start else trigger.pattern
+        also_last = bool(trigger.also) and _literal_start(pattern) and not _literal_start(trigger.also or "")
+        compiled = Trigger(trigger.name, re.compile(pattern),
                            trigger.gated, trigger.clause_start, accented, requires, order,
                            re.compile(trigger.unless) if trigger.unless else None, word_start,
                            re.compile(trigger.also) if trigger.also else None,
                            re.compile(trigger.before) if trigger.before else None,
-                           anchors, frozenset(anchors))
+                           anchors, frozenset(anchors), also_last)
         required |= requires
         for word in trigger.anchors:
             by_anchor.setdefault(word.encode("ascii"), []).append(compiled)
     return {k: tuple(v) for k, v in by_anchor.items()}, required
+
+
+def _literal_start(pattern: str) -> bool:
+    """Whether a pattern starts (after a \b) with a letter or digit, which `re` finds fast."""
+    return pattern.removeprefix("\\b")[:1].isalnum()
 
 
 def _word_lookup(words: list[Term], triggers: Sequence[ExplicitTrigger]) -> dict[bytes, WordEntry]:
@@ -307,10 +317,12 @@ def _word_lookup(words: list[Term], triggers: Sequence[ExplicitTrigger]) -> dict
         index.setdefault(anchor(t.tokens).encode("ascii"), []).append(t)
     by_anchor, required = _compile_triggers(triggers)
     lookup: dict[bytes, WordEntry] = {}
-    for word in frozenset(index) | frozenset(by_anchor) | required:
+    known = frozenset(index) | frozenset(by_anchor) | required
+    for word in known:
         terms = index.get(word, [])
         lookup[word] = ({t.rank: t for t in terms if t.needle is None and not t.near_first},
-                        tuple((t.needle, t) for t in terms if t.needle is not None),
+                        tuple((t.needle, t, known.intersection(t.needle.split()) - {word}) for t in terms
+                              if t.needle is not None),
                         tuple(t for t in terms if t.near_first),
                         by_anchor.get(word, ()), 0)
     return lookup

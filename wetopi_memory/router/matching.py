@@ -206,10 +206,12 @@ def explicit_trigger(candidates: tuple[Trigger, ...], words: frozenset[bytes], n
         only_asked = trigger.gated and not (trigger.clause_start or trigger.accented)
         if only_asked and not (question and asked):
             continue   # only a question mark could make it count: not worth the search
-        if trigger.also is not None and trigger.also.search(norm) is None:
-            continue   # the cheap condition first
+        also = trigger.also
+        if also is not None and not trigger.also_last and also.search(norm) is None:
+            continue   # the cheaper condition first
         match = trigger.search(norm, words, asked if only_asked else -1)
-        if match is None or (trigger.unless is not None and trigger.unless.search(norm)) \
+        if match is None or (also is not None and trigger.also_last and also.search(norm) is None) \
+                or (trigger.unless is not None and trigger.unless.search(norm)) \
                 or (trigger.before is not None
                     and trigger.before.search(norm, max(0, match.start() - BEFORE_CHARS), match.start()) is None):
             continue

@@ -30,7 +30,7 @@ lookups and triggers' candidates the same way; memos are cleared when full and s
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from operator import attrgetter
 from typing import Final
 
@@ -130,7 +130,7 @@ class RuleRouter:
         self._take(compiled)
         singles = [(w, t.scope) for w, entry in self._lookup.items() for t in entry[0].values() if not t.is_context]
         self._names = frozenset(w for w, scope in singles if scope != "personal")   # tool names are not verbs
-        general = [t for entry in self._lookup.values() for t in (*entry[0].values(), *(t for _, t in entry[1]))]
+        general = [t for entry in self._lookup.values() for t in (*entry[0].values(), *(t for _, t, _ in entry[1]))]
         self._general = frozenset(t.rank for t in general if t.sense.startswith(GENERAL_QUESTION_SENSE))
         self._tech = frozenset(w for w, scope in singles if scope == "platform") | RESOURCE_PARTS
 
@@ -237,7 +237,8 @@ class RuleRouter:
         if b"q" in hits:   # chat spelling: "recuérdame q acordamos…"
             encoded, tokens = chat_que(encoded, tokens)
             hits = self._words.intersection(tokens)
-        packed = self._match_words(hits, tokens, allowed, found) if hits else 0
+        joined = b" " + b" ".join(tokens) + b" " if hits else b""   # phrases and trigger gates are searched in it
+        packed = self._match_words(hits, tokens, joined, allowed, found) if hits else 0
         norm = self._match_patterns(encoded, raw, allowed, found) if self._patterns else None
         if found and not OURS.isdisjoint(tokens) and not self._general.isdisjoint(found) and speaks_of_ours(tokens):
             for rank in self._general.intersection(found):   # "our cluster": not a general question
@@ -283,11 +284,10 @@ class RuleRouter:
             return decision   # nothing for the word model to change: `Bars.might_change`, inlined (the common case)
         return voter.revise(decision, bars, packed, hits | model_only, len(tokens), names, allowed)
 
-    def _match_words(self, hits: Iterable[bytes], tokens: list[bytes], allowed: frozenset[str] | None,
-                     found: dict[int, Term]) -> int:
+    def _match_words(self, hits: frozenset[bytes], tokens: list[bytes], joined: bytes,
+                     allowed: frozenset[str] | None, found: dict[int, Term]) -> int:
         """Add the word terms anchored on `hits` to `found`; return the packed sum of their word-model weights
         (read in the same pass: it is the model's whole word cost)."""
-        joined: bytes | None = None
         lookup = self._lookup
         packed = 0
         for word in hits:
@@ -301,10 +301,8 @@ class RuleRouter:
                         if term.scope in allowed:
                             found[rank] = term
             if multi:
-                if joined is None:
-                    joined = b" " + b" ".join(tokens) + b" "
-                for needle, term in multi:   # match_phrases, inlined: the substring test first, it is cheapest
-                    if needle in joined and (allowed is None or term.scope in allowed):
+                for needle, term, others in multi:   # match_phrases, inlined: the cheapest tests first
+                    if others <= hits and needle in joined and (allowed is None or term.scope in allowed):
                         found[term.rank] = term
             if near:
                 match_near(near, word, tokens, allowed, found)
