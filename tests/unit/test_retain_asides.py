@@ -207,3 +207,13 @@ def test_no_need_to_remember_drops_the_turn(driver: PluginDriver) -> None:
     stored = driver.stored_by("no-need", "No need to remember any of this, it's in the CRM: Pixelia renewed for two "
                               "years at 15 % off.", "Ok.")
     assert not stored, stored
+
+
+@pytest.mark.parametrize("user", [
+    "Como el cron de backups vuelva a fallar esta semana, me hago agricultora.",
+    "Nos piden un 40 % de descuento, ni de broma.",
+    "send the updated price list to Pixelia",
+    "Olvídalo, no hace falta que lo apuntes: el plan Enterprise era solo una idea.",
+])
+def test_joking_threats_refusals_errands_and_no_need_to_note_are_not_kept(driver: PluginDriver, user: str) -> None:
+    assert not driver.stored_by(f"joke-{user[:8]}", user, "Ok."), user

@@ -175,6 +175,8 @@ OPT_OUT = TermSet((
     "do not remember", "don't memorize", "do not memorize", "don't keep this", "not to be saved",
     "no need to remember", "no need to save", "no need to store", "no need to keep", "no hace falta que lo guardes",
     "no hace falta guardarlo", "no hace falta que lo recuerdes", "no hace falta recordarlo",
+    "no hace falta que lo apuntes", "no hace falta apuntarlo", "no hace falta que lo anotes", "no need to note",
+    "no need to write it down",
     "don't write this down", "off the record", "no lo guardes en la memoria", "sin guardarlo",
     "que no se te quede", "no te quedes con esto", "olvida esto", "olvida lo que", "forget this",
     "forget i said", "forget what i said", "disregard", "no lo tengas en cuenta", "ignora lo que",

@@ -31,6 +31,8 @@ __all__ = [
 # A request for this turn: a text to write, a chore to do now. A regularity ("cada 2 horas") makes it standing.
 REQUEST_NOW: tuple[str, ...] = (
     "redactame", "write me a", "write an email", "escribe un correo", "draft an", "summarize", "resumeme",
+    # something to send now: "send the new prices to Pixelmar", "forward this to Jordi"
+    "re:^\\W*(?:please\\s+)?(?:send|forward|email|mail)\\s+(?:the|this|that|it|them|a|an|our|my)\\b",
     "traduceme", "re:(?<!don't )(?<!do not )(?<!never )(?<!not )\\btranslate\\b", "preparame un",
     # one item to act on now: "approve that refund request", "aprueba el PR de Marco" (a rule names no one item)
     "re:^\\W*(?:please\\s+|por favor,?\\s+)?(?:approve|reject|deny|merge|aprueba|rechaza|deniega|mergea)\\s+"
@@ -89,6 +91,8 @@ ONE_OFF: tuple[str, ...] = (
     # a step the speaker means to take first: "I want to talk to Marta first", "primero quiero hablarlo con Jorge"
     "re:\\b(?:i want|i'd like|i need|quiero|necesito)\\s+to\\s+(?:talk|speak|check)\\s+(?:to|with)\\b",
     "re:\\b(?:quiero|necesito|prefiero)\\s+hablar(?:lo|la)?\\s+(?:antes\\s+|primero\\s+)?con\\b",
+    # a joking threat: "Como Alertmanager me vuelva a despertar a las 3, me hago pastora", "ni de broma"
+    "re:^\\W*como\\s+(?:\\w+\\s+){0,5}(?:vuelva|vuelvan)\\s+a\\b", "ni de broma", "ni en broma", "ni en suenos",
     "es insoportable", "son insoportables", "drives me crazy", "driving me crazy", "drives me nuts", "is unbearable",
     "que semana", "what a week", "haven't slept", "have not slept", "no he dormido",
     "re:\\btengo\\s+(?:una\\s+|un\\s+|la\\s+)?(?:call|llamada|reunion|cita|meeting|demo|entrevista)\\s+con\\b",
