@@ -217,3 +217,19 @@ def test_no_need_to_remember_drops_the_turn(driver: PluginDriver) -> None:
 ])
 def test_joking_threats_refusals_errands_and_no_need_to_note_are_not_kept(driver: PluginDriver, user: str) -> None:
     assert not driver.stored_by(f"joke-{user[:8]}", user, "Ok."), user
+
+
+def test_words_in_quotes_are_mentioned_not_said() -> None:
+    read = analyze("I hate being asked 'shall I proceed?' for read-only checks; just run them.")
+    assert not read.hedges and not read.past_action
+    assert analyze("Shall I proceed with the read-only checks?").hedges
+
+
+def test_taking_something_for_granted_is_not_a_finished_task() -> None:
+    assert not analyze("Antes de mandar un contrato, pregúntame quién lo firma, no lo des por hecho").transient
+    assert analyze("La migración del correo, hecho").transient
+
+
+def test_a_range_of_dates_is_one_clause(driver: PluginDriver) -> None:
+    stored = driver.stored_by("range", "I'm off 20 Dec – 6 Jan every year, family trip. Keep those days free for me.")
+    assert any("20 Dec" in item and "6 Jan" in item for item in stored.get("personal", ())), stored

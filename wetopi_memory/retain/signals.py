@@ -199,16 +199,20 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
     question = stripped.endswith("?") or stripped.startswith("¿") or bool(_LEADING_QUESTION.match(folded))
     unverified = UNVERIFIED_SET.find(folded, text_grams)
     verified = () if unverified else VERIFIED_SET.find(folded, text_grams)
+    said = _QUOTED_SPEECH.sub(" ", folded)
+    said_grams = text_grams if said == folded else grams(tokens(said)[:400])
     signals = Signals(categories=categories, strong=STRONG_SET.find(folded, text_grams),
-                      weak=WEAK_SET.find(folded, text_grams), hedges=_hedges(folded, text_grams),
+                      weak=WEAK_SET.find(folded, text_grams), hedges=_hedges(said, said_grams),
                       unverified=unverified, verified=verified,
-                      transient=_transient(folded, text_grams, categories), filler=filler, question=question,
-                      raw=raw_output_kind(text, tool_line_hashes), one_off=_one_off(folded, text_grams, categories),
-                      past_action=_past_action(text, folded, text_grams), errand=errand,
+                      transient=_transient(said, said_grams, categories), filler=filler, question=question,
+                      raw=raw_output_kind(text, tool_line_hashes), one_off=_one_off(said, said_grams, categories),
+                      past_action=_past_action(text, said, said_grams), errand=errand,
                       fact=bool(_FACT.search(text)))
     return _recorded(signals, text) if _RECORDS.match(folded) else signals
 
 
+# Words in quotes are mentioned, not said: "I hate being asked 'shall I proceed?'" neither doubts nor acts.
+_QUOTED_SPEECH = re.compile(r"(?<!\w)['\"«]([^'\"»\n]{2,80})['\"»](?!\w)")
 # A sentence labelled as decided ("Decidido: …", "Agreed: …"): someone's words it reports are its reason, not doubt.
 _LABELLED_DECISION = re.compile(r"^\W*(?:decidido|decidida|decided|decision|acordado|agreed|queda asi|aprobado"
                                 r"|approved)\s*:")

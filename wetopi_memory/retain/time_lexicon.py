@@ -240,7 +240,7 @@ TRANSIENT: tuple[str, ...] = (
     "last month", "el mes pasado", "re:(?<!las )(?<!la )(?<!esta )\\bmanana\\b", "pasado manana",
     "re:\\b(?:caduca|caducan|expira|expiran|expires?|vence|vencen|due|llega|llegan|arrives?)\\s+(?:en|in|dentro de)"
     "\\s+\\d+\\s+(?:dias|days|horas|hours|minutos|minutes)\\b",
-    "re:\\b(?<!formato )(?<!una )(?<!la )(?<!en )(?<!when it's )(?<!once it's )(?<!when it is )"
+    "re:\\b(?<!formato )(?<!una )(?<!la )(?<!en )(?<!por )(?<!when it's )(?<!once it's )(?<!when it is )"
     "(done|finished|completed?|resolved|shipped|terminad[oa]"
     "|completad[oa]|hecho|resuelt[oa]|listo|"
     "lista|finalizad[oa])\\W*$",
