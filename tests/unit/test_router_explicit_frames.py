@@ -327,3 +327,53 @@ def test_what_we_know_handed_over_the_speakers_ways_lapses_and_past_states(route
 def test_meanings_nostalgia_conditions_plans_and_lapses_about_anything_are_not_requests(router: RuleRouter,
                                                                                         text: str) -> None:
     assert not router.route(text).explicit_memory_request, text
+
+
+@pytest.mark.parametrize("text", [
+    "dig out whatever notes we have on the Kestrel refund before I call them",
+    "resume lo que tenemos de la renovación con Vidrios Ortiz",
+    "según lo que tengas apuntado, ¿a qué hora abre el almacén de Getafe?",
+    "Con lo que sabes de mis horarios, ¿cuándo me cuadra el curso de inglés?",
+    "what do you know about mis alergias? the waiter is asking",
+    "sum up everything you know about Ferretería Ibarra before the renewal call",
+    "Recupera las tarifas que pactamos con la imprenta para los folletos",
+    "What was the fix for the mail queue backlog last winter?",
+    "¿Esto ya nos pasó con la tienda de Bilbao? el carrito se vacía al pagar",
+    "Has this happened to us before? the cron runs twice every night",
+    "Based on what you know about my diet, what should I order?",
+    "Let's check what our business memory has on the Lumen contract",
+    "¿Qué tiempos de entrega les prometimos a los de la imprenta?",
+    "Lucas broke his boots. Do you know what shoe size he wears?",
+])
+def test_fifteenth_round_frames(router: RuleRouter, text: str) -> None:
+    assert router.route(text).explicit_memory_request, text
+
+
+@pytest.mark.parametrize("text", [
+    "Do you remember the Millennium Dome? Was it really that empty?",
+    "do you remember when Concorde stopped flying? what year was it",
+    "¿Te acuerdas de quién ganó la Eurocopa en 2008?",
+    "¿Te acuerdas del eclipse de agosto de 1999? ¿En qué año fue el siguiente?",
+    "do you remember that song from the Shrek soundtrack? I can't place it",
+    "Do you recall the Heartbleed bug? What actually happened there?",
+    "do you remember everything I tell you?",
+    "¿Cabe en el presupuesto que aprobamos?",
+    "Los dominios que renovamos: ¿los pasamos a dos años?",
+    "Is the backlog under control? We decided it would be empty by Friday",
+    "Para que conste en memoria: los viernes no hay despliegues",
+    "drop the note about the old VPN, it no longer applies",
+    "Tell me everything you know about black holes",
+    "Con lo que sabes de Kubernetes, ¿qué harías con este pod?",
+    "Do you know what time it is in Tokyo?",
+])
+def test_fifteenth_round_look_alikes_are_not_requests(router: RuleRouter, text: str) -> None:
+    assert not router.route(text).explicit_memory_request, text
+
+
+@pytest.mark.parametrize("text", [
+    "Do you remember what year we moved the shop to Hetzner?",
+    "¿Te acuerdas de la canción que te dije para la boda?",
+    "Do you remember the outage in March? What was the cause?",
+])
+def test_a_remember_question_about_ours_still_asks(router: RuleRouter, text: str) -> None:
+    assert router.route(text).explicit_memory_request, text

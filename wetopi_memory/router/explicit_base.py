@@ -39,3 +39,17 @@ class ExplicitTrigger:
 
 MEM = r"memor(?:y|ies|ia|ias)"
 WHO = r"(?:(?:our|the|your|my|la|nuestra|tu|mi|vuestra)\s+)?"
+
+# A remember-question about the world, not about us: a general-knowledge marker anywhere ("what year was that",
+# "¿quién ganó…?", "was it actually…", a song, a date with its year) and nothing of ours or mine in the clause that
+# asks ("Do you remember the Y2K bug?", "¿Te acuerdas de cuándo Plutón dejó de ser planeta?"); "do you remember what
+# year we moved…?" still asks.
+_WORLD_MARK = (r"\b(?:(?:what|which)\s+year|in\s+(?:19|20)\d\d|who\s+(?:won|invented|sang|wrote|directed|discovered)|"
+               r"what\s+(?:caused|started)\s+(?:it|that|this)|(?:was|were|is)\s+(?:it|that|this|they)\s+(?:actually|"
+               r"really)|what\s+actually\s+(?:happened|went\s+wrong|caused)|songs?|singers?|bands?|lyrics|movies?|"
+               r"albums?|en\s+que\s+ano|que\s+ano\s+(?:fue|era)|quien\s+(?:gano|invento|canto|escribio|dirigio|"
+               r"descubrio)|que\s+(?:lo\s+|la\s+)?causo|cancion(?:es)?|cantante|pelicula|peli|(?:de|en)\s+(?:19|20)\d\d)\b")
+_OURS_NAMED = (r"\b(?:we|our|ours|us|i|my|me|mine|nos|nuestr[oa]s?|mis?|yo|conmigo|dije|conte|comente|mencione|"
+               r"\w+(?:amos|imos|emos))\b")
+WORLD_ASKED = (rf"^(?=[\s\S]*{_WORLD_MARK})(?=[\s\S]*\b(?:remember|recall|acuerdas|recuerdas|acordais|recordais)\b"
+               rf"(?![^?.!]*{_OURS_NAMED}))")

@@ -15,18 +15,22 @@
 - "Summarise everything we know about…", "…or did we hand that to Marc?", the speaker's own ways ("what's my usual…",
   "what's my take on…", "how do I usually…"), a lapse next to a question about ours ("I keep forgetting: what's our
   rule…?"), how a thing was set up, what happened with something last time or in a month.
+- "whatever notes we have on…", "sum up everything you know about…", "given what you know about my…", "what the
+  memory has on…", "the fix … last spring", "has this happened to us before?", "what size he is".
 
 Not requests: statements ("As we agreed, send the invoice"), instructions ("Remember to renew…"), the speaker's own
 memory ("I don't remember the command"), the assistant's own past ("did you ever watch…?"), what we need or do
 now ("do we need to register?"), an event that recurs ("Why is the ingress failing again?") and a thing we did
 named after a preposition ("customers on the plan we dropped"), nostalgia ("Do you remember the 90s?", "remember
 when we were kids?", "…? pure nostalgia"), a word's meaning ("remind me what 'idempotent' means"), "again" in a
-condition ("…if payouts fail again?") and asking to store ("remember that I take the bus now", "keep that in mind").
+condition ("…if payouts fail again?"), asking to store or forget ("remember that I take the bus now", "forget the
+note about…"), a remember-question about the world ("Do you remember the Y2K bug? Was it actually…?") or about the
+assistant's memory ("do you remember everything we talk about?") and a statement after a question ("…? We said…").
 """
 
 from __future__ import annotations
 
-from .explicit_base import MEM, WHO, ExplicitTrigger
+from .explicit_base import MEM, WHO, WORLD_ASKED, ExplicitTrigger
 
 # "I don't remember what…" is about the speaker's own memory; "save it in your notes" asks to store, not recall.
 _NOT_SELF = r"(?<!\bi\s)(?<!don't\s)(?<!dont\s)(?<!don\st\s)(?<!can't\s)(?<!cant\s)(?<!can\st\s)(?<!not\s)(?<!never\s)"
@@ -36,7 +40,9 @@ _WE_DID = (r"(?:(?!(?:n|f|s|h|w|sp|bl|br|proc|exc|succ)eeds?\b)\w+ed|wrote|chose
            r"said|built|ran|did|had|got|came\s+up\s+with|"
            r"went\s+with|found|learnt|saw|thought|left|kept|bought|paid|spent|lost|won|heard|meant|drew|sold|"
            r"hit|cut|let|broke|spoke|began|knew|wound\s+up|ended\s+up)\b")
-_SAVE_TO_NOTES = r"\b(?:save|store|add|put|write|keep)\b"
+_SAVE_TO_NOTES = (r"\b(?:save|store|add|put|write|keep)\b"   # and a forget request: "forget the note about…"
+                  r"|\b(?:forget|delete|remove|erase|scrap|drop|discard|ditch)\s+(?:the|that|this|those|my|our|your)\s+"
+                  r"notes?\b")
 # "again" of an event that recurs ("Why is the ingress failing again?", "Which node is down again?"), not of a fact
 _EVENT_AGAIN = (r"\b(?:\w+ing|down|broken|failed|crashed|full|stuck|out|off|flapping|late|gone|happened|fired)"
                 r"\s+again\b"
@@ -47,6 +53,9 @@ _EVENT_AGAIN = (r"\b(?:\w+ing|down|broken|failed|crashed|full|stuck|out|off|flap
 _NOSTALGIA = (r"\b(?:remember|recall)\s+(?:the\s+)?(?:'?\d0s|(?:19|20)\d0s|sixties|seventies|eighties|nineties|"
               r"noughties|old\s+days|good\s+old)\b|\bwhen\s+(?:we|you|i)\s+were\s+(?:\w+\s+)?(?:kids?|young|children|students|"
               r"teenagers)\b|\bnostalgi")   # "Do you remember the dial-up noise? pure nostalgia"
+# the assistant's memory itself, in the present: "do you remember everything we talk about?"
+_CAPABILITY = (r"\b(?:remember|recall)\s+(?:everything|all|anything)\s+(?:that\s+)?(?:we|i)\s+"
+               r"(?:talk|say|tell|discuss|share)\b")
 # "Remind me what 'idempotent' means": a word's meaning, general knowledge, not what we said or did
 _MEANING = r"\bwhat\s+(?!(?:we|our|i|my|you)\b)(?:[\w'\"-]+\s+){1,4}(?:means|stands\s+for)\b"
 # the speaker's own lapse, with nothing after it ("…? I genuinely forget", "I keep forgetting: …"), not "I forgot my
@@ -81,14 +90,14 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.do_you_remember",
                     r"\b(?:do|don'?t|can|could|did)\s+(?:you|we)\s+(?:still\s+)?(?:remember|recall)\b"
                     r"(?!\s+(?:to|this|that\s*:)\b)",
-                    ("remember", "recall"), unless=_NOSTALGIA),
+                    ("remember", "recall"), unless=f"{_NOSTALGIA}|{WORLD_ASKED}|{_CAPABILITY}"),
     ExplicitTrigger("en.remember_what",
                     r"(?=remember|recall|remind)" + _NOT_SELF +   # the lookahead first: cheap, fails fast
                     r"\b(?:remember|recall|remind\s+me)[\s,:]+(?:what|how|when|where|which|why|who|if|"
                     r"whether)\b",
-                    ("remember", "recall", "remind"), unless=f"{_NOSTALGIA}|{_MEANING}"),
+                    ("remember", "recall", "remind"), unless=f"{_NOSTALGIA}|{_MEANING}|{WORLD_ASKED}"),
     ExplicitTrigger("en.what_do_we_know",
-                    r"\bwhat\s+do\s+(?:we\s+(?:know|remember|have)|you\s+remember|you\s+know\s+(?=\w+\s+(?:[\w'-]+\s+){0,2}(?:my|our|me|us|i|we)\b))\s*"
+                    r"\bwhat\s+do\s+(?:we\s+(?:know|remember|have)|you\s+remember|you\s+know\s+(?=\w+\s+(?:[\w'-]+\s+){0,2}(?:my|our|me|us|i|we|mi|mis|nuestr[oa]s?)\b))\s*"
                     r"(?:about|on|regarding)\b",
                     ("know", "remember", "have"), requires=("what", "do")),   # "…know about how I like my…"
     ExplicitTrigger("en.how_did_we_fix",
@@ -110,8 +119,9 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"\b(?:what|which|when|why|how|where|who)\b(?:\s+[\w'-]+){0,4}?\s+did\s+i\s+(?:ever\s+|last\s+)?"
                     r"(?:decide|agree|say|tell|settle|choose|pick|give|promise)\b",
                     ("did",), requires=("i",)),
+    # not a statement that follows the question ("How many sites are still on 7.4? We said they'd be gone by…")
     ExplicitTrigger("en.we_agreed_in_question",
-                    r"\bwe\s+(?:had\s+|have\s+)?(?:ever\s+|already\s+|once\s+|previously\s+|originally\s+|finally\s+)?"
+                    r"(?:(?<!\?\s)(?<!\?)|(?=[^.!?]*\?))\bwe\s+(?:had\s+|have\s+)?(?:ever\s+|already\s+|once\s+|previously\s+|originally\s+|finally\s+)?"
                     r"(?:agreed|decided|said|settled|chose|picked|discussed|noted|signed|"
                     r"promised|quoted|told)\b",
                     ("agreed", "decided", "said", "settled", "chose", "picked", "discussed", "noted", "signed",
@@ -142,7 +152,9 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     also=r"\b(?:what|which|how|when|why|who|where|did|was|were)\b"),
     ExplicitTrigger("en.notes_on",
                     r"\b(?:(?:your|our|the|any)\s+(?:notes?|records?)\s+(?:on|of|about|for|regarding|say)|"
-                    r"(?:is|are)\s+there\s+(?:a|any)\s+(?:notes?|records?)\b)",
+                    r"(?:is|are)\s+there\s+(?:a|any)\s+(?:notes?|records?)\b|"   # "whatever notes we have on…"
+                    r"(?:whatever|any|all\s+the|the)\s+(?:notes?|records?)\s+(?:we|you)\s+(?:have|keep|got|took|made)\s+"
+                    r"(?:on|about|for|regarding)\b)",
                     ("note", "notes", "record", "records"), unless=_SAVE_TO_NOTES),
     # "the runbook we wrote", "the procedure we followed"; not after a preposition: "on the plan we dropped"
     ExplicitTrigger("en.the_thing_we_did",
@@ -158,7 +170,9 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                      "summarise", "summarize", "sum"), requires=("we",)),
     ExplicitTrigger("en.do_you_know_my",
                     r"\b(?:do\s+you\s+(?:know|have|remember)|do\s+you\s+happen\s+to\s+know)\s+"
-                    r"(?:what|which|when|where|how|who)\s+(?:my|our|i|we)\b",
+                    r"(?:(?:what|which|when|where|how|who)\s+(?:my|our|i|we)|"   # "…what size he is?": a family fact
+                    r"(?:what|which)\s+(?:shoe\s+|clothes\s+|jersey\s+)?(?:size|age|blood\s+type)\s+(?:he|she|they)\s+"
+                    r"(?:is|are|wears?|takes?))\b",
                     ("know", "have"), requires=("do", "you")),
     ExplicitTrigger("en.any_idea_what_we",
                     r"\bany\s+idea\s+(?:what|which|when|where|how|who|if|whether)\s+(?:my|our|i|we)\b", ("idea",),
@@ -170,7 +184,7 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.in_your_notes",
                     r"\b(?:check|look\s+(?:in|at|through)|search|see|consult|in|on|from|through)\s+"
                     r"(?:your|the|our)\s+notes\b",
-                    ("notes",), unless=_SAVE_EN),
+                    ("notes",), unless=f"{_SAVE_EN}|{_SAVE_TO_NOTES}"),
     ExplicitTrigger("en.on_file",
                     r"\b(?:(?:(?:do|did)\s+(?:we|you)\s+have|have\s+(?:we|you)\s+got)\s+(?:anything|something)\s+"
                     r"(?:stored|saved|noted|written|"
@@ -285,6 +299,28 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"\b(?:summari[sz]e|sum\s+up|recap|list|give\s+me|go\s+over|walk\s+me\s+through)\s+"
                     r"(?:what|everything|all|anything)\s+(?:that\s+)?we\s+(?:know|have|remember)\s+(?:about|on|regarding)\b",
                     ("know", "have", "remember"), requires=("we",)),
+    ExplicitTrigger("en.summarise_what_you_know",   # "Sum up everything you know about Kestrel Labs"; not "tell me…"
+                    r"\b(?:summari[sz]e|sum\s+up|recap|go\s+over)\s+(?:what|everything|all|anything)\s+(?:that\s+)?"
+                    r"you\s+(?:know|have|remember)\s+(?:about|on|regarding)\b",
+                    ("know", "have", "remember"), requires=("you",)),
+    ExplicitTrigger("en.given_what_you_know",   # "Given what you know about my week, …": what is kept about the speaker
+                    r"\b(?:given|based\s+on|from|with)\s+what\s+you\s+(?:know|remember|have\s+(?:stored|saved|noted))\s+"
+                    r"(?:about|on|of)\s+(?:me|my|us|our)\b",
+                    ("know", "remember", "have"), requires=("what", "you")),
+    ExplicitTrigger("en.what_memory_has",   # "let's see what the platform memory has on…"
+                    rf"\bwhat\s+(?:the\s+|our\s+|your\s+)?(?:[\w-]+\s+)?{MEM}\s+(?:has|holds|says|keeps|knows)\s+"
+                    r"(?:on|about|regarding|for)\b",
+                    ("memory", "memories"), requires=("what",)),
+    ExplicitTrigger("en.fix_last_season",   # "What was the workaround for the queue backlog last spring?"
+                    r"\bwhat\s+(?:was|were)\s+(?:the|our)\s+(?:[\w-]+\s+){0,2}?(?:fix|fixes|workarounds?|solution|"
+                    r"(?:root\s+)?cause|patch|trick|command|setting|value|config)\b[^.?!]*\blast\s+(?:spring|summer|"
+                    r"autumn|fall|winter|year|month|week|quarter)\b",
+                    ("spring", "summer", "autumn", "fall", "winter", "year", "month", "week", "quarter"),
+                    requires=("what", "last"), also=r"\?"),
+    ExplicitTrigger("en.happened_to_us_before",   # "Has this happened to us before?": the same trouble, settled before
+                    r"\b(?:has|had|did)\s+(?:this|that|it|something\s+like\s+(?:this|that))\s+(?:ever\s+|already\s+)?"
+                    r"happen(?:ed)?\s+(?:to\s+us|with\s+(?:another|other|a\s+different)\s+(?:customer|client)s?)\b",
+                    ("happen", "happened"), also=r"\?"),
     ExplicitTrigger("en.did_we_hand_over",   # "…, or did we hand that to Marc?": who was given a duty, settled before
                     r"\b(?:did|have|had)\s+we\s+(?:already\s+|ever\s+|finally\s+)?(?:hand(?:ed)?|pass(?:ed)?|"
                     r"assign(?:ed)?|delegate(?:d)?|reassign(?:ed)?|transfer(?:red)?)\s+(?:[\w'-]+\s+){0,4}?"

@@ -15,25 +15,28 @@
   ("me suena que lo hablamos").
 - "¿Quedamos con… en que…?", how a thing was set up ("¿Cómo estaba montado…?"), what happened on a past date, the
   speaker's own ways ("¿Cuál es mi postura sobre…?", "¿Qué suelo…?") and a lapse next to a question about ours
-  ("¿Cuál es nuestra regla…? Se me olvida siempre").
+  ("¿Cuál es nuestra regla…? Se me olvida siempre"); "repasa lo que tenemos de…", "según lo que tengas apuntado",
+  "recupera las condiciones que negociamos…", "¿esto ya nos pasó…?".
 
 Not requests: statements in the past ("Decidimos subir el precio"), instructions ("Recuerda que el viernes…"),
-invitations ("¿Quedamos mañana?"), proposals ("¿Qué tal si pactamos…?", "¿Y si decidimos…?"), "as I said" in
-passing ("como te dije, …"), an instruction with a tag ("Recuerda que…, ¿vale?"), a relative clause ("con lo que
-sabes de…"), a date ("el 1 de marzo") and memory in the technical sense ("cargarlo entero en memoria", "una caché
-en memoria", "el proceso que tira de memoria"), a tribute ("En memoria de Txema, …"), nostalgia ("¿Recuerdas cuando
-éramos jóvenes?", "¿te acuerdas de los 90?", "qué nostalgia"), a start date ahead ("a partir de enero"), a word's
-meaning ("recuérdame qué significa…"), a plan with an "-ar" verb ("¿Cómo lo montamos?"), and asking to store or
-forget ("Guarda esto en memoria: …", "no te olvides de…").
+invitations ("¿Quedamos mañana?"), proposals ("¿Qué tal si pactamos…?", "¿Y si decidimos…?"), "as I said" in passing
+("como te dije, …"), an instruction with a tag ("Recuerda que…, ¿vale?"), a relative clause about the world ("con lo
+que sabes de Kubernetes"; "de mí" asks), a date ("el 1 de marzo") and memory in the technical sense ("cargarlo
+entero en memoria", "una caché en memoria", "el proceso que tira de memoria"), a tribute ("En memoria de Txema, …"),
+nostalgia ("¿Recuerdas cuando éramos jóvenes?", "¿te acuerdas de los 90?", "qué nostalgia"), a start date ahead ("a
+partir de enero"), a word's meaning ("recuérdame qué significa…"), a plan with an "-ar" verb ("¿Cómo lo montamos?"),
+and asking to store or forget ("Guarda esto en memoria: …", "Para que conste en memoria: …"), a remember-question
+about the world ("¿Te acuerdas de quién ganó…?") and a thing we did after a preposition or outside the question
+("¿Entra en el RTO que fijamos?").
 """
 
 from __future__ import annotations
 
-from .explicit_base import MEM, WHO, ExplicitTrigger
+from .explicit_base import MEM, WHO, WORLD_ASKED, ExplicitTrigger
 
 # "guarda en tu memoria…" asks to store, not recall.
 _SAVE_ES = (r"\b(?:apunta|apuntalo|apuntate|guarda|guardalo|guardate|anota|anotalo|anade|anadelo|mete|graba|guardar|"
-            r"apuntar)\b")
+            r"apuntar|(?:para\s+)?que\s+(?:conste|quede))\b")   # "Para que conste en memoria: …" stores
 # "como te dije (ayer), …" is "as I said", in passing, not a question about what was said
 _AS_I_SAID = (r"\bcomo\s+(?:te|os)\s+(?:dije|conte|comente|explique|mencione|"
               r"(?:habia|he|hemos|habiamos)\s+(?:dicho|contado|comentado|explicado|mencionado))(?:\s+(?:el\s+otro\s+dia|ayer|antes|"
@@ -106,7 +109,7 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("es.en_memoria", rf"\ben\s+(?:la\s+|nuestra\s+|tu\s+|vuestra\s+)?{MEM}\b", ("memoria", "memorias"),
                     unless=f"{_SAVE_ES}|{_IN_RAM}|{_TRIBUTE}"),
     ExplicitTrigger("es.te_acuerdas", r"\b(?:te\s+acuerdas|os\s+acordais|recuerdas|recordais)\b",
-                    ("acuerdas", "acordais", "recuerdas", "recordais"), unless=_NOSTALGIA),
+                    ("acuerdas", "acordais", "recuerdas", "recordais"), unless=f"{_NOSTALGIA}|{WORLD_ASKED}"),
     ExplicitTrigger("es.recuerda_interrogativo",
                     r"\brecuerda(?:me)?\s+(?:como|cual|cuales|cuando|donde|cuanto|cuanta|por\s+que|si)\b",
                     ("recuerda", "recuerdame")),
@@ -161,8 +164,9 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("es.a_ver_que",
                     rf"\ba\s+ver\s+(?:que|como|cuando|en\s+que)\s+(?:(?:le|les|nos|te|se|lo|la|ya)\s+){{0,2}}{_PAST_WE}\b",
                     ("ver",)),
-    ExplicitTrigger("es.que_algo_pusimos",   # "¿Qué condiciones le pusimos…?": a form that can only be past
-                    rf"\b(?:que|cual|cuales|cuanto|cuanta|cuantos|cuantas)\s+(?:\w+\s+)?(?:(?:le|les|nos|se|lo|la)\s+)?"
+    ExplicitTrigger("es.que_algo_pusimos",   # "¿Qué condiciones le pusimos…?", "¿Qué plazo de pago les dimos…?"
+                    rf"\b(?:que|cual|cuales|cuanto|cuanta|cuantos|cuantas)\s+(?:\w+\s+(?:(?:de|del)\s+\w+\s+)?)?"
+                    rf"(?:(?:le|les|nos|se|lo|la)\s+)?"
                     rf"(?:{'|'.join(_PAST_ONLY_WE)})\b",
                     _PAST_ONLY_WE, gated=True, clause_start=False),
     ExplicitTrigger("es.que_plazo_pactamos",   # "¿Qué plazo de preaviso pactamos con…?", "¿Cuántos días de margen
@@ -170,9 +174,13 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     rf"\b(?:{'|'.join(_DECIDED_WE)})\b", _DECIDED_WE, gated=True, clause_start=False, at_anchor=True,
                     before=r"\b(?:que|cual|cuales|cuanto|cuanta|cuantos|cuantas)\s+[a-z]+(?:\s+(?:de|del)\s+[a-z]+)?\s+"
                            r"(?:(?:le|les|nos|se|lo|la|al\s+final|ya)\s+)?$"),
-    ExplicitTrigger("es.lo_que_usamos",   # "¿cuál era el comando que usamos…?": a thing we did, asked about
-                    r"\bque\s+(?:(?:le|les|nos|se|lo|la)\s+)?[a-z]+(?:amos|imos)\b", ("que",), gated=True,
-                    clause_start=False, before=r"\b(?:el|la|los|las)\s+(?:\w+\s+){0,2}$"),
+    # "¿cuál era el comando que usamos…?": a thing we did, asked about in its own clause; not after a preposition
+    # ("¿Entra en el RTO que fijamos?") nor before a clause that plans ("Los clientes que pasamos: ¿lo bajamos?")
+    ExplicitTrigger("es.lo_que_usamos",
+                    r"\bque\s+(?:(?:le|les|nos|se|lo|la)\s+)?[a-z]+(?:amos|imos)\b(?=[^.:;!?]*\?)", ("que",),
+                    gated=True, clause_start=False,
+                    before=r"(?<!\ben\s)(?<!\bcon\s)(?<!\bpara\s)(?<!\bpor\s)(?<!\bsobre\s)"
+                           r"(?<!\bhasta\s)(?<!\bdesde\s)\b(?:el|la|los|las)\s+(?:\w+\s+){0,2}$"),
     ExplicitTrigger("es.pregunta_en_pasado",
                     r"\b(?:dijimos|decidimos|acordamos|pactamos|comentamos|elegimos|hablamos\s+(?:ya|de\s+lo|sobre))\b",
                     ("dijimos", "decidimos", "acordamos", "pactamos", "comentamos", "elegimos", "hablamos"),
@@ -197,9 +205,10 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"\b(?:sabemos|tenemos|hay)\s+algo\s+(?:de|del|sobre|acerca)\b", ("algo",), gated=True,
                     clause_start=False),
     ExplicitTrigger("es.lo_que_tenemos",
-                    r"\b(?:busca|buscame|mira|consulta|revisa)\s+(?:en\s+)?lo\s+que\s+(?:tenemos|sabemos|hay|"
-                    r"tengas|tienes|sepas|tengamos|sepamos|haya)\b",
-                    ("busca", "buscame", "mira", "consulta", "revisa"), requires=("lo", "que")),
+                    r"\b(?:busca|buscame|mira|consulta|revisa|repasa|repasame|resume|resumeme|recupera)\s+(?:en\s+)?"
+                    r"lo\s+que\s+(?:tenemos|sabemos|hay|tengas|tienes|sepas|tengamos|sepamos|haya)\b",
+                    ("busca", "buscame", "mira", "consulta", "revisa", "repasa", "repasame", "resume", "resumeme",
+                     "recupera"), requires=("lo", "que")),
     ExplicitTrigger("es.recuerdame_lo_que",
                     rf"\blo\s+que\s+(?:(?:le|les|nos|te|se|ya)\s+)?"
                     rf"(?:{_PAST_WE}|\w+(?:amos|imos)|te\s+(?:dije|conte|comente|pedi)|(?:me|nos)\s+{_YOU_TOLD}|"
@@ -356,4 +365,22 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                              r"acostumbro)\b"),
     ExplicitTrigger("es.no_me_acuerdo",   # "¿Cuál es nuestra regla…? Se me olvida siempre": a lapse next to a question
                     _LAPSE_ES, ("acuerdo", "recuerdo", "olvida", "olvido", "olvidado"), also=_OURS_ASKED_ES),
+    ExplicitTrigger("es.segun_lo_que_tengas",   # "Según lo que tengas apuntado, …", "con lo que sabes de mí, …"
+                    r"\b(?:segun\s+lo\s+que\s+(?:tengas|tienes|tengamos|tenemos)\s+(?:guardado|apuntado|anotado|registrado)|"
+                    r"(?:con|segun|dado)\s+lo\s+que\s+(?:sabes|sepas|recuerdas|recuerdes)\s+(?:de|del|sobre|acerca\s+de)\s+"
+                    r"(?:mi|mis|nosotros|nosotras|nuestr[oa]s?)\b)",
+                    ("tengas", "tienes", "tengamos", "tenemos", "sabes", "sepas", "recuerdas", "recuerdes"),
+                    requires=("lo", "que")),
+    # a request verb, a thing, and what we did with it: "Recupera las tarifas que pactamos con…" (no "?" needed)
+    ExplicitTrigger("es.recupera_lo_que_hicimos",
+                    rf"^\W*(?:oye,?\s+)?(?:recupera|recuperame|busca|buscame|dame|pasame|recuerdame|dime|repasa|repasame)\s+"
+                    rf"(?:el|la|los|las)\s+(?:[a-z]+\s+){{1,3}}?que\s+(?:(?:le|les|nos|se|lo|la|los|las)\s+)?"
+                    rf"(?:{_PAST_WE}|\w+(?:amos|imos))\b",
+                    ("recupera", "recuperame", "busca", "buscame", "dame", "pasame", "recuerdame", "dime", "repasa",
+                     "repasame"), requires=("que",)),
+    ExplicitTrigger("es.ya_nos_paso",   # "¿Esto ya nos pasó con otro cliente?": the same trouble, settled before
+                    r"\b(?:(?:esto|eso)\s+(?:ya\s+)?nos\s+(?:paso|ha\s+pasado|habia\s+pasado)|ya\s+nos\s+(?:paso|ha\s+pasado|"
+                    r"habia\s+pasado)\s+(?:esto|eso|algo\s+(?:asi|parecido|similar))|nos\s+(?:ha|habia)\s+pasado\s+"
+                    r"(?:esto|eso|algo\s+(?:asi|parecido|similar))\s+(?:antes|ya|alguna\s+vez))\b",
+                    ("paso", "pasado"), requires=("nos",), also=r"\?"),
 )
