@@ -58,3 +58,17 @@ def test_the_amended_terms_are_kept_without_the_old_value(driver: PluginDriver) 
     business = stored.get("business", ())
     assert any("15 %" in item and "10 sitios" in item for item in business), stored
     assert not any("20 %" in item for items in stored.values() for item in items), stored
+
+
+@pytest.mark.parametrize(("proposal", "change", "agreed"), [
+    ("Upgrade from 10.6 to 11.4 in place, replica first.", "make it 11.8 instead, not 11.4",
+     "Upgrade from 10.6 to 11.8 in place, replica first."),
+    ("¿Te mando cada mañana a las 8:30 el resumen de alertas?", "a las 9:15, no antes",
+     "¿Te mando cada mañana a las 9:15 el resumen de alertas?"),
+])
+def test_a_named_replaced_value_and_a_time_of_day_are_changed(proposal: str, change: str, agreed: str) -> None:
+    assert amended_proposal(proposal, change) == agreed
+
+
+def test_an_assent_with_please_before_the_change_is_an_amendment() -> None:
+    assert amendment("sí porfa, pero a las 9:15") == "a las 9:15"

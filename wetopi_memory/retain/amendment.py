@@ -13,7 +13,14 @@ __all__ = ["amended_proposal", "amendment"]
 MAX_AMENDMENT_WORDS = 16
 # "Sí, pero…", "ok but…", "Vale, pero que sean…": agreement, then the change
 _AMENDING = re.compile(r"^\W*(?:si|yes|ok|okay|vale|de acuerdo|perfecto|agreed|fine|sure|bien|venga|dale)\b"
+                       r"(?:[\s,.;:!-]*(?:porfa|please|por favor|claro|genial|perfecto|vale|ok))?"
                        r"[\s,.;:!-]*(?:pero|but)\b(?P<change>.+)$", re.DOTALL)
+# A time of day ("a las 9:00", "at 17:30"): one more unit, written without one.
+_CLOCK = re.compile(r"(?<![\w:.])(\d{1,2}:\d{2})(?![\w:])")
+# The value the change names as replaced: "11.8 instead, not 11.4", "12 % en vez del 10 %".
+_REPLACED = re.compile(r"\b(?:not|no|instead of|rather than|en vez de(?:l| la| los| las)?|en lugar de(?:l)?)\s+"
+                       r"(?:the |el |la |un |una |a )?(\d+(?:[.,:]\d+)*)(?![\w.,:]?\d)")
+_NUMBER = re.compile(r"(?<![\w.,:])\d+(?:[.,:]\d+)*(?![\w.,:]?\d)")
 _FIRST_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _UNITS = {"%": "%", "por ciento": "%", "percent": "%", "€": "eur", "eur": "eur", "euros": "eur", "$": "usd",
           "usd": "usd", "gb": "gb", "gi": "gi", "gib": "gi", "mb": "mb", "mi": "mi", "tb": "tb", "ti": "ti",
@@ -40,16 +47,26 @@ def amendment(user_message: str) -> str:
 def amended_proposal(proposal: str, change: str) -> str | None:
     """The proposal with each value the change names in place of the proposal's only value of the same unit; None
     when a value of the change has no single counterpart (the agreed terms are then unknown)."""
+    replaced = _REPLACED.search(change)
+    if replaced is not None:  # the change names what it replaces: that value, wherever it stands
+        new = next((m.group(0) for m in _NUMBER.finditer(change[:replaced.start()])), None)
+        old = re.compile(r"(?<![\w.,:])" + re.escape(replaced.group(1)) + r"(?![\w.,:]?\d)")
+        if new is not None and old.search(proposal):
+            return old.sub(new, proposal)
     values: dict[str, str] = {}
     for m in _VALUE.finditer(change):  # "con un 12 % en vez del 10 %": the first value of a unit is the new one
         values.setdefault(_UNITS[fold(m.group(2))], m.group(1))
+    for m in _CLOCK.finditer(change):
+        values.setdefault("clock", m.group(1))
     if not values:
         return None
     text = proposal
     for unit, number in values.items():
-        spans = [m for m in _VALUE.finditer(text) if _UNITS[fold(m.group(2))] == unit]
-        if len({m.group(1) for m in spans}) != 1:
+        spans = [(m.start(1), m.end(1), m.group(1)) for m in _VALUE.finditer(text) if _UNITS[fold(m.group(2))] == unit]
+        if unit == "clock":
+            spans = [(m.start(1), m.end(1), m.group(1)) for m in _CLOCK.finditer(text)]
+        if len({found for _, _, found in spans}) != 1:
             return None
-        for old in reversed(spans):
-            text = text[:old.start(1)] + number + text[old.end(1):]
+        for start, end, _ in reversed(spans):
+            text = text[:start] + number + text[end:]
     return text
