@@ -233,3 +233,13 @@ def test_taking_something_for_granted_is_not_a_finished_task() -> None:
 def test_a_range_of_dates_is_one_clause(driver: PluginDriver) -> None:
     stored = driver.stored_by("range", "I'm off 20 Dec – 6 Jan every year, family trip. Keep those days free for me.")
     assert any("20 Dec" in item and "6 Jan" in item for item in stored.get("personal", ())), stored
+
+
+def test_a_subjunctive_is_no_past_action() -> None:
+    assert not analyze("No me corrijas las faltas salvo que cambie el sentido.").past_action
+    assert analyze("Ayer cambie el timeout del ingress a 60s.").past_action
+
+
+def test_something_about_me_is_an_aside(driver: PluginDriver) -> None:
+    stored = driver.stored_by("about-me", "Una cosa sobre mí: escribo muy rápido y con faltas, no me las corrijas.")
+    assert any("faltas" in item for item in stored.get("personal", ())), stored

@@ -254,10 +254,23 @@ def _past_action(text: str, folded: str, text_grams: dict[str, int]) -> tuple[st
     speaker took up ("me he acostumbrado a …", "I've made it a rule to …") nor a change that starts a rule."""
     if ADOPTED_SET.search(folded, text_grams) or FROM_NOW_SET.search(folded, text_grams):
         return ()  # "cambiamos a Stripe a partir del 1 de diciembre": a rule that starts, not task state
-    found = tuple(t for t in PAST_ACTION_SET.find(folded, text_grams) if not _negated(t, folded))
+    found = tuple(t for t in PAST_ACTION_SET.find(folded, text_grams)
+                  if not _negated(t, folded) and not _subjunctive(t, folded))
     if not found and _PRETERITE_1S.search(text):
         return ("preterite",)
     return found
+
+
+# Without accents a first-person preterite is also a subjunctive: "que cambie el sentido", "cuando reinicie".
+_SUBJUNCTIVE_BEFORE = re.compile(r"\b(?:que|cuando|si|hasta que|para que|antes de que|ni)\s+(?:lo\s+|la\s+|se\s+)?$")
+
+
+def _subjunctive(term: str, folded: str) -> bool:
+    """Whether each occurrence of a folded preterite term follows a word that asks for a subjunctive."""
+    if " " in term or not term.endswith("e"):
+        return False
+    starts = [m.start() for m in re.finditer(r"\b" + re.escape(term) + r"\b", folded)]
+    return bool(starts) and all(_SUBJUNCTIVE_BEFORE.search(folded[max(0, i - 20):i]) for i in starts)
 
 
 def _negated(term: str, folded: str) -> bool:

@@ -149,7 +149,8 @@ OWN_WAY = TermSet((
     "i personally", "personally i", "yo personalmente", "personalmente yo", "decision mia", "my own decision",
     # a sentence the speaker marks as about herself: "And for my own routine: …", "Oh, and for me personally: …"
     "for me personally", "para mi personalmente", "for my own", "para mis propios", "para mis propias", "my routine",
-    "mi rutina", "my own routine", "en mi nombre", "on my behalf", "in my name",
+    "mi rutina", "my own routine", "en mi nombre", "on my behalf", "in my name", "una cosa sobre mi",
+    "something about me", "a thing about me",
     "re:^\\W*(?:(?:and|oh|also|y|ah|tambien)\\W+){0,2}(?:for me|para mi|as for me|en mi caso|in my case)\\s*[:,]",
 ))
 # A note to keep something in mind: it says nothing about whose preference the sentence states.
