@@ -1,6 +1,7 @@
 """An assent that changes a value of the assistant's proposal ("Sí, pero con un 12 %", "ok but make it 30 days"):
 what was agreed is the proposal with the user's value in place of the one it replaces, never the superseded value.
-Deterministic: a value is a number with its unit, and it replaces the proposal's only value of the same unit."""
+Deterministic: a value the change names as replaced ("not 11.4") is replaced wherever it stands; otherwise a value
+is a number with its unit (or a time of day), and it replaces the proposal's only value of the same unit."""
 
 from __future__ import annotations
 
