@@ -12,7 +12,7 @@ from .context_locators import key_start
 from .findings import Tier
 from .heuristics import is_password_value, is_placeholder, is_prose_opaque, is_strongly_random, is_uuid, token_body_ok
 from .key_names import is_secret_key, names_other_thing, qualifies_other_key
-from .rule import SecretRule, Span
+from .rule import SecretRule, Span, literal_starts
 from .service_rules import locate_body
 
 # Nouns that name a secret in prose, besides every config key `is_secret_key` accepts (`AccountKey`, `NONCE_KEY`).
@@ -163,7 +163,7 @@ CLAUSE_RULES: tuple[SecretRule, ...] = (
                (" / ",), locate=locate_user_slash_password, window=(70, 140)),
     SecretRule("basic-credentials", Tier.CONTEXT,
                re.compile(r"(?<![\w-])Basic[ \t]+(?P<v>[A-Za-z0-9+/]{8,4096}={0,2})(?![\w+/=])"),
-               ("basic ",), locate=locate_basic_credentials, window=(0, 4200)),
+               ("basic ",), locate=locate_basic_credentials, window=(0, 4200), starts=literal_starts("Basic")),
     SecretRule("vault-legacy-token", Tier.TOKEN,
                re.compile(r"(?<![\w.-])(?P<v>s\.(?P<b>[A-Za-z0-9]{24}))(?![\w.-])"), prefixes=("s.",),
                locate=locate_vault_legacy),

@@ -93,6 +93,8 @@ def assignment_start(text: str, hit: int) -> int | None:
 def tag_start(text: str, hit: int) -> int | None:
     """The `<` opening the XML element whose name contains the keyword hit."""
     i, limit = hit, max(0, hit - 84)
+    if text.find("<", max(0, limit - 1), hit) < 0:
+        return None   # the walk back never reaches a `<`
     while i > limit and (text[i - 1].isalnum() or text[i - 1] in "_:.-"):
         i -= 1
     return i - 1 if i > 0 and text[i - 1] == "<" else None

@@ -19,7 +19,7 @@ from .heuristics import (
     shannon_entropy,
 )
 from .key_names import is_secret_key
-from .rule import SecretRule, Span
+from .rule import SecretRule, Span, literal_starts
 from .service_rules import _ARG, _rx, argument_span, locate_directive
 
 _STDIN_LIKE = ("stdin", "file", "env", "prompt", "cmd", "command")
@@ -106,6 +106,11 @@ def two_words_before(text: str, hit: int) -> int | None:
     return start if hit - start <= 140 else None
 
 
+def question_start(text: str, hit: int) -> int | None:
+    """The hit, if a `?` follows within `answered-secret-question`'s reach (a noun of 10 letters, 80 characters)."""
+    return hit if text.find("?", hit, hit + 91) >= 0 else None
+
+
 def pair_start(text: str, hit: int) -> int | None:
     """The `con`/`with` opening `con admin y <password>` a few words before the user name."""
     base = max(0, hit - 40)
@@ -116,6 +121,9 @@ def pair_start(text: str, hit: int) -> int | None:
 
 def line_key_start(text: str, hit: int) -> int | None:
     """The start of the key around a hit when that key starts its line (after indentation)."""
+    head = text[text.rfind("\n", 0, hit) + 1:hit].lstrip(" \t")
+    if " " in head or "\t" in head:
+        return None   # a word before the key on its line (`The password`): the walk back would stop at the blank
     i = key_start(text, hit)
     j = i
     while j > 0 and text[j - 1] in " \t":
@@ -126,6 +134,8 @@ def line_key_start(text: str, hit: int) -> int | None:
 def flag_start(text: str, hit: int) -> int | None:
     """The `-`/`--` opening the flag whose name contains the hit, when the flag stands alone (` --x-password`)."""
     i, limit = hit, max(0, hit - 44)
+    if text.find("-", limit, hit + 1) < 0:
+        return None   # the walk back never reaches a `-`
     while i > limit and (text[i - 1].isalnum() or text[i - 1] in "_-"):
         i -= 1
     return i if text[i] == "-" and (i == 0 or text[i - 1] in " \t") else None
@@ -230,7 +240,7 @@ CUE_RULES: tuple[SecretRule, ...] = (
                    r"(?P<v>\"[^\"\r\n]{1,128}\"|'[^'\r\n]{1,128}'|[^\s\"'`]{6,128})",
                    re.IGNORECASE),
                ("contrase", "clave", "password", "passphrase", "passcode", "pin"), locate=locate_elided_password,
-               window=(0, 300), anchor=at_hit),
+               window=(0, 300), anchor=question_start),
     SecretRule("login-pair", Tier.CONTEXT,
                _rx(r"(?<![\w-])(?:con|with)[ \t]+(?:(?:el[ \t]+)?usuario[ \t]+|(?:the[ \t]+)?user[ \t]+)?"
                    r"(?P<user>admin|root|administrador|administrator)[ \t]+(?:y|and|/|,)[ \t]+(?P<v>[^\s\"'`]{6,128})",
@@ -248,5 +258,7 @@ CUE_RULES: tuple[SecretRule, ...] = (
     SecretRule("command-password-argument", Tier.CONTEXT, _rx("|".join(f"(?:{p})" for p in _COMMAND_ARGS)),
                ("rabbitmqctl", "net user", "mc admin", "openssl", "smbclient", "chpasswd", "secret set", "pass:",
                 "ipmitool", "echo", "printf", "sudo", "az login", "wp config"),
-               locate=locate_command_argument, window=(80, 400)),
+               locate=locate_command_argument, window=(80, 400),
+               starts=literal_starts("rabbitmqctl", "net", "mc", "openssl", "smbclient", "echo", "printf", "secret",
+                                     "-pass", "ipmitool", "sudo", "az", "wp")),
 )

@@ -49,7 +49,7 @@ class SecretGate:
                     by_keyword.setdefault(keyword, []).append(i)
             self._woken_by[tier] = {k: tuple(v) for k, v in by_keyword.items()}
         # `_woken` per tier and set of present keywords: texts of one kind bring the same few sets back.
-        self._woken_of: dict[tuple[Tier, frozenset[str]], tuple[int, ...]] = {}
+        self._woken_of: dict[tuple[Tier, frozenset[str]], tuple[tuple[SecretRule, frozenset[str]], ...]] = {}
 
     def __repr__(self) -> str:
         return f"SecretGate(block_tier3={self.block_tier3}, rules={len(self._rules)})"
@@ -66,9 +66,7 @@ class SecretGate:
         """Findings of the rules of `tiers`, tier by tier (token rules of a tier before its other rules); the
         callers have already let plain prose skip (`may_hold_secret`)."""
         scan = TextScan(text, self._keywords, per_token=self.skip_plain_prose)
-        present = scan.present
-        assert present is not None
-        if not present and not scan.token_starts():
+        if not scan.token_starts() and not scan.present:
             return   # every rule needs a keyword or a token run: none can fire
         spans: list[Span] = []   # found so far; weaker tiers skip token starts inside them
         for tier in sorted(tiers):
@@ -78,14 +76,18 @@ class SecretGate:
                                                     self._every_token.get(tier, []), spans):
                     spans.append((finding.start, finding.end))
                     yield finding
-            rules = self._other.get(tier, ())
-            for i in self._woken(tier, present):
-                for finding in rules[i].findings_in(scan):
+            present = scan.present   # after the tier's token rules: `first` may stop before it is needed
+            assert present is not None
+            occurs = scan.lowered.__contains__
+            for rule, found in self._woken(tier, present):
+                if rule.requires and not all(map(occurs, rule.requires)):
+                    continue
+                for finding in rule.findings_of(scan, found) if found else rule.findings_in(scan):
                     spans.append((finding.start, finding.end))
                     yield finding
 
-    def _woken(self, tier: Tier, present: frozenset[str]) -> tuple[int, ...]:
-        """Positions, in rule order, of the tier's rules to run: keyword-free ones and those a present keyword wakes."""
+    def _woken(self, tier: Tier, present: frozenset[str]) -> tuple[tuple[SecretRule, frozenset[str]], ...]:
+        """The tier's rules to run, in rule order, each with its keywords that occur (empty for keyword-free ones)."""
         found = self._woken_of.get((tier, present))
         if found is not None:
             return found
@@ -97,7 +99,9 @@ class SecretGate:
             woken.update(woken_by.get(keyword, ()))
         if len(self._woken_of) >= _WOKEN_CACHE_SIZE:
             self._woken_of.clear()
-        found = self._woken_of[(tier, present)] = tuple(sorted(woken))
+        rules = self._other[tier]
+        found = self._woken_of[(tier, present)] = tuple((rules[i], rules[i].keyword_set & present)
+                                                        for i in sorted(woken))
         return found
 
     @staticmethod

@@ -14,6 +14,7 @@ from .text_scan import TextScan
 Span: TypeAlias = tuple[int, int]
 Locate: TypeAlias = Callable[[re.Match[str]], Span | None]
 Anchor: TypeAlias = Callable[[str, int], int | None]
+Starts: TypeAlias = Callable[[str, int, int], list[int]]
 
 @dataclass(frozen=True, slots=True)
 class SecretRule:
@@ -29,7 +30,9 @@ class SecretRule:
       `window=(before, after)`, only on the merged spans `[hit - before, hit + after)` around keyword hits
       (`after` must exceed the longest match measured from its keyword), and with an `anchor` as well, only as
       `regex.match` at the position the anchor derives from each hit (e.g. the start of the key around
-      `password`).
+      `password`). Without an anchor, `starts` may list where in a window a match can begin (every match starts
+      at one of them, as `literal_starts` finds for a regex that opens with a literal): `regex.match` is tried
+      there only, which finds what `regex.finditer` over the window finds, without trying every position.
     * neither: over the whole text (regexes that start with a literal, which `re` finds fast).
 
     What counts: `group` names the regex group holding the secret, whose span is reported, and `entropy` is the
@@ -49,6 +52,7 @@ class SecretRule:
     anchor: Anchor | None = None
     requires: tuple[str, ...] = ()
     needs_value: bool = False
+    starts: Starts | None = None
     keyword_set: frozenset[str] = field(init=False, repr=False, compare=False)   # `keywords`, for set operations
 
     def __post_init__(self) -> None:
@@ -82,10 +86,13 @@ class SecretRule:
             return self._checked(self.regex.finditer(scan.text))
         if not scan.has_any(self.keyword_set):
             return []
+        return self.findings_of(scan, scan.occurring(self.keyword_set))
+
+    def findings_of(self, scan: TextScan, found: frozenset[str]) -> list[SecretFinding]:
+        """`findings_in` once `requires` holds and `found`, the rule's keywords that occur, is known (not empty)."""
         if self.window is None or not scan.aligned:
             return self._checked(self.regex.finditer(scan.text))
-        hits = scan.value_hits(self.keyword_set) if self.needs_value and self.anchor is not None \
-            else scan.all_hits(self.keyword_set)
+        hits = scan.valued(found) if self.needs_value and self.anchor is not None else scan.merged(found)
         if not hits:
             return []
         before, after = self.window
@@ -133,6 +140,7 @@ class SecretRule:
     def _windowed_matches(self, text: str, hits: list[int], before: int, after: int) -> Iterator[re.Match[str]]:
         """`regex.finditer` over the merged windows `[hit - before, hit + after)` around keyword hits."""
         n = len(text)
+        search = self.regex.finditer if self.starts is None else self._started_matches
         win_start = win_end = -1
         for hit in hits:
             start, end = max(0, hit - before), min(n, hit + after)
@@ -140,7 +148,36 @@ class SecretRule:
                 win_end = max(win_end, end)
                 continue
             if win_end > win_start:
-                yield from self.regex.finditer(text, win_start, win_end)
+                yield from search(text, win_start, win_end)
             win_start, win_end = start, end
         if win_end > win_start:
-            yield from self.regex.finditer(text, win_start, win_end)
+            yield from search(text, win_start, win_end)
+
+    def _started_matches(self, text: str, start: int, end: int) -> Iterator[re.Match[str]]:
+        """What `regex.finditer(text, start, end)` finds, trying `regex.match` only where `starts` lists."""
+        assert self.starts is not None
+        match_at = self.regex.match
+        resume = start
+        for pos in self.starts(text, start, end):
+            if pos >= resume:
+                match = match_at(text, pos, end)
+                if match is not None:
+                    resume = match.end()
+                    yield match
+
+
+def literal_starts(*literals: str) -> Starts:
+    """`starts` for a regex whose every match begins with one of `literals` (as written): where they occur."""
+
+    def starts(text: str, start: int, end: int) -> list[int]:
+        found: list[int] = []
+        for literal in literals:
+            i = text.find(literal, start, end)
+            while i >= 0:
+                found.append(i)
+                i = text.find(literal, i + 1, end)
+        if len(literals) > 1:
+            found.sort()
+        return found
+
+    return starts

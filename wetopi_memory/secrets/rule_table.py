@@ -21,7 +21,7 @@ from .context_locators import (
 from .cue_rules import CUE_RULES
 from .findings import Tier
 from .key_names import KEY_STEMS
-from .rule import SecretRule
+from .rule import SecretRule, literal_starts
 from .service_rules import SERVICE_CONTEXT_RULES, SERVICE_TOKEN_RULES
 from .token_locators import (
     TOKEN_END,
@@ -161,7 +161,7 @@ CONTEXT_RULES: tuple[SecretRule, ...] = (
                ("authorization",), locate=locate_auth_header, window=(8, 4300)),
     SecretRule("bearer-token", Tier.CONTEXT,
                _rx(r"(?<![\w-])[Bb]earer[ \t]+(?P<v>[A-Za-z0-9._~+/-]{16,4096}=*)"),
-               ("bearer",), locate=locate_bearer, window=(0, 4200)),
+               ("bearer",), locate=locate_bearer, window=(0, 4200), starts=literal_starts("Bearer", "bearer")),
     SecretRule("url-credentials", Tier.CONTEXT,
                _rx(r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,128}):(?P<v>[^\s/\"'<>]{1,256})@(?=[A-Za-z0-9\[])"),
                ("://",), locate=locate_url_password),
@@ -179,7 +179,8 @@ CONTEXT_RULES: tuple[SecretRule, ...] = (
     SecretRule("k8s-env-value", Tier.CONTEXT,
                _rx(r"\bname:[ \t]*[\"']?(?P<key>[\w.-]{1,80})[\"']?[ \t]*\r?\n[ \t]*(?:-[ \t]+)?value:[ \t]*"
                    + _VALUE),
-               ("value:",), locate=locate_keyed, window=(150, 600), requires=("name:",)),
+               ("value:",), locate=locate_keyed, window=(150, 600), requires=("name:",),
+               starts=literal_starts("name:")),
     SecretRule("xml-secret-element", Tier.CONTEXT,
                _rx(r"<(?P<key>[\w:.-]{1,80})>(?P<v>[^<\r\n]{1,512})</(?P=key)>"),
                KEY_STEMS, locate=locate_keyed, window=(100, 700), anchor=tag_start, requires=("</",), needs_value=True),
@@ -187,15 +188,16 @@ CONTEXT_RULES: tuple[SecretRule, ...] = (
                _rx(r"(?<![\w-])--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|"
                    r"access-token|db-password|admin-password|dbpass)[ \t]+"
                    r"(?P<v>\"[^\"\r\n]{1,256}\"|'[^'\r\n]{1,256}'|[^\s\"'`;|&]{1,256})", re.IGNORECASE),
-               ("--",), locate=locate_cli_password, window=(0, 300)),
+               ("--",), locate=locate_cli_password, window=(0, 300), starts=literal_starts("--")),
     SecretRule("mysql-password-flag", Tier.CONTEXT,
                _rx(r"\b(?:mysql(?:dump|admin|sh)?|mariadb(?:-dump|-admin)?)\b[^\r\n]{0,200}?[ \t]-p"
                    r"(?P<v>'[^'\r\n]{1,128}'|\"[^\"\r\n]{1,128}\"|[^\s\"'`;|&-][^\s\"'`;|&]{3,127})"),
-               ("mysql", "mariadb"), locate=locate_cli_password, window=(0, 400)),
+               ("mysql", "mariadb"), locate=locate_cli_password, window=(0, 400),
+               starts=literal_starts("mysql", "mariadb")),
     SecretRule("curl-user-password", Tier.CONTEXT,
                _rx(r"\bcurl\b[^\r\n]{0,300}?[ \t](?:-[A-Za-z]*u|--user)(?:[ \t]*|=)[\"']?(?P<user>[^\s:\"']{1,128}):"
                    r"(?P<v>[^\s\"']{3,256})"),
-               ("curl",), locate=locate_url_password, window=(0, 1000)),
+               ("curl",), locate=locate_url_password, window=(0, 1000), starts=literal_starts("curl")),
     SecretRule("prose-secret", Tier.CONTEXT,
                # Anchored at the keyword: `key` only counts after `api`, `access`, `secret` or `private`.
                _rx(r"(?P<noun>(?<![\w-])(?:password|passwd|passphrase|passcode|pass[ -]word|pass|pwd|pw|pin|"

@@ -10,7 +10,7 @@ import re
 from .context_locators import at_hit, locate_url_password
 from .findings import Tier
 from .heuristics import is_directive_value, shannon_entropy, token_body_ok
-from .rule import SecretRule, Span
+from .rule import SecretRule, Span, literal_starts
 from .token_locators import TOKEN_END, TOKEN_START
 
 _B, _E = TOKEN_START, TOKEN_END
@@ -153,10 +153,11 @@ SERVICE_CONTEXT_RULES: tuple[SecretRule, ...] = (
     SecretRule("registry-login-password", Tier.CONTEXT,
                _rx(r"(?:docker|podman|nerdctl|buildah|skopeo|helm(?:[ \t]+registry)?|crane|oras)[ \t]+login\b"
                    r"[^\r\n|;&]{0,200}?[ \t](?:-p|--password)(?:[ \t]+|=)" + _ARG), ("login",),
-               locate=locate_directive, window=(40, 500)),
+               locate=locate_directive, window=(40, 500),
+               starts=literal_starts("docker", "podman", "nerdctl", "buildah", "skopeo", "helm", "crane", "oras")),
     SecretRule("password-stdin-echo", Tier.CONTEXT,
                _rx(r"\b(?:echo|printf)[ \t]+(?:-n[ \t]+)?" + _ARG + r"[ \t]*\|[^\r\n]{0,160}?--password-stdin"),
-               ("password-stdin",), locate=locate_directive, window=(300, 40)),
+               ("password-stdin",), locate=locate_directive, window=(300, 40), starts=literal_starts("echo", "printf")),
     SecretRule("minio-client-credentials", Tier.CONTEXT,
                _rx(r"\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S{1,64}[ \t]+\S{1,256}[ \t]+"
                    r"(?P<user>\S{3,128})[ \t]+" + _ARG), ("mc ",), locate=locate_directive, window=(0, 700),

@@ -36,6 +36,18 @@ def _sentinel(keyword: str) -> str:
     return min(keyword, key=lambda ch: _RARITY.find(ch) % (len(_RARITY) + 1))
 
 
+def keyword_view(text: str) -> str:
+    """`text.lower()` as far as lowercase ASCII keywords can tell, at bytes speed when the text is Latin-1."""
+    # `str.lower` costs ~5 ns a character on non-ASCII text; in Latin-1 only ASCII letters lower to ASCII, while
+    # beyond it Unicode mappings reach ASCII (the Kelvin sign is `k`), so only `str.lower` will do there.
+    if text.isascii():
+        return text.lower()
+    try:
+        return text.encode("latin-1").lower().decode("latin-1")
+    except UnicodeEncodeError:
+        return text.lower()
+
+
 class KeywordFilter:
     """The prefilter: which of a fixed set of keywords occur in a lowercased text, in few cheap tests.
 
@@ -48,6 +60,8 @@ class KeywordFilter:
 
     def __init__(self, keywords: Iterable[str]) -> None:
         ordered = sorted(set(keywords), key=lambda k: (len(k), k))
+        if not all(k.isascii() and k == k.lower() for k in ordered):   # what `keyword_view` relies on
+            raise ValueError("keywords must be lowercase ASCII")
         roots = [k for k in ordered if not any(o != k and o in k for o in ordered)]
         groups: dict[str, list[str]] = {}
         plain: list[str] = []
@@ -69,6 +83,7 @@ class KeywordFilter:
         self._longer = {root: tuple(entries) for root, entries in longer.items()}
 
     def present(self, lowered: str) -> frozenset[str]:
+        """The keywords that occur in a lowercased text."""
         found = [k for k in self._plain if k in lowered]
         for ch, group in self._groups:
             if ch in lowered:
@@ -84,21 +99,28 @@ class KeywordFilter:
 class TextScan:
     """One text being scanned, with the lowercased copy, keyword hits and token starts computed once."""
 
-    __slots__ = ("_hits", "_merged", "_starts", "_valued", "_values", "aligned", "lowered",
-                 "per_token", "present", "text")
+    __slots__ = ("_filter", "_hits", "_merged", "_present", "_starts", "_valued", "_values", "aligned", "lowered",
+                 "per_token", "text")
 
     def __init__(self, text: str, keywords: KeywordFilter | None = None, *, per_token: bool = True) -> None:
         self.text = text
         self.per_token = per_token   # `value_near` judges tokens (False: the whole segment, to check that shortcut)
-        self.lowered = text.lower()
+        self.lowered = keyword_view(text) if keywords is not None else text.lower()
         self.aligned = len(self.lowered) == len(text)   # False when lower() moved offsets (e.g. `İ`)
-        # The keywords that occur (None: not prefiltered, every keyword is looked up).
-        self.present = keywords.present(self.lowered) if keywords is not None else None
+        self._filter = keywords
+        self._present: frozenset[str] | None = None
         self._hits: dict[str, list[int]] = {}
         self._merged: dict[frozenset[str], list[int]] = {}
         self._valued: dict[frozenset[str], list[int]] = {}
         self._starts: list[int] | None = None
         self._values: dict[int, bool] = {}
+
+    @property
+    def present(self) -> frozenset[str] | None:
+        """The keywords that occur (None: not prefiltered), found when first asked: `first` may never ask."""
+        if self._present is None and self._filter is not None:
+            self._present = self._filter.present(self.lowered)
+        return self._present
 
     def has_any(self, keywords: Iterable[str]) -> bool:
         """Whether one of `keywords` occurs in the lowercased text."""
@@ -120,11 +142,12 @@ class TextScan:
             self._hits[keyword] = found
         return found
 
-    def _occurring(self, keywords: frozenset[str]) -> frozenset[str]:
+    def occurring(self, keywords: frozenset[str]) -> frozenset[str]:
         """Those of `keywords` that occur: rules whose stems differ but whose present stems agree share their hits."""
         return keywords if self.present is None else keywords & self.present
 
-    def _merged_hits(self, found: frozenset[str]) -> list[int]:
+    def merged(self, found: frozenset[str]) -> list[int]:
+        """Sorted positions of the occurring keywords `found` (cached per set)."""
         merged = self._merged.get(found)
         if merged is None:
             if not found:
@@ -138,14 +161,17 @@ class TextScan:
 
     def all_hits(self, keywords: frozenset[str]) -> list[int]:
         """Sorted positions of any of `keywords` (cached per set of occurring keywords: rules share their stems)."""
-        return self._merged_hits(self._occurring(keywords))
+        return self.merged(self.occurring(keywords))
 
     def value_hits(self, keywords: frozenset[str]) -> list[int]:
         """`all_hits(keywords)` followed by something value-shaped (`value_near`), cached like `all_hits`."""
-        found = self._occurring(keywords)
+        return self.valued(self.occurring(keywords))
+
+    def valued(self, found: frozenset[str]) -> list[int]:
+        """`merged(found)` followed by something value-shaped (`value_near`), cached per set."""
         valued = self._valued.get(found)
         if valued is None:
-            hits = self._merged_hits(found)
+            hits = self.merged(found)
             valued = self._valued[found] = [h for h in hits if self.value_near(h)] if hits else hits
         return valued
 

@@ -1,0 +1,106 @@
+"""The secret gate's cheaper scan paths find exactly what the plain definitions they replace find.
+
+Each property compares a shortcut with the definition it stands for, on strings drawn from the characters and
+pieces that matter to it: rule literals and their syntax, case changes that move offsets, flag and key shapes.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wetopi_memory.secrets import RULES
+from wetopi_memory.secrets.context_locators import key_start, tag_start
+from wetopi_memory.secrets.cue_rules import flag_start, line_key_start, question_start
+from wetopi_memory.secrets.text_scan import keyword_view
+
+_STARTED = [rule for rule in RULES if rule.starts is not None]
+_PIECES = [
+    "echo 'x9:Kq2LmN7' | chpasswd", "sudo -S <<< 'pW4!zz'", "mysql -u root -pS3cret9 db", " -p", "--password",
+    "curl -su admin:Hunter2x https://x", "docker login -p Tok3n_9a reg", "--token abcDEF123456", "name: DB_PASS",
+    "\n  value: Qz81_kd0", "Bearer eyJabc.def_123456789", "Basic YWRtaW46c2VjcmV0", "net user bob Pa55w0rd! /add",
+    "openssl passwd -1 quartz&22delta", "printf 'x' > ~/.vault_pass.txt", "az login -u a -p Zx9!qq", "mc",
+    "wp config set DB_PASSWORD 'Ab9$'", "smbclient -U bob%Secr3t7", "ipmitool -P Q9x", "rabbitmqctl add_user u P",
+    "secret set K --body v", "-passin pass:Zk8w", "az", "wp", "net", "echo", "sudo", " ", "\t", "\n", "'", '"',
+    "|", ">", ":", "=", "-", "x", "Password", "ñ",
+]
+_TEXTS = st.lists(st.sampled_from(_PIECES), min_size=1, max_size=10).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_TEXTS, st.integers(0, 200), st.integers(0, 400))
+def test_literal_starts_find_what_finditer_finds(text: str, start: int, length: int) -> None:
+    """Trying `regex.match` only where `starts` lists a literal gives `finditer`'s matches over any window."""
+    start = min(start, len(text))
+    end = min(len(text), start + length)
+    for rule in _STARTED:
+        expected = [(m.span(), m.groupdict()) for m in rule.regex.finditer(text, start, end)]
+        started = list(rule._started_matches(text, start, end))
+        assert [(m.span(), m.groupdict()) for m in started] == expected, (rule.id, text, start, end)
+        assert all(m.end() > m.start() for m in started)
+
+
+_CASED = st.text(alphabet="abcdekmnprstwyABCKPSTWY İKßÀÑſΣσ—_-.:=/$\n", max_size=60)
+_KEYWORDS = sorted({k for rule in RULES for k in rule.keywords} | {k for rule in RULES for k in rule.requires})
+
+
+def _starts(text: str, keyword: str) -> list[int]:
+    return [i for i in range(len(text)) if text.startswith(keyword, i)]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.one_of(_CASED, st.sampled_from(_KEYWORDS).map(str.upper)), max_size=6).map("".join))
+def test_the_keyword_view_finds_every_keyword_where_lower_does(text: str) -> None:
+    """`keyword_view` lowers Latin-1 text as bytes: the same length, and every keyword at the same offsets."""
+    view, lowered = keyword_view(text), text.lower()
+    assert len(view) == len(lowered)
+    for keyword in _KEYWORDS:
+        assert _starts(view, keyword) == _starts(lowered, keyword), (keyword, text)
+
+
+def _flag_walk(text: str, hit: int) -> int | None:
+    i, limit = hit, max(0, hit - 44)
+    while i > limit and (text[i - 1].isalnum() or text[i - 1] in "_-"):
+        i -= 1
+    return i if text[i] == "-" and (i == 0 or text[i - 1] in " \t") else None
+
+
+def _line_key_walk(text: str, hit: int) -> int | None:
+    i = key_start(text, hit)
+    j = i
+    while j > 0 and text[j - 1] in " \t":
+        j -= 1
+    return i if j == 0 or text[j - 1] == "\n" else None
+
+
+def _tag_walk(text: str, hit: int) -> int | None:
+    i, limit = hit, max(0, hit - 84)
+    while i > limit and (text[i - 1].isalnum() or text[i - 1] in "_:.-"):
+        i -= 1
+    return i - 1 if i > 0 and text[i - 1] == "<" else None
+
+
+_SHAPES = st.text(alphabet="ab-_:.<> \t\n'\"?", min_size=1, max_size=120)
+_ANSWERED = next(rule for rule in RULES if rule.id == "answered-secret-question")
+
+
+@settings(max_examples=500, deadline=None)
+@given(_SHAPES)
+def test_anchor_shortcuts_agree_with_their_walks(text: str) -> None:
+    """The one-`find` guards of the anchors never change where a walk back from a hit lands."""
+    for hit in range(len(text)):
+        assert flag_start(text, hit) == _flag_walk(text, hit), (text, hit)
+        assert line_key_start(text, hit) == _line_key_walk(text, hit), (text, hit)
+        assert tag_start(text, hit) == _tag_walk(text, hit), (text, hit)
+
+
+def test_a_question_guard_skips_only_hits_the_question_rule_cannot_match() -> None:
+    """`question_start` turns a hit away only where `answered-secret-question` cannot match from it: every noun,
+    every gap up to past the rule's reach, answers on the same line or the next."""
+    for noun in ("contraseña", "Password", "PIN", "passcode", "CLAVE", "passphrase"):
+        for gap in range(101):
+            for answer in (" es Zq81-kd0!", "\nit's Zq81-kd0!", " vale, es 'a b c d'", "", "\n"):
+                text = f"x {noun}{' ' * gap}?{answer}"
+                if _ANSWERED.regex.match(text, 2, min(len(text), 302)) is not None:
+                    assert question_start(text, 2) == 2, (noun, gap, answer)
+
