@@ -22,6 +22,11 @@ def driver() -> Iterator[PluginDriver]:
     ("ok but make it 45 days", "make it 45 days"),
     ("Vale, pero que sean 40 sitios.", "que sean 40 sitios."),
     ("Sí, hagámoslo así.", ""),
+    ("Me parece bien, pero con 60 días.", "con 60 dias."),
+    ("Sounds good, but make it 45 days", "make it 45 days"),
+    ("No, but make it 45 days", ""),
+    ("Hmm, ok, but 20 % seems a lot", ""),
+    ("El precio me parece bien pero lo de 40 sitios no", ""),
     ("But why 20 %?", ""),
     ("Sí, pero antes quiero hablarlo con Jorge, con calma, la semana que viene, después de cerrar el trimestre y "
      "las cuentas.", ""),

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import re
 
-from .term_matching import fold
+from .speaker_lexicon import ASSENT, DISSENT
+from .term_matching import fold, mentions
 
 __all__ = ["amended_proposal", "amendment"]
 
 MAX_AMENDMENT_WORDS = 16
-# "Sí, pero…", "ok but…", "Vale, pero que sean…": agreement, then the change
-_AMENDING = re.compile(r"^\W*(?:si|yes|ok|okay|vale|de acuerdo|perfecto|agreed|fine|sure|bien|venga|dale)\b"
-                       r"(?:[\s,.;:!-]*(?:porfa|please|por favor|claro|genial|perfecto|vale|ok))?"
-                       r"[\s,.;:!-]*(?:pero|but)\b(?P<change>.+)$", re.DOTALL)
+MAX_AGREEMENT_WORDS = 4
+# "Sí, pero…", "Me parece bien, pero que sean…": a short agreement (the shared assent lexicon), then the change
+_AMENDING = re.compile(r"^(?P<agreement>[^.!?]*?)[\s,.;:!-]*\b(?:pero|but)\b(?P<change>.+)$", re.DOTALL)
 # A time of day ("a las 9:00", "at 17:30"): one more unit, written without one.
 _CLOCK = re.compile(r"(?<![\w:.])(\d{1,2}:\d{2})(?![\w:])")
 # The value the change names as replaced: "11.8 instead, not 11.4", "12 % en vez del 10 %".
@@ -41,6 +41,10 @@ def amendment(user_message: str) -> str:
     folded = _FIRST_SENTENCE.split(fold(user_message).strip(), maxsplit=1)[0]
     match = _AMENDING.match(folded)
     if match is None or len(folded.split()) > MAX_AMENDMENT_WORDS:
+        return ""
+    agreement = match.group("agreement")
+    if not 0 < len(agreement.split()) <= MAX_AGREEMENT_WORDS or not mentions(ASSENT, agreement) \
+            or mentions(DISSENT, agreement):
         return ""
     return match.group("change").strip()
 
