@@ -10,6 +10,7 @@ from typing import Any
 
 from .candidates import CandidateBuilder, Unit
 from .lexicon import CATEGORY_SETS
+from .quotes import quoted_passages
 from .sentences import Sentence
 from .signals import analyze
 from .speaker_lexicon import THIRD_PERSON_PREFERENCE_SET
@@ -38,7 +39,7 @@ def clause_spans(text: str) -> list[tuple[int, int]]:
 
 
 # A quoted passage is one piece whatever it holds: «Ana – Cuentas Wetopi», "no; never".
-_QUOTED = re.compile(r"«[^»]*»|“[^”]*”|\"[^\"]*\"")
+_QUOTED = quoted_passages()
 
 
 def _spans(text: str, breaks: re.Pattern[str]) -> list[tuple[int, int]]:

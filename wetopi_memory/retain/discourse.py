@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .candidates import Unit
+from .quotes import quoted_passages
 from .sentences import Sentence
 from .signals import technical_value
 from .term_matching import TermSet, fold, mentions, tokens
@@ -27,7 +28,7 @@ _BUSINESS_SIDE = TermSet((
 ))
 _SIDES: tuple[tuple[TermSet, str], ...] = ((_TECH_SIDE, "platform"), (_BUSINESS_SIDE, "business"))
 # A passage in quotes long enough to be wording ('A partir de marzo el plan Pro pasa a 55 €…').
-_QUOTED = re.compile(r"[\"'“‘«]([^\"'”’»]{12,})[\"'”’»]")
+_QUOTED = quoted_passages(12)
 # The message is about a draft: its words are not decided ("borrador", "draft", "not approved").
 _DRAFT_WORDS = ("borrador", "draft", "not approved", "no aprobado", "sin aprobar")
 

@@ -17,6 +17,7 @@ from .lexicon import (
     STRONG_SET,
     WEAK_SET,
 )
+from .quotes import quoted_passages
 from .raw_output import RawKind, raw_output_kind
 from .speaker_lexicon import WHEN
 from .term_matching import fold, grams, tokens
@@ -212,7 +213,7 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
 
 
 # Words in quotes are mentioned, not said: "I hate being asked 'shall I proceed?'" neither doubts nor acts.
-_QUOTED_SPEECH = re.compile(r"(?<!\w)['\"«]([^'\"»\n]{2,80})['\"»](?!\w)")
+_QUOTED_SPEECH = quoted_passages(2, 80, lines=False)
 # A sentence labelled as decided ("Decidido: …", "Agreed: …"): someone's words it reports are its reason, not doubt.
 _LABELLED_DECISION = re.compile(r"^\W*(?:decidido|decidida|decided|decision|acordado|agreed|queda asi|aprobado"
                                 r"|approved)\s*:")
