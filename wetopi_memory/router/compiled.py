@@ -40,7 +40,7 @@ from .personal_rules import (
     VIEWPOINT_RULE,
     VIEWPOINT_TERM,
 )
-from .roles import FRAME_ROLES, ROLE_OBJECTS
+from .roles import AFFECTED_PARTIES, FRAME_ROLES, ROLE_OBJECTS
 from .senses import AGENT_PRIORS, EVERY_TERM, NEAR_RULES, SENSES, NearRule, Sense
 from .text import anchor, inflections, subsequences, tokenize
 
@@ -68,6 +68,7 @@ class Term:
     grade: int = 0             # 2 anchor (>= STRONG), 1 ambiguous (>= MEDIUM), 0 corroboration only
     names_object: bool = False   # it only names an object of another scope's statement (`roles.py`)
     role: str = ""               # "content" or "fact_check": its part in framing the message (`roles.FRAME_ROLES`)
+    affected_party: bool = False  # a business term that only says whom a technical matter affects (`roles.py`)
 
 
 @dataclass(frozen=True, slots=True, eq=False)   # hashed by identity: it is put in a set on every route()
@@ -200,7 +201,9 @@ def _term(spec: RuleSpec, kind: MatchKind, text: str, *, tokens: tuple[str, ...]
                 RuleMatch(spec.scope, spec.rule_id, kind, text, spec.weight), tokens=tokens, needle=needle, regex=regex,
                 grade=_grade(spec.weight),
                 names_object=spec.rule_id.startswith("default:") and text in ROLE_OBJECTS.get(spec.scope, ()),
-                role=_frame_role(spec, text))
+                role=_frame_role(spec, text),
+                affected_party=spec.rule_id.startswith("default:") and spec.scope == "business"
+                and text in AFFECTED_PARTIES)
 
 
 def _frame_role(spec: RuleSpec, text: str) -> str:

@@ -264,4 +264,13 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             "informe", "numbers", "números", "cifras",
         ),
     ),
+    DefaultRule(   # what is said or owed to customers: it keeps a customer word business next to a platform matter
+        "business", "business.customer_matter", WEAK,
+        keywords=(
+            "email", "emails", "correo", "correos", "notice", "aviso", "avisar", "announce", "anunciar",
+            "comunicado", "promise", "promised", "prometimos", "prometido", "fallout", "bajas", "irse", "rebajas",
+            "threatens", "amenaza", "compensation", "compensación", "status update", "dieron de baja",
+            "se dan de baja", "darse de baja",
+        ),
+    ),
 )

@@ -15,6 +15,8 @@
   that the feature is delivered: "¿de verdad los estamos haciendo?"), business when its terms
   only say whom the speaker's own habit or schedule is about, personal when its only anchor is a reminder to set
   and another scope is its topic.
+- Roles (`roles.py`): business loses its anchor when platform has one and every business term is a customer word
+  (`AFFECTED_PARTIES`): the customer is whom the technical matter affects. Any other business word keeps it.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ def counted_terms(found: dict[int, Term]) -> Evidence:
     if subsumed:
         drop = frozenset[int]().union(*subsumed)
         terms = [t for t in terms if t.rank not in drop]
-    return Evidence(terms, cancelled, _anchored(terms))
+    return Evidence(terms, cancelled, _without_affected_party(_anchored(terms), terms))
 
 
 def _anchored(terms: list[Term]) -> frozenset[str]:
@@ -91,6 +93,17 @@ def _anchored(terms: list[Term]) -> frozenset[str]:
         if drop:
             return frozenset(anchored.difference(drop))
     return frozenset(anchored)
+
+
+def _without_affected_party(anchored: frozenset[str], terms: list[Term]) -> frozenset[str]:
+    """Business loses its anchor when platform keeps one and every graded business term only says whom the technical
+    matter affects (`roles.AFFECTED_PARTIES`); any other business word, even a weak one ("the customer notice email"),
+    keeps it."""
+    if "business" not in anchored or "platform" not in anchored:
+        return anchored
+    if all(t.affected_party for t in terms if t.scope == "business"):
+        return anchored.difference(("business",))
+    return anchored
 
 
 # (scope, the scope whose statement it serves)

@@ -8,6 +8,10 @@
   about ("yo con los clientes grandes prefiero llamar", "mañana tengo reunión con el proveedor"). When they
   are all the business evidence of a personal statement, business is not suggested; prices, contracts,
   revenue or a named deal still are.
+- `AFFECTED_PARTIES`: business terms that, in a message with a platform anchor, only say whom a technical matter
+  affects ("TLS handshake fails only from one customer's office", "el ingress del nuevo cliente"). When they are
+  all the business evidence, business is not suggested: thirteen authors label such messages platform alone 26
+  times in 33; the rest carry a business word the rules do not know ("the customer notice email").
 - `REMINDER_WORDS`: a reminder to set is personal only when nothing else is its topic (see below).
 - `CONTENT_FRAMES`: business terms that name a piece of the company's marketing content being written or judged
   (a landing, an ad, a tweet, a LinkedIn post, a YouTube video). The platform terms of such a message are what
@@ -35,6 +39,8 @@ AUDIENCE_WORDS: Final = frozenset({
     "facturación", "billing", "cuentas", "negociación", "negotiation",
     "board meeting", "contratación", "entrevista", "hiring",
 })
+
+AFFECTED_PARTIES: Final = frozenset({"customer", "cliente", "client", "clienta"})
 
 # A reminder to set ("recuérdame llamar a Fundación Alba por la renovación", "remind me to send the pricing deck")
 # says what to do, not what it is about: with another scope's anchor, that scope is the topic; alone, or with
