@@ -21,7 +21,10 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             "longhorn", "openebs", "glusterfs", "restic", "borgbackup", "rclone", "backblaze",
             "pgbackrest", "barman", "wal-g", "lvm", "mdadm", "ext4", "xfs", "btrfs", "inode", "inodes", "fsck",
             "smartctl", "nvme", "iops", "sectores reasignados", "reallocated sectors", "disco lleno", "disk full",
-            "no space left", "sin espacio en disco", "read-only file system",
+            "no space left", "sin espacio en disco", "read-only file system", "iowait", "io wait", "noisy neighbour",
+            "noisy neighbor",
+            # node maintenance
+            "cordon", "uncordon", "drain the node", "drenar el nodo", "drain de los nodos",
             # registries, images, supply chain, security tooling
             "container registry", "docker registry", "ghcr", "dockerfile", "docker compose",
             "docker-compose", "podman", "buildkit", "kaniko", "base image", "imagen base", "image digest", "trivy",
