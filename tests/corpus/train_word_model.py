@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 ROUTING = ROOT / "tests" / "corpus" / "routing"
 MODEL = ROOT / "wetopi_memory" / "data" / "word_model.json"
 TUNING = ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "tune7", "tune8", "tune9", "tune10", "tune11",
-          "tune12", "tune13", "tune14", "tune15", "tune16")
+          "tune12", "tune13", "tune14", "tune15", "tune16", "tune17", "tune18")
 SCOPES = ("personal", "business", "platform")
 
 
