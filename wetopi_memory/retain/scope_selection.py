@@ -37,12 +37,14 @@ def fallback_for(fallback: Sequence[str], categories: Sequence[Category], *,
                  technical_values: bool = False) -> tuple[str, ...]:
     """The turn's scopes for a sentence that routes nowhere itself: personal only for what may be the speaker's
     own (a preference, or a sentence no category claims), never for a decision, a price or a platform fact; the
-    platform not for a purely commercial one (support hours, a staffing or pricing rule) that names no system
-    value."""
+    platform not for a purely commercial one (support hours, a staffing or pricing rule) nor for a bare value, when
+    neither names a system value."""
     kinds = set(categories)
     personal_ok = not kinds or "preference" in kinds
     commercial = bool(kinds & (_COMMERCIAL - {"decision"})) and not kinds & TECHNICAL and not technical_values
-    return tuple(s for s in fallback if (s != "personal" or personal_ok) and (s != "platform" or not commercial))
+    no_system = kinds == {"config"} and not technical_values   # "the train is 40 minutes late": no system's value
+    platform_ok = not commercial and not no_system
+    return tuple(s for s in fallback if (s != "personal" or personal_ok) and (s != "platform" or platform_ok))
 
 
 def unrouted_decision_scope(categories: Sequence[Category], *, speaker: bool, technical_values: bool,

@@ -44,6 +44,7 @@ __all__ = [
     "REQUEST_TO_ME",
     "REQUEST_TO_ME_SET",
     "RUNBOOK_ASKED",
+    "SNAPSHOT",
     "THANKS",
     "THIRD_PARTY",
     "THIRD_PARTY_SET",
@@ -211,6 +212,9 @@ OFFER = TermSet((
 # An offer for right now: agreeing to it decides nothing lasting.
 NOW = TermSet(("ahora", "now", "right away", "ya mismo", "ahora mismo", "right now"))
 NOW_TO_ACT = TermSet((*_NOW_ACT, "right away", "ya mismo", "ahora mismo", "right now"))
+# A reading of the moment ("Right now: 143 sites, CPU at 61 %"), not a change's new state.
+SNAPSHOT = TermSet(("right now", "ahora mismo", "at the moment", "en este momento", "currently", "actualmente",
+                    "as of now", "a dia de hoy", "as it stands"))
 # The user confirms what the assistant summed up ("eso es, cerrado"): a summary needs no proposal words.
 CONFIRM = TermSet(("eso es", "correcto", "exacto", "exactly", "that's right", "thats right", "confirmed",
                    "confirmado", "confirmo", "cerrado", "deal", "asi es", "tal cual", "precisamente", "right"))

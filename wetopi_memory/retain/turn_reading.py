@@ -36,6 +36,7 @@ from .speaker_lexicon import (
     PROPOSAL,
     RECOMMENDATION,
     RUNBOOK_ASKED,
+    SNAPSHOT,
     WHEN,
 )
 from .term_matching import TermSet, fold, mentions, tokens
@@ -260,8 +261,10 @@ def _finished_only(sentence: Sentence) -> bool:
 
 
 def _new_state(sentence: Sentence) -> bool:
-    """A change stated as the new state with its value ("el ingress tiene ahora X: 10.8.0.0/16", "now points to")."""
-    return mentions(NOW, sentence.text) and (states_value(sentence.text) or technical_value(sentence.text))
+    """A change stated as the new state with its value ("el ingress tiene ahora X: 10.8.0.0/16", "now points to"),
+    not a reading of the moment ("Right now: CPU at 61 %")."""
+    return (mentions(NOW, sentence.text) and not mentions(SNAPSHOT, sentence.text)
+            and (states_value(sentence.text) or technical_value(sentence.text)))
 
 
 def _agreed_to(before: str, user_message: str) -> bool:
