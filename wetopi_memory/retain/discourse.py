@@ -124,6 +124,9 @@ _SETTLES = TermSet((
     "lo damos por bueno", "is policy", "is our policy", "is the policy", "now policy", "setting from now on",
     "the rule now", "rule from now on", "it's official", "its official", "that's final", "thats final",
     "keep it that way", "keep it like that", "the standard now", "our standard now", "how we do it from now on",
+    # the way just stated, for good: "Siempre así, con cualquier cliente.", "Do it like that every week."
+    "siempre asi", "asi siempre", "esto para siempre", "like that every", "that way every", "always like that",
+    "always that way", "like this every", "asi cada", "asi todas las",
     # signed or approved by whoever may: "Ya está firmado el anexo.", "Ana signed off on it."
     "re:\\b(?:ya\\s+)?(?:esta|estan)\\s+(?:firmad|aprobad)[oa]s?\\b", "re:\\bsigned off on (?:it|this|that)\\b",
     "re:\\b(?:has |have )?(?:signed|approved) (?:it|this|that)\\b", "re:\\b(?:it's|its|it is) (?:signed|approved)\\b",
@@ -146,7 +149,8 @@ def settled(sentences: Sequence[Sentence]) -> list[Sentence]:
         read = before.signals
         if read.question or read.hedges or read.one_off or read.unverified or read.filler:
             continue
-        categories = read.categories if "decision" in read.categories else ("decision", *read.categories)
+        lasting = {"decision", "preference"} & set(read.categories)   # a preference is already the speaker's rule
+        categories = read.categories if lasting else ("decision", *read.categories)
         out[number - 1] = replace(before, signals=replace(read, categories=categories, transient=(),
                                                           strong=(*read.strong, "settled")))
         out[number] = replace(said, signals=replace(said.signals, filler=True))
