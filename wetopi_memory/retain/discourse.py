@@ -14,7 +14,7 @@ from .sentences import Sentence
 from .signals import technical_value
 from .term_matching import TermSet, fold, mentions, tokens
 
-__all__ = ["named_party", "quoted_drafts", "refusals", "settled", "sided_units", "with_party"]
+__all__ = ["introduced_party", "named_party", "quoted_drafts", "refusals", "settled", "sided_units", "with_party"]
 
 # A sentence that opens by naming its own side: the technical one, or the commercial one.
 _TECH_SIDE = TermSet((
@@ -98,6 +98,29 @@ def with_party(sentences: Sequence[Sentence], party: str) -> list[Sentence]:
         if sentence.role == "user" and set(sentence.signals.categories) & _TERMS and party not in sentence.text:
             out[number] = replace(sentence, text=f"{party}: {sentence.text}")
             break
+    return out
+
+
+# Capitalised words that open a sentence, not a party's name ("The OSD", "El Ceph").
+_NOT_A_NAME = frozenset({"the", "a", "an", "this", "that", "our", "el", "la", "los", "las", "un", "una", "este",
+                         "esta", "ese", "esa", "nuestro", "nuestra", "mi", "my"})
+
+
+def introduced_party(sentences: Sequence[Sentence]) -> list[Sentence]:
+    """A party's terms told right after the user introduced the party ("Te pego el correo de Editorial Norte. Esta
+    parte es final: renuevan a 45 € por agente."), with the party named in the sentence of terms."""
+    out = list(sentences)
+    party = ""
+    for number, sentence in enumerate(out):
+        if sentence.role != "user":
+            continue
+        terms = bool(set(sentence.signals.categories) & _TERMS) and "preference" not in sentence.signals.categories
+        names = [m.group(0) for m in _NAME.finditer(sentence.text)
+                 if " " in m.group(0) and m.group(0).split()[0].lower() not in _NOT_A_NAME]
+        if terms and party and not names:
+            out[number] = replace(sentence, text=f"{party}: {sentence.text}")
+            return out
+        party = "" if terms else (names[-1] if names else party)
     return out
 
 

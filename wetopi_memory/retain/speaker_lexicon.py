@@ -34,6 +34,7 @@ __all__ = [
     "OFFER",
     "OPTIONS",
     "OPT_OUT",
+    "OPT_OUT_OF_PART",
     "ORGANISATION",
     "OWN",
     "OWN_SET",
@@ -197,6 +198,9 @@ OPT_OUT = TermSet((
     "re:\\bno (?:lo |la |los |las |me |te )?(?:retengas|registres|grabes|conserves)\\b",
     "re:\\b(?:don't|do not) (?:retain|record|keep) (?:this|that|it)\\b", "re:^\\W*(?:es|esto es) de prueba\\b",
 ))
+# An opt-out of only part of the message: "The rest is chit-chat, ignore it", "lo demás ignóralo".
+OPT_OUT_OF_PART = TermSet(("the rest", "el resto", "lo demas", "todo lo demas", "everything else", "the other stuff",
+                           "lo otro"))
 # An offer to do one thing now: agreeing to it decides nothing lasting, unless the user makes it a rule.
 # "now" as when the assistant would act, not the present state a proposal changes ("el umbral que tenemos ahora",
 # "the limit we have now").

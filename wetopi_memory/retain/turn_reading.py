@@ -32,6 +32,7 @@ from .speaker_lexicon import (
     NOW_TO_ACT,
     OFFER,
     OPT_OUT,
+    OPT_OUT_OF_PART,
     OPTIONS,
     PROPOSAL,
     RECOMMENDATION,
@@ -205,7 +206,7 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
               evidence: TurnEvidence, said: Sequence[Sentence] = ()) -> TurnReading:
     """The opt-out, the agreed proposal (empty when none) and whether the turn reports a verified fix: a change
     the answer or the user (`said`) states, checked by the answer or the tools."""
-    opted_out = mentions(OPT_OUT, user_message)
+    opted_out = _opts_out(user_message, said)
     proposal = topic = ""
     change = "" if opted_out else amendment(user_message)
     if not opted_out and (change or assents(user_message) or opens_with_assent(user_message)):
@@ -233,6 +234,13 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     doubt = unverified or any(s.signals.unverified for s in answer)
     return TurnReading(opted_out=opted_out, proposal=proposal, fix_context=fix_context, topic=topic,
                        checked=(verified or ok_calls) and not doubt, noted=_notes_the_answer(user_message))
+
+
+def _opts_out(user_message: str, said: Sequence[Sentence]) -> bool:
+    """Whether the user says not to keep the turn; an opt-out of only part of it ("the rest is chit-chat, ignore
+    it") leaves the other sentences to be read as usual."""
+    texts = [s.text for s in said] or [user_message]
+    return any(mentions(OPT_OUT, text) and not mentions(OPT_OUT_OF_PART, text) for text in texts)
 
 
 def _notes_the_answer(user_message: str) -> bool:

@@ -11,7 +11,7 @@ from typing import Any
 from ..identity import Identity
 from .candidates import CandidateBuilder, Unit
 from .clauses import own_voice_units, split_units
-from .discourse import named_party, quoted_drafts, refusals, settled, sided_units, with_party
+from .discourse import introduced_party, named_party, quoted_drafts, refusals, settled, sided_units, with_party
 from .evidence import TurnEvidence
 from .kinds import Category
 from .sentences import Sentence
@@ -130,7 +130,8 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     sentences = settled(_continued([_user_sentence(builder, s, vouched=vouched, habits=habits,
                                                    fixing=reading.fix_context and number == 0)
                                     for number, s in enumerate(said)], habits))
-    sentences = with_party(quoted_drafts(sentences), named_party(user_before(history, user, answer), user))
+    party = named_party(user_before(history, user, answer), user)
+    sentences = with_party(quoted_drafts(sentences), party) if party else introduced_party(quoted_drafts(sentences))
     sentences = refusals(sentences, mentions(PROPOSAL, proposal_before(history, user, answer)))
     if reading.proposal:  # "Me parece perfecto, hazlo así a partir de ahora": the agreed proposal is the content
         sentences = [_assent_only(s) for s in sentences]

@@ -1,0 +1,45 @@
+"""How one part of a user message bears on another: an opt-out of only part of it ("the rest is chit-chat, ignore
+it") leaves the other sentences to be kept, and a party introduced in one sentence is named in its terms told in
+the next."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.support.judgement import PluginDriver, plugin_driver
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[PluginDriver]:
+    with plugin_driver() as d:
+        yield d
+
+
+@pytest.mark.parametrize("user", [
+    "Lo que cuenta: a partir de ahora las facturas de agencias se emiten el día 1. Lo demás es cotilleo, ignóralo.",
+    "What matters: from now on agency invoices go out on the 1st. The rest is small talk, ignore it.",
+])
+def test_an_opt_out_of_part_of_the_message_keeps_the_rest(driver: PluginDriver, user: str) -> None:
+    stored = driver.stored_by(f"part-out-{user[:4]}", user)
+    assert any("1" in item for item in stored.get("business", ())), stored
+
+
+@pytest.mark.parametrize("user", [
+    "A partir de ahora las facturas de agencias se emiten el día 1. No lo guardes, es solo una prueba.",
+    "From now on agency invoices go out on the 1st. Ignore this, just testing.",
+])
+def test_an_opt_out_of_the_whole_message_is_still_obeyed(driver: PluginDriver, user: str) -> None:
+    assert not driver.stored_by(f"all-out-{user[:4]}", user)
+
+
+@pytest.mark.parametrize(("user", "party"), [
+    ("Te reenvío el correo de Librería Valdés. Esta parte es final: renuevan anual con 3 sitios a 29 € por sitio.",
+     "Librería Valdés"),
+    ("Forwarding the thread with Harbor Pets. Final terms: they renew yearly, 4 sites at 31 € per site.",
+     "Harbor Pets"),
+])
+def test_a_party_introduced_before_its_terms_is_named_in_them(driver: PluginDriver, user: str, party: str) -> None:
+    stored = driver.stored_by(f"party-{party[:4]}", user)
+    assert any(party in item and "€" in item for item in stored.get("business", ())), stored
