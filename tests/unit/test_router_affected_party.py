@@ -35,6 +35,7 @@ def test_a_customer_hit_by_a_platform_matter_is_platform_alone(rules: RuleRouter
     "we promised customers no downtime during the Kubernetes migration",
     "el cliente amenaza con irse si el ingress vuelve a dar 502",
     "the customer's invoice failed to go out through our SMTP relay",
+    "toda comunicación de incidentes a clientes la firma Marta",
 ])
 def test_what_is_said_or_owed_to_customers_keeps_business(rules: RuleRouter, text: str) -> None:
     assert _scopes(rules, text) == {"business", "platform"}

@@ -192,6 +192,9 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
     categories = tuple(c for c in CATEGORY_ORDER if CATEGORY_SETS[c].search(folded, text_grams))
     if "fix" in categories and REMEDY_SET.search(folded, text_grams):
         categories = ("runbook", *(c for c in categories if c not in ("runbook", "fix")))
+    if "incident" in categories and FROM_NOW_SET.search(folded, text_grams):
+        # "a partir de ahora, toda comunicación de incidente…": a rule about incidents, not one
+        categories = tuple(c for c in categories if c != "incident") or ("process",)
     errand = _errand(folded, text_grams)
     if errand:
         categories = tuple(c for c in categories if c not in ERRAND_LOOKALIKES)

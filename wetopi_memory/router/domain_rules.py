@@ -271,7 +271,8 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
         "business", "business.customer_matter", WEAK,
         keywords=(
             "email", "emails", "correo", "correos", "notice", "aviso", "avisar", "announce", "anunciar",
-            "comunicado", "promise", "promised", "prometimos", "prometido", "fallout", "bajas", "irse", "rebajas",
+            "comunicado", "comunicación", "comunicaciones", "communication", "communications", "promise",
+            "promised", "prometimos", "prometido", "fallout", "bajas", "irse", "rebajas",
             "threatens", "amenaza", "compensation", "compensación", "status update", "dieron de baja",
             "se dan de baja", "darse de baja",
         ),
