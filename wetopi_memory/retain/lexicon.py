@@ -160,7 +160,8 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "only supports", "solo soporta", "solo admite", "only works", "solo funciona", "limit of", "limite de",
         "maximum of", "maximo de", "not allowed", "no esta permitido", "prohibido", "forbidden", "mandatory",
         "obligatorio", "is required", "es obligatorio", "se requiere", "need at least", "needs at least",
-        "necesitan al menos", "necesita al menos", "at least", "al menos", "como minimo", "exige", "exigen",
+        "necesitan al menos", "necesita al menos", "at least", "al menos", "como minimo", "como maximo", "at most",
+        "no more than", "a lo sumo", "exige", "exigen",
         "demands", "insists on", "insiste en",
     ),
     "pricing": (
