@@ -11,6 +11,7 @@ from typing import Any
 from ..identity import Identity
 from .candidates import CandidateBuilder, Unit
 from .clauses import own_voice_units, split_units
+from .corrections import corrected
 from .discourse import introduced_party, named_party, quoted_drafts, refusals, settled, sided_units, with_party
 from .evidence import TurnEvidence
 from .kinds import Category
@@ -89,6 +90,7 @@ def _user_sentence(builder: CandidateBuilder, sentence: Sentence, *, vouched: bo
     mitad de los productos")."""
     routed = builder.routed_scopes(sentence.text)
     base = past_event(problem_report(own_voice(sentence.signals, sentence.text, routed), sentence.text), sentence.text)
+    base = corrected(base, sentence.text)
     read = _proven(base) if vouched else base
     if read is base:
         read = plain_statement(reasoned_change(base, sentence.text), sentence.text, habits=habits)

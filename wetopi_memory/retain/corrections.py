@@ -1,0 +1,39 @@
+"""A user's correction of a fact ("Me equivoqué antes: el SLA del Pro es del 99,9 %", "It's 6 € not 5", "El
+namespace es 'backup', not 'velero'"): the corrected fact is what lasts; the speaker's own slip ("me equivoqué")
+is no action to report and the correction is no passing remark."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .amendment import amendment
+from .signals import Signals, money_value, states_value, technical_value
+from .term_matching import fold
+
+__all__ = ["corrected"]
+
+# A sentence that says it corrects: "Me equivoqué antes:", "Corrijo lo de NordRack:", "correction on Pixelmar:".
+_MARKER = re.compile(r"^\W*(?:(?:wait|espera|perdona|perdon|sorry|oye|ojo|ups|oops)\W+)*"
+                     r"(?:me equivoque|me he equivocado|corrijo|correccion|correction|rectifico|i was wrong"
+                     r"|my mistake|my bad|error mio|fe de erratas)\b")
+_WEEKDAYS = (r"(?:lunes|martes|miercoles|jueves|viernes|sabados?|domingos?|mondays?|tuesdays?|wednesdays?"
+             r"|thursdays?|fridays?|saturdays?|sundays?)")
+# A value set against the one it replaces: "99,9 %, no 99,95 %", "6 € not 5", "'backup', not 'velero'",
+# "los martes, no los lunes".
+_CONTRAST = re.compile(r"(?:\d|['\"]|" + _WEEKDAYS + r")[^,;:.?!]{0,24}?,?\s+(?:not|no|y no|and not)\s+"
+                       r"(?:the |el |la |los |las |del? |en )?(?:\d|['\"]|" + _WEEKDAYS + r"\b)")
+
+
+def corrected(signals: Signals, text: str) -> Signals:
+    """A user's sentence that corrects a fact, read as that fact stated for good (a value of a system makes it a
+    setting, else a decision); any other sentence as it was."""
+    if signals.question or signals.hedges or signals.unverified or signals.raw or amendment(text):
+        return signals   # an assent that changes a value of the proposal is read with the proposal
+    folded = fold(text)
+    contrast = bool(_CONTRAST.search(folded))
+    if not contrast and not (_MARKER.match(folded) and (signals.fact or states_value(text) or money_value(text))):
+        return signals
+    categories = signals.categories or (("config",) if technical_value(text) else ("decision",))
+    return replace(signals, categories=categories, past_action=(), transient=(), one_off=(), filler=False,
+                   strong=(*signals.strong, "corrected"))
