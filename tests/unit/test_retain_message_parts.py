@@ -43,3 +43,17 @@ def test_an_opt_out_of_the_whole_message_is_still_obeyed(driver: PluginDriver, u
 def test_a_party_introduced_before_its_terms_is_named_in_them(driver: PluginDriver, user: str, party: str) -> None:
     stored = driver.stored_by(f"party-{party[:4]}", user)
     assert any(party in item and "€" in item for item in stored.get("business", ())), stored
+
+
+@pytest.mark.parametrize(("user", "kept", "dropped"), [
+    ("Lo de que la semana que viene estoy en Lisboa no lo guardes. Pero esto sí, y es para siempre: cuando yo no "
+     "esté, Lucas aprueba los descuentos.", "Lucas", "Lisboa"),
+    ("Don't save the bit about my trip to Lisbon next week. But save this: when I'm away, Lucas approves the "
+     "discounts, always.", "Lucas", "Lisbon"),
+])
+def test_what_the_user_keeps_beside_an_opt_out_is_kept(driver: PluginDriver, user: str, kept: str,
+                                                      dropped: str) -> None:
+    stored = driver.stored_by(f"keep-this-{kept}-{dropped}", user)
+    items = [item for scope_items in stored.values() for item in scope_items]
+    assert any(kept in item for item in items), stored
+    assert not any(dropped in item for item in items), stored

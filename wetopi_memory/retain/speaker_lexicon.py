@@ -27,6 +27,7 @@ __all__ = [
     "INDIFFERENT",
     "INDIFFERENT_SET",
     "KEEP_IN_MIND",
+    "KEEP_THIS",
     "LASTING",
     "NOTE_THE_ANSWER",
     "NOW",
@@ -201,6 +202,10 @@ OPT_OUT = TermSet((
 # An opt-out of only part of the message: "The rest is chit-chat, ignore it", "lo demás ignóralo".
 OPT_OUT_OF_PART = TermSet(("the rest", "el resto", "lo demas", "todo lo demas", "everything else", "the other stuff",
                            "lo otro"))
+# What the user keeps beside such an opt-out: "Pero esto sí, y es para siempre: …", "But this one, yes: …".
+KEEP_THIS = TermSet(("pero esto si", "esto si guardalo", "esto si apuntalo", "but this one yes", "but this yes",
+                     "this one you can keep", "but keep this", "but save this", "pero guarda esto",
+                     "pero apunta esto", "esto otro si"))
 # An offer to do one thing now: agreeing to it decides nothing lasting, unless the user makes it a rule.
 # "now" as when the assistant would act, not the present state a proposal changes ("el umbral que tenemos ahora",
 # "the limit we have now").

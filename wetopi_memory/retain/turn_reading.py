@@ -26,6 +26,7 @@ from .speaker_lexicon import (
     DISSENT,
     DOUBT,
     DURATION_SET,
+    KEEP_THIS,
     LASTING,
     NOTE_THE_ANSWER,
     NOW,
@@ -238,8 +239,10 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
 
 def _opts_out(user_message: str, said: Sequence[Sentence]) -> bool:
     """Whether the user says not to keep the turn; an opt-out of only part of it ("the rest is chit-chat, ignore
-    it") leaves the other sentences to be read as usual."""
+    it", "… no lo guardes, pero esto sí") leaves the other sentences to be read as usual."""
     texts = [s.text for s in said] or [user_message]
+    if any(mentions(KEEP_THIS, text) for text in texts):
+        return False   # "lo de las vacaciones no lo guardes, pero esto sí: …": the opt-out is of its own part
     return any(mentions(OPT_OUT, text) and not mentions(OPT_OUT_OF_PART, text) for text in texts)
 
 

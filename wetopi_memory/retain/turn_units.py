@@ -17,7 +17,7 @@ from .evidence import TurnEvidence
 from .kinds import Category
 from .sentences import Sentence
 from .signals import Signals, states_value, technical_value
-from .speaker_lexicon import PROPOSAL
+from .speaker_lexicon import OPT_OUT, PROPOSAL
 from .term_matching import fold, mentions, tokens
 from .turn_reading import (
     TurnReading,
@@ -151,8 +151,10 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
         sentences.append(sentence)
         if addresses_user(sentence.text) and "personal" in builder.router.known_scopes:
             pinned[sentence.index] = "personal"
-    if reading.opted_out:
-        sentences = [replace(s, signals=replace(s.signals, opted_out=True)) for s in sentences]
+    # the whole turn, or only the user's sentences that opt out of their own part ("lo de las vacaciones no lo
+    # guardes; pero esto sí: …")
+    sentences = [replace(s, signals=replace(s.signals, opted_out=True))
+                 if reading.opted_out or (s.role == "user" and mentions(OPT_OUT, s.text)) else s for s in sentences]
     common: dict[str, Any] = {"origin": "turn", "evidence": evidence, "identity": identity, "session_id": session_id,
                               "turn_id": turn_id, "source_agent": source_agent, "platform": platform}
     units = [builder.unit(s, pinned[s.index], routed_by="category", **common) for s in sentences if s.index in pinned]
