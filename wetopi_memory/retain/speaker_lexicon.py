@@ -262,7 +262,8 @@ DISSENT = TermSet((
     "might be", "podria ser", "i guess", "supongo",
 ))
 # A problem seen, not a fact of the system: "no arranca", "CrashLoopBackOff", "keeps failing".
-PROBLEM = TermSet(("no arranca", "tarda", "tardan", "takes forever", "takes ages", "health_warn", "health_err",
+PROBLEM = TermSet(("no arranca", "no arrancan", "imagepullbackoff", "errimagepull", "won't start", "doesn't start",
+                   "not starting", "tarda", "tardan", "takes forever", "takes ages", "health_warn", "health_err",
                    "too many", "demasiados", "demasiadas", "no salen", "no llegan", "no corre", "no se ejecuta",
                    "are empty", "is empty", "estan vacios", "esta vacio", "keeps", "again", "otra vez", "de nuevo",
                    "no funciona", "no va", "falla", "fallan", "fallando", "fails", "failing", "failed",

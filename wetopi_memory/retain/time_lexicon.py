@@ -43,6 +43,10 @@ REQUEST_NOW: tuple[str, ...] = (
     # a chore towards someone else: "Mándale la factura de octubre a la gestoría", "Escríbeles hoy"
     "re:^\\W*(?:manda|envia|reenvia|pasa|di|llama|escribe|contesta|responde|recuerda|avisa|prepara)(?:le|les)"
     "(?:lo|la|los|las)?\\b",
+    # a job handed to the assistant now: "Fix it y dime qué ha pasado", "Prepara la parte técnica cuando puedas"
+    "re:^\\W*(?:please\\s+|por favor,?\\s+)?(?:fix it|fix this|arreglalo|arreglala|arregla esto|look into it"
+    "|look into this|investigalo|echale un ojo|take a look|prepara (?:la|el|los|las|un|una)\\b)",
+    "cuando puedas", "when you can", "when you get a chance",
     "can't find", "cannot find", "couldn't find", "no encuentro", "no lo encuentro", "no la encuentro",
     "no consigo encontrar",
     # a task someone handed the speaker: "mi jefe me ha pedido que prepare…", "she asked me to…"

@@ -1,0 +1,44 @@
+"""A job handed to the assistant ("Fix it y dime qué ha pasado", "Prepara la parte técnica cuando puedas") and the
+problem it is about ("los pods no arrancan, ImagePullBackOff") are no memory, whatever scope their words hint at."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.support.judgement import PluginDriver, plugin_driver
+from wetopi_memory.retain.signals import analyze
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[PluginDriver]:
+    with plugin_driver() as d:
+        yield d
+
+
+@pytest.mark.parametrize("text", [
+    "Fix it y dime qué ha pasado, porque los demás clientes van a ir cayendo igual.",
+    "Prepara la propuesta para la agencia cuando puedas.",
+    "Take a look at the invoices of the new customers when you get a chance.",
+])
+def test_a_job_handed_to_the_assistant_is_task_state(text: str) -> None:
+    assert analyze(text).transient
+
+
+@pytest.mark.parametrize("text", [
+    "Prepara siempre la propuesta con tres escenarios de precio.",
+    "Los lunes preparo la facturación.",
+])
+def test_a_standing_way_of_preparing_is_no_job_for_now(text: str) -> None:
+    assert not analyze(text).transient
+
+
+@pytest.mark.parametrize("user", [
+    "Los pods nuevos de hermes-demo no arrancan, ImagePullBackOff contra Harbor. Fix it y dime qué ha pasado, "
+    "porque los demás clientes van a ir cayendo igual.",
+    "The new hermes-demo pods won't start, ImagePullBackOff from Harbor. Take a look when you get a chance, other "
+    "customers will follow.",
+])
+def test_a_problem_and_the_job_to_fix_it_are_not_kept(driver: PluginDriver, user: str) -> None:
+    assert not driver.stored_by(f"job-{user[:5]}", user, "On it."), user
