@@ -1,6 +1,6 @@
 """How one part of a user message bears on another: an opt-out of only part of it ("the rest is chit-chat, ignore
-it") leaves the other sentences to be kept, and a party introduced in one sentence is named in its terms told in
-the next."""
+it") leaves the other sentences to be kept, terms the next sentence calls not final are not kept, and a party
+introduced in one sentence is named in its terms told in the next."""
 
 from __future__ import annotations
 
@@ -57,3 +57,17 @@ def test_what_the_user_keeps_beside_an_opt_out_is_kept(driver: PluginDriver, use
     items = [item for scope_items in stored.values() for item in scope_items]
     assert any(kept in item for item in items), stored
     assert not any(dropped in item for item in items), stored
+
+
+@pytest.mark.parametrize("user", [
+    "Mira lo que nos manda el proveedor de DNS: renovación del plan Pro a 1.900 $/año. No es final, estamos "
+    "negociando.",
+    "The colo quote came in: 2 racks at 1,450 € a month. Not final yet, we're negotiating.",
+])
+def test_terms_the_next_sentence_calls_not_final_are_not_kept(driver: PluginDriver, user: str) -> None:
+    assert not driver.stored_by(f"not-final-{user[:5]}", user), user
+
+
+def test_terms_called_final_are_still_kept(driver: PluginDriver) -> None:
+    stored = driver.stored_by("final-terms", "The colo quote came in: 2 racks at 1,450 € a month. It's signed.")
+    assert any("1,450" in item for item in stored.get("business", ())), stored

@@ -14,7 +14,8 @@ from .sentences import Sentence
 from .signals import technical_value
 from .term_matching import TermSet, fold, mentions, tokens
 
-__all__ = ["introduced_party", "named_party", "quoted_drafts", "refusals", "settled", "sided_units", "with_party"]
+__all__ = ["introduced_party", "named_party", "quoted_drafts", "refusals", "settled", "sided_units", "unsettled",
+           "with_party"]
 
 # A sentence that opens by naming its own side: the technical one, or the commercial one.
 _TECH_SIDE = TermSet((
@@ -156,6 +157,25 @@ _SETTLES = TermSet((
     "re:\\b(?:lo|la) (?:ha|han|hemos) (?:firmado|aprobado)\\b",
 ))
 MAX_SETTLING_WORDS = 8
+# A sentence that says the statement before it is not settled: "No es final, estamos negociando.", "Not final yet."
+_UNSETTLES = TermSet((
+    "no es final", "not final", "isn't final", "is not final", "nothing final", "nada final", "estamos negociando",
+    "still negotiating", "we're negotiating", "we are negotiating", "under negotiation", "en negociacion",
+    "no esta cerrado", "nada cerrado", "not closed yet", "not signed yet", "no esta firmado", "nothing is decided",
+    "nothing's decided", "nada decidido", "no hay nada decidido", "no apruebes nada", "don't approve anything",
+))
+
+
+def unsettled(sentences: Sequence[Sentence]) -> list[Sentence]:
+    """The user's sentences with the statement the next one declares not settled ("No es final, estamos
+    negociando") hedged: an offer or terms still open are no decision."""
+    out = list(sentences)
+    for number in range(1, len(out)):
+        said, before = out[number], out[number - 1]
+        if said.role == "user" and before.role == "user" and mentions(_UNSETTLES, said.text):
+            out[number - 1] = replace(before, signals=replace(before.signals,
+                                                              hedges=(*before.signals.hedges, "not final")))
+    return out
 
 
 def settled(sentences: Sequence[Sentence]) -> list[Sentence]:

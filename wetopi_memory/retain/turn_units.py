@@ -12,7 +12,16 @@ from ..identity import Identity
 from .candidates import CandidateBuilder, Unit
 from .clauses import own_voice_units, split_units
 from .corrections import corrected
-from .discourse import introduced_party, named_party, quoted_drafts, refusals, settled, sided_units, with_party
+from .discourse import (
+    introduced_party,
+    named_party,
+    quoted_drafts,
+    refusals,
+    settled,
+    sided_units,
+    unsettled,
+    with_party,
+)
 from .evidence import TurnEvidence
 from .kinds import Category
 from .sentences import Sentence
@@ -129,9 +138,9 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     pinned: dict[int, str] = {}
     vouched = any(s.signals.verified for s in said) or bool(_MEASURED.search(user)) or reading.checked
     habits = not evidence.items and not any(s.signals.question for s in said)
-    sentences = settled(_continued([_user_sentence(builder, s, vouched=vouched, habits=habits,
+    sentences = unsettled(settled(_continued([_user_sentence(builder, s, vouched=vouched, habits=habits,
                                                    fixing=reading.fix_context and number == 0)
-                                    for number, s in enumerate(said)], habits))
+                                    for number, s in enumerate(said)], habits)))
     party = named_party(user_before(history, user, answer), user)
     sentences = with_party(quoted_drafts(sentences), party) if party else introduced_party(quoted_drafts(sentences))
     sentences = refusals(sentences, mentions(PROPOSAL, proposal_before(history, user, answer)))
