@@ -1,5 +1,6 @@
-"""A job handed to the assistant ("Fix it y dime qué ha pasado", "Prepara la parte técnica cuando puedas") and the
-problem it is about ("los pods no arrancan, ImagePullBackOff") are no memory, whatever scope their words hint at."""
+"""Passing words: a job handed to the assistant ("Fix it y dime qué ha pasado", "Prepara la parte técnica cuando
+puedas") and the problem it is about ("los pods no arrancan") are no memory, whatever scope their words hint at;
+loving one piece of work is a one-off, what customers love is not."""
 
 from __future__ import annotations
 
@@ -42,3 +43,12 @@ def test_a_standing_way_of_preparing_is_no_job_for_now(text: str) -> None:
 ])
 def test_a_problem_and_the_job_to_fix_it_are_not_kept(driver: PluginDriver, user: str) -> None:
     assert not driver.stored_by(f"job-{user[:5]}", user, "On it."), user
+
+
+@pytest.mark.parametrize(("text", "one_off"), [
+    ("Love it, ship it.", True),
+    ("We're keeping the free migration for new customers, people love it.", False),
+    ("Customers love it, so the onboarding call stays in every plan.", False),
+])
+def test_loving_one_piece_of_work_is_a_one_off_and_what_others_love_is_not(text: str, one_off: bool) -> None:
+    assert bool(analyze(text).one_off) is one_off

@@ -56,7 +56,9 @@ REQUEST_NOW: tuple[str, ...] = (
 # A one-off: it holds for this time only, whatever preference it states.
 ONE_OFF: tuple[str, ...] = (
     "this time", "esta vez", "por esta vez", "just for today", "only today", "only for today", "for today",
-    "solo hoy", "solo por hoy", "por hoy", "i love it", "love it", "me encanta como", "como quedo",
+    "solo hoy", "solo por hoy", "por hoy", "i love it",
+    # a reaction to one piece of work, not what others think of an offer ("people love it")
+    "re:(?<!people )(?<!they )(?<!customers )(?<!clients )(?<!users )\\blove it\\b", "me encanta como", "como quedo",
     "como ha quedado", "how it turned out", "looks great", "this once", "just this once", "por ahora", "for now",
     "de momento",
     "for the moment", "por el momento", "hoy prefiero", "today i prefer", "today i'd", "hoy quiero", "hoy mejor",
