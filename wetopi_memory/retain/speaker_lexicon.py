@@ -37,6 +37,7 @@ __all__ = [
     "OPT_OUT",
     "OPT_OUT_OF_PART",
     "ORGANISATION",
+    "OTHERS_SERVED_SET",
     "OWN",
     "OWN_SET",
     "OWN_WAY",
@@ -52,6 +53,7 @@ __all__ = [
     "THIRD_PARTY_SET",
     "THIRD_PERSON_PREFERENCE",
     "THIRD_PERSON_PREFERENCE_SET",
+    "TREATMENT_SET",
     "WHEN",
 ]
 
@@ -162,6 +164,15 @@ KEEP_IN_MIND: tuple[str, ...] = ("tenlo en cuenta", "keep that in mind", "keep i
 OWN = ("my", "mi", "mis", "me", "for me", "para mi", "conmigo", "mine")
 
 ADDRESSEE_SET = TermSet(ADDRESSEE)
+# How the assistant treats the speaker, said by the speaker: "cuando te pida un resumen…", "ping Luis instead of me".
+TREATMENT_SET = TermSet((
+    "cuando te pida", "si te pido", "when i ask you", "when i ask for", "if i ask you", "if i ask for",
+    "instead of me", "en vez de a mi", "en lugar de a mi", "me propongas", "you propose to me", "you suggest to me",
+    "me sugieras", "me mandes", "me envies", "you send me",
+))
+# Whom else a rule about answers may be for: then it is no way of treating the speaker.
+OTHERS_SERVED_SET = TermSet(("to customers", "to clients", "a clientes", "a los clientes", "for customers",
+                             "para clientes", "para los clientes", "customers'", "del equipo", "the team's"))
 DESIRE_SET = TermSet(DESIRE)
 OWN_SET = TermSet(OWN)
 THIRD_PERSON_PREFERENCE_SET = TermSet(THIRD_PERSON_PREFERENCE)

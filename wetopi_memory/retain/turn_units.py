@@ -49,6 +49,7 @@ from .voice_reading import (
     plain_statement,
     problem_report,
     reasoned_change,
+    treatment_rule,
 )
 
 __all__ = ["TurnUnits", "turn_units"]
@@ -103,7 +104,8 @@ def _user_sentence(builder: CandidateBuilder, sentence: Sentence, *, vouched: bo
     read = _proven(base) if vouched else base
     if read is base:
         read = plain_statement(reasoned_change(base, sentence.text), sentence.text, habits=habits)
-    return replace(sentence, signals=read if fixing else business_fact(read, sentence.text, routed))
+    read = read if fixing else business_fact(read, sentence.text, routed)
+    return replace(sentence, signals=treatment_rule(read, sentence.text))
 
 
 def _assent_only(sentence: Sentence) -> Sentence:

@@ -25,6 +25,7 @@ from .speaker_lexicon import (
     INDIFFERENT_SET,
     KEEP_IN_MIND,
     ORGANISATION,
+    OTHERS_SERVED_SET,
     OWN_SET,
     OWN_WAY,
     PROBLEM,
@@ -33,6 +34,7 @@ from .speaker_lexicon import (
     THIRD_PARTY,
     THIRD_PARTY_SET,
     THIRD_PERSON_PREFERENCE_SET,
+    TREATMENT_SET,
     WHEN,
 )
 from .term_matching import fold, grams, mentions, tokens
@@ -40,7 +42,7 @@ from .time_lexicon import FROM_NOW_SET, ONE_OFF_TIME_SET
 from .turn_reading import assents
 
 __all__ = ["MIN_HABIT_WORDS", "addresses_user", "business_fact", "continued_preference", "own_voice", "past_event",
-           "plain_statement", "problem_report", "reasoned_change", "speaks_for_self", "voice_of",
+           "plain_statement", "problem_report", "reasoned_change", "speaks_for_self", "treatment_rule", "voice_of",
            "wish_for_a_system"]
 
 MIN_HABIT_WORDS = 5
@@ -288,3 +290,17 @@ def wish_for_a_system(text: str) -> bool:
 def addresses_user(text: str) -> bool:
     """A proposal about how the assistant treats the user: it belongs to the user's personal scope."""
     return mentions(ADDRESSEE_SET, text)
+
+
+_RULE_KINDS: frozenset[Category] = frozenset({"decision", "process", "constraint", "pricing", "strategy"})
+
+
+def treatment_rule(signals: Signals, text: str) -> Signals:
+    """A rule the user sets for how the assistant treats them ("From now on keep your answers short", "Cuando te
+    pida un resumen de un cliente, empieza por lo que nos factura"): the speaker's own preference, whatever its
+    words; a rule for answers to others ("your answers to customers") stays what it was."""
+    if not set(signals.categories) & _RULE_KINDS or signals.question or signals.hedges or signals.one_off:
+        return signals
+    if not (mentions(ADDRESSEE_SET, text) or mentions(TREATMENT_SET, text)) or mentions(OTHERS_SERVED_SET, text):
+        return signals
+    return replace(signals, categories=("preference",))
