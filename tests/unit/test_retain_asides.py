@@ -188,6 +188,8 @@ def test_money_and_shares_are_values_of_a_business_rule() -> None:
     "Este proveedor es insoportable, cada mes sube algo.",
     "Cuéntame cómo ves la subida de precios del plan Pro.",
     "What do you think of the new pricing page?",
+    "Vaya semana llevo, entre el cierre del trimestre y la gripe del peque no doy abasto.",
+    "Crazy week: quarter close, two renewals and a sick kid, I can't keep up.",
 ])
 def test_progress_venting_and_asking_for_a_view_are_not_kept(driver: PluginDriver, user: str) -> None:
     assert not driver.stored_by(f"passing-{user[:8]}", user, "Ok."), user

@@ -100,7 +100,8 @@ ONE_OFF: tuple[str, ...] = (
     # a joking threat: "Como Alertmanager me vuelva a despertar a las 3, me hago pastora", "ni de broma"
     "re:^\\W*como\\s+(?:\\w+\\s+){0,5}(?:vuelva|vuelvan)\\s+a\\b", "ni de broma", "ni en broma", "ni en suenos",
     "es insoportable", "son insoportables", "drives me crazy", "driving me crazy", "drives me nuts", "is unbearable",
-    "que semana", "what a week", "haven't slept", "have not slept", "no he dormido",
+    "que semana", "what a week", "haven't slept", "have not slept", "no he dormido", "vaya semana", "menuda semana",
+    "vaya dia", "menudo dia", "what a day", "no doy abasto", "crazy week", "insane week", "i can't keep up",
     "re:\\btengo\\s+(?:una\\s+|un\\s+|la\\s+)?(?:call|llamada|reunion|cita|meeting|demo|entrevista)\\s+con\\b",
     "re:\\bi(?:'ve| have)\\s+(?:got\\s+)?(?:a|the)\\s+(?:call|meeting|demo|interview)\\s+with\\b[^.;]{0,40}"
     "\\b(?:at\\s+\\d|today|tomorrow|tonight|this)\\b",
