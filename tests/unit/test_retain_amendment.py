@@ -42,6 +42,10 @@ def test_an_amendment_is_an_assent_then_a_change(message: str, change: str) -> N
      "of disk."),
     ("Retención de 30 días en caliente y 30 días en frío.", "que sean 60 días",
      "Retención de 60 días en caliente y 60 días en frío."),
+    ("Free trial: 14 days, 1 agent, 500 messages, no card.", "make it 300 messages",
+     "Free trial: 14 days, 1 agent, 300 messages, no card."),
+    ("Plan Equipo: 5 agentes y 3 licencias del panel.", "que sean 8 agentes",
+     "Plan Equipo: 8 agentes y 3 licencias del panel."),
 ])
 def test_the_change_replaces_the_value_of_its_unit(proposal: str, change: str, agreed: str) -> None:
     assert amended_proposal(proposal, change) == agreed

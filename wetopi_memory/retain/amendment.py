@@ -29,7 +29,9 @@ _UNITS = {"%": "%", "por ciento": "%", "percent": "%", "€": "eur", "eur": "eur
           "hours": "hour", "hora": "hour", "hour": "hour", "min": "minute", "minutos": "minute", "minutes": "minute",
           "meses": "month", "months": "month", "mes": "month", "month": "month", "semanas": "week", "weeks": "week",
           "sitios": "site", "sites": "site", "sitio": "site", "site": "site", "usuarios": "user", "users": "user",
-          "s": "second", "segundos": "second", "seconds": "second"}
+          "s": "second", "segundos": "second", "seconds": "second", "messages": "message", "mensajes": "message",
+          "agents": "agent", "agentes": "agent", "seats": "seat", "puestos": "seat", "licencias": "licence",
+          "licenses": "licence"}
 _VALUE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(" + "|".join(sorted(map(re.escape, [*_UNITS, "días", "día"]),
                                                                           key=len, reverse=True)) + r")(?![\w])",
                     re.IGNORECASE)
