@@ -52,3 +52,17 @@ def test_a_problem_and_the_job_to_fix_it_are_not_kept(driver: PluginDriver, user
 ])
 def test_loving_one_piece_of_work_is_a_one_off_and_what_others_love_is_not(text: str, one_off: bool) -> None:
     assert bool(analyze(text).one_off) is one_off
+
+
+@pytest.mark.parametrize("user", [
+    "When does the colo contract with Rackhaus expire? I need to know before I answer their renewal email.",
+    "¿Qué versión de RKE2 tenemos en prod? Me lo pregunta un cliente para su auditoría.",
+])
+def test_the_reason_given_for_a_question_is_not_kept(driver: PluginDriver, user: str) -> None:
+    assert not driver.stored_by(f"why-asked-{user[:6]}", user, "Noted."), user
+
+
+def test_a_business_fact_with_no_question_beside_it_is_still_kept(driver: PluginDriver) -> None:
+    stored = driver.stored_by("business-fact", "Ferretería Nieto renews every March and pays by bank transfer.",
+                              "Noted.")
+    assert stored.get("business"), stored

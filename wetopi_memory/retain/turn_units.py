@@ -92,8 +92,12 @@ def _proven(signals: Signals) -> Signals:
     return fixed or users_word(signals)
 
 
+# A line pasted from a chat or an email ("[22:14] Jordi: …", "> Le informamos…"): someone else's words.
+_PASTED_LINE = re.compile(r"^\s*(?:\[?\d{1,2}:\d{2}(?::\d{2})?\]?|>)")
+
+
 def _user_sentence(builder: CandidateBuilder, sentence: Sentence, *, vouched: bool, habits: bool,
-                   fixing: bool) -> Sentence:
+                   fixing: bool, asking: bool = False) -> Sentence:
     """A user's sentence as the turn reads it: whose voice it is, a problem report, a proven fix or a reported
     cause, else a plain statement (a configuration fact, a habit), and a plain business fact unless it opens a
     fix's turn (`fixing`: then it is the problem or request the fix answers, "Ferretería Nieto ha borrado la
@@ -104,7 +108,8 @@ def _user_sentence(builder: CandidateBuilder, sentence: Sentence, *, vouched: bo
     read = _proven(base) if vouched else base
     if read is base:
         read = plain_statement(reasoned_change(base, sentence.text), sentence.text, habits=habits)
-    read = read if fixing else business_fact(read, sentence.text, routed)
+    # a plain sentence beside the user's question is its context ("I need to know before I answer their email")
+    read = read if fixing or asking else business_fact(read, sentence.text, routed)
     return replace(sentence, signals=treatment_rule(read, sentence.text))
 
 
@@ -139,9 +144,10 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     proposed = builder.sentences(reading.proposal, "proposal", first_index=len(said) + len(answered))
     pinned: dict[int, str] = {}
     vouched = any(s.signals.verified for s in said) or bool(_MEASURED.search(user)) or reading.checked
-    habits = not evidence.items and not any(s.signals.question for s in said)
+    asking = any(s.signals.question and not _PASTED_LINE.match(s.text) for s in said)
+    habits = not evidence.items and not asking
     sentences = unsettled(settled(_continued([_user_sentence(builder, s, vouched=vouched, habits=habits,
-                                                   fixing=reading.fix_context and number == 0)
+                                                   fixing=reading.fix_context and number == 0, asking=asking)
                                     for number, s in enumerate(said)], habits)))
     party = named_party(user_before(history, user, answer), user)
     sentences = with_party(quoted_drafts(sentences), party) if party else introduced_party(quoted_drafts(sentences))
