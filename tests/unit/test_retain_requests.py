@@ -66,3 +66,12 @@ def test_a_business_fact_with_no_question_beside_it_is_still_kept(driver: Plugin
     stored = driver.stored_by("business-fact", "Ferretería Nieto renews every March and pays by bank transfer.",
                               "Noted.")
     assert stored.get("business"), stored
+
+
+@pytest.mark.parametrize(("text", "hedged"), [
+    ("Si cerramos por encima de 15.000 de MRR, igual no hace falta.", True),
+    ("Igual conviene esperar a enero para subir precios.", True),
+    ("El precio es igual para todos los planes.", False),
+])
+def test_igual_as_maybe_is_a_hedge(text: str, hedged: bool) -> None:
+    assert bool(analyze(text).hedges) is hedged

@@ -32,7 +32,10 @@ HEDGES: tuple[str, ...] = (
     "i'm not sure", "unsure", "it seems", "seems like", "seems to", "apparently", "my guess", "presumably",
     "hypothesis", "hypothetically", "i wonder", "quiza", "quizas", "tal vez", "creo que", "pienso que",
     "supongo", "sospecho", "posiblemente", "probablemente", "puede que", "puede ser", "podria ser",
-    "podria deberse", "a lo mejor", "igual es", "parece que", "parece ser", "al parecer", "seguramente",
+    "podria deberse", "a lo mejor", "igual es",
+    # "igual" as "maybe": "igual no hace falta", "igual conviene esperar"
+    "igual no hace falta", "igual hace falta", "igual hay que", "igual no es", "igual conviene", "igual no merece",
+    "parece que", "parece ser", "al parecer", "seguramente",
     "no estoy seguro", "no estoy segura", "no se si", "hipotesis", "diria que", "es posible que", "looks like",
     "it looks", "tiene pinta", "honestly", "to be honest", "tbh", "in my opinion", "imo", "en mi opinion",
     "sinceramente", "i feel like", "feels like", "pinta bien", "pintan bien", "pinta mal", "pintan mal",
