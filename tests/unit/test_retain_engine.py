@@ -205,14 +205,13 @@ def test_a_secret_in_the_user_message_is_never_retained_nor_written_to_the_outbo
     message = (f"Our Stripe live key is {STRIPE_KEY} and we decided the Pro plan costs 29 EUR per month. "
                "We decided to use Cilium as the CNI for every cluster.")
     report = coordinator.submit_turn(ana, session_id="s", turn_id="t", user_message=message)
-    business = next(d for d in report.decisions if d.scope == "business")
-    assert not business.accept and business.reasons[0].startswith("secret_detected:")
-    assert business.document_id is None
+    secret = [u for u in report.units if u.scope == "business" and u.sentence == 0]
+    assert secret and all(u.decision.reasons[0].startswith("secret_detected:") for u in secret)
     assert [d.scope for d in report.accepted] == ["platform"]
     assert STRIPE_KEY not in json.dumps(report.to_dict())
     assert asyncio.run(coordinator.flush(5))
     everything = json.dumps([m for b in fake.banks.values() for m in b.memories])
-    assert STRIPE_KEY not in everything and "29 EUR" not in everything  # the whole item, never a redacted copy
+    assert STRIPE_KEY not in everything and "29 EUR" not in everything  # the whole sentence, never a redacted copy
     for name in ("outbox.db", "outbox.db-wal", "outbox.db-shm"):
         path = tmp_path / name
         if path.exists():
@@ -223,6 +222,19 @@ def test_a_secret_in_the_user_message_is_never_retained_nor_written_to_the_outbo
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
     assert STRIPE_KEY.encode() not in (tmp_path / "outbox.db").read_bytes()
+
+
+def test_a_sentence_with_a_secret_is_dropped_whole_and_its_scope_keeps_the_others(
+        coordinator: RetainCoordinator, ana: Identity, fake: FakeHindsight) -> None:
+    message = (f"The new Stripe live key is {STRIPE_KEY}, already in Infisical. "
+               "From now on the billing service reads it from /platform/billing/STRIPE_KEY in Infisical.")
+    report = coordinator.submit_turn(ana, session_id="s", turn_id="t2", user_message=message)
+    assert any(u.decision.reasons and u.decision.reasons[0].startswith("secret_detected:") for u in report.units)
+    assert report.accepted
+    assert asyncio.run(coordinator.flush(5))
+    stored = [m for b in fake.banks.values() for m in b.memories]
+    assert any("/platform/billing/STRIPE_KEY" in json.dumps(m) for m in stored)
+    assert STRIPE_KEY not in json.dumps(stored) and "already in Infisical" not in json.dumps(stored)
 
 
 def test_explicit_retains_use_the_planes_outbox(coordinator: RetainCoordinator, plane: MemoryPlane,

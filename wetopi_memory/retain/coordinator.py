@@ -119,7 +119,7 @@ class RetainCoordinator:
                           evidence=evidence, session_id=sid or None, turn_id=tid or None, source_agent=source_agent,
                           platform=platform)
         sentences, units, unrouted = read.sentences, read.units, read.unrouted
-        decisions, outcomes = plan_units(self.builder, self.policy, identity, units)
+        decisions, outcomes = plan_units(self.builder, self.policy, identity, units, whole_items=False)
         return TurnReport(session_id=sid, turn_id=tid, decisions=tuple(decisions), units=tuple(outcomes),
                           unrouted=tuple(s.index for s in unrouted), sentences=tuple(sentences),
                           evidence={"calls": len(evidence.items), "dropped": evidence.dropped,

@@ -37,12 +37,14 @@ class UnitOutcome:
 
 
 def plan_units(builder: CandidateBuilder, policy: PolicyEngine, identity: Identity | None, units: Sequence[Unit],
-               *, pending: set[tuple[str, str]] | None = None,
-               check_acl: bool = True) -> tuple[list[Decision], list[UnitOutcome]]:
+               *, pending: set[tuple[str, str]] | None = None, check_acl: bool = True,
+               whole_items: bool = True) -> tuple[list[Decision], list[UnitOutcome]]:
     """Judge every unit, then merge each scope's accepted units into one candidate and judge that.
 
-    A unit rejected for a secret is merged too, so that its scope's whole candidate is rejected: never a
-    redacted copy of a learning that came with a secret."""
+    When the units are one item (`whole_items`: an explicit retain, a MEMORY.md entry), a unit rejected for a
+    secret is merged too, so that the whole item is rejected: never a redacted copy of it. A turn's sentences are
+    separate statements: a sentence holding a secret is dropped whole, and its scope keeps the others (the merged
+    candidate is scanned again all the same)."""
     outcomes: list[UnitOutcome] = []
     by_scope: dict[str, list[Unit]] = {}
     for unit in units:
@@ -50,7 +52,7 @@ def plan_units(builder: CandidateBuilder, policy: PolicyEngine, identity: Identi
         decision = policy.decide(unit.candidate, identity, options=SENTENCE_EVALUATION)
         outcomes.append(UnitOutcome(sentence=unit.sentence.index, role=unit.sentence.role,
                                     scope=unit.candidate.scope, routed_by=unit.routed_by, decision=decision))
-        poisoned = decision.has(ReasonCode.SECRET_DETECTED)
+        poisoned = whole_items and decision.has(ReasonCode.SECRET_DETECTED)
         if decision.accept or poisoned:
             by_scope.setdefault(unit.candidate.scope, []).append(unit)
     decisions: list[Decision] = []
