@@ -307,7 +307,6 @@ class AuditLog:
         """One per-scope decision, plus `security.acl_denied` / `security.secret_rejected` where they apply."""
         if self.path is None:
             return
-        rules = [{"rule": r, "start": s, "end": e} for r, s, e in decision.findings]
         self.record("retain.decision", decision=decision.verdict, **self._scope(decision.scope),
                     origin=decision.origin, reasons=list(decision.reasons), document_id=decision.document_id,
                     category=decision.category, policy=decision.policy, user=_who(identity),
@@ -315,9 +314,16 @@ class AuditLog:
         if decision.acl_code is not None:
             self.record("security.acl_denied", code=decision.acl_code, **self._scope(decision.scope),
                         operation="retain", user=_who(identity), origin=decision.origin)
-        if rules:
-            self.record("security.secret_rejected", **self._scope(decision.scope), origin=decision.origin,
-                        rules=rules, user=_who(identity), session=session_id or None, turn=turn_id or None)
+        self.secret_rejected(decision, identity=identity, session_id=session_id, turn_id=turn_id)
+
+    def secret_rejected(self, decision: AuditedDecision, *, identity: Identity | None = None,
+                        session_id: str | None = None, turn_id: str | None = None) -> None:
+        """`security.secret_rejected` for a decision the gate refused (a scope's candidate or one turn sentence)."""
+        if self.path is None or not decision.findings:
+            return
+        rules = [{"rule": r, "start": s, "end": e} for r, s, e in decision.findings]
+        self.record("security.secret_rejected", **self._scope(decision.scope), origin=decision.origin,
+                    rules=rules, user=_who(identity), session=session_id or None, turn=turn_id or None)
 
     def retain_turn(self, *, session_id: str, turn_id: str, identity: Identity | None, accepted: int,
                     rejected: int, unit_reasons: Mapping[str, int]) -> None:

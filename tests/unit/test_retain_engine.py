@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 from wetopi_memory_cli.app import app
 
+from wetopi_memory.audit import AuditLog
 from wetopi_memory.backends.fake_hindsight import FakeHindsight
 from wetopi_memory.backends.hindsight import HindsightBackend
 from wetopi_memory.identity import Identity
@@ -235,6 +236,22 @@ def test_a_sentence_with_a_secret_is_dropped_whole_and_its_scope_keeps_the_other
     stored = [m for b in fake.banks.values() for m in b.memories]
     assert any("/platform/billing/STRIPE_KEY" in json.dumps(m) for m in stored)
     assert STRIPE_KEY not in json.dumps(stored) and "already in Infisical" not in json.dumps(stored)
+
+
+def test_a_turn_sentence_dropped_for_a_secret_is_audited(tmp_path: Path, fake: FakeHindsight) -> None:
+    config = standard_config()
+    plane = MemoryPlane(config, identities=identities(tmp_path, config),
+                        backends={"hindsight": HindsightBackend(FAKE_URL, transport=fake.transport)},
+                        audit=AuditLog(tmp_path / "audit.jsonl", agent="t"),
+                        outbox=Outbox(tmp_path / "outbox.db", max_items=1000), retain_tuning=RetainTuning(backoff=FAST))
+    message = (f"The new Stripe live key is {STRIPE_KEY}, already in Infisical. "
+               "From now on the billing service reads it from /platform/billing/STRIPE_KEY in Infisical.")
+    plane.retention.submit_turn(plane.identify("telegram", "1001"), session_id="s", turn_id="t", user_message=message)
+    events = [json.loads(line) for line in (tmp_path / "audit.jsonl").read_text().splitlines()]
+    rejected = [e for e in events if e["event"] == "security.secret_rejected"]
+    assert rejected and all(e["turn"] == "t" and e["rules"] for e in rejected)
+    assert STRIPE_KEY not in json.dumps(events)
+    plane.retention.close()
 
 
 def test_explicit_retains_use_the_planes_outbox(coordinator: RetainCoordinator, plane: MemoryPlane,

@@ -177,6 +177,9 @@ class RetainCoordinator:
                 for decision in report.decisions:
                     audit.retain_decision(decision, identity=identity, session_id=report.session_id,
                                           turn_id=report.turn_id, fate=fates.get(decision.document_id or ""))
+                for outcome in report.units:   # a sentence dropped for a secret, its scope's batch kept
+                    audit.secret_rejected(outcome.decision, identity=identity, session_id=report.session_id,
+                                          turn_id=report.turn_id)
                 audit.retain_turn(session_id=report.session_id, turn_id=report.turn_id, identity=identity,
                                   accepted=len(report.accepted), rejected=len(report.rejected),
                                   unit_reasons=unit_reasons)
