@@ -20,6 +20,8 @@ def driver() -> Iterator[PluginDriver]:
     ("From now on keep your answers short: three bullets at most, no recap at the end.", "three bullets"),
     ("Cuando te pida el estado de un cliente, empieza siempre por lo que nos factura al mes.", "factura al mes"),
     ("If a refund needs my approval after 6 pm, ping Nora instead of me.", "Nora"),
+    ("Y a partir de ahora ordénalas siempre por importe, la más cara arriba.", "importe"),
+    ("Also: no approval requests between 23:00 and 7:00 unless it's a P1.", "23:00"),
 ])
 def test_how_the_assistant_treats_the_speaker_is_personal(driver: PluginDriver, user: str, fact: str) -> None:
     stored = driver.stored_by(f"treat-{fact}", user, "Noted.")

@@ -169,6 +169,10 @@ TREATMENT_SET = TermSet((
     "cuando te pida", "si te pido", "when i ask you", "when i ask for", "if i ask you", "if i ask for",
     "instead of me", "en vez de a mi", "en lugar de a mi", "me propongas", "you propose to me", "you suggest to me",
     "me sugieras", "me mandes", "me envies", "you send me",
+    # what the assistant hands the speaker, and in what order: "ordénalas siempre por vencimiento"
+    "ordenalas", "ordenalos", "ordenamelas", "ordenamelos", "sort them", "order them", "the weekly summary",
+    "el resumen semanal", "the daily summary", "el resumen diario", "approval requests", "peticiones de aprobacion",
+    "solicitudes de aprobacion",
 ))
 # Whom else a rule about answers may be for: then it is no way of treating the speaker.
 OTHERS_SERVED_SET = TermSet(("to customers", "to clients", "a clientes", "a los clientes", "for customers",
