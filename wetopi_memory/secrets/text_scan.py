@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+import ahocorasick
+
 from .plain_text import may_hold_value, may_hold_value_token
 
 VALUE_REACH = 200   # how far after a keyword a context rule's value may start (prose clauses included)
@@ -24,18 +26,6 @@ def has_token_run(text: str) -> bool:
     return _RUN_MIN in text.encode("utf-8", "surrogatepass").translate(_RUN_CLASSES).decode("latin-1")
 
 
-# Characters from rarest to most common in prose: a keyword is tested only when its rarest character occurs.
-_RARITY = "`~^|\\{}[]$@#%&*+=<>_;!?\"'()/:0123456789qzxjkwvybfgpmhuc-.,ldrsniotae "
-
-
-_COMMON_IN_PROSE = frozenset("abcdefghiklmnoprstuvwy ")
-
-
-def _sentinel(keyword: str) -> str:
-    """The rarest character of `keyword` (one `in` test on it rules the keyword out in most texts)."""
-    return min(keyword, key=lambda ch: _RARITY.find(ch) % (len(_RARITY) + 1))
-
-
 def keyword_view(text: str) -> str:
     """`text.lower()` as far as lowercase ASCII keywords can tell, at bytes speed when the text is Latin-1."""
     # `str.lower` costs ~5 ns a character on non-ASCII text; in Latin-1 only ASCII letters lower to ASCII, while
@@ -49,51 +39,41 @@ def keyword_view(text: str) -> str:
 
 
 class KeywordFilter:
-    """The prefilter: which of a fixed set of keywords occur in a lowercased text, in few cheap tests.
+    """The prefilter: where each of a fixed set of keywords occurs in a lowercased text, in one pass.
 
-    Root keywords (those containing no other keyword) are grouped by their rarest character (`q` for
-    `rabbitmqctl`, `$` for `$2`): a one-character `in` test (memchr speed) rules out a whole group, and a root is
-    tested only when its character occurs. A longer keyword is tested only when every root inside it occurred
-    (`requirepass` only after `pass`)."""
+    One Aho-Corasick automaton (`pyahocorasick`, in C) holds every keyword, so a text is read once whatever the
+    number of keywords, and every occurrence comes back, overlapping ones included (`pass` inside `password`)."""
 
-    __slots__ = ("_groups", "_longer", "_plain")
+    __slots__ = ("_automaton",)
 
     def __init__(self, keywords: Iterable[str]) -> None:
-        ordered = sorted(set(keywords), key=lambda k: (len(k), k))
-        if not all(k.isascii() and k == k.lower() for k in ordered):   # what `keyword_view` relies on
-            raise ValueError("keywords must be lowercase ASCII")
-        roots = [k for k in ordered if not any(o != k and o in k for o in ordered)]
-        groups: dict[str, list[str]] = {}
-        plain: list[str] = []
-        for root in roots:
-            sentinel = _sentinel(root)
-            if sentinel in _COMMON_IN_PROSE:   # a letter nearly every text has: testing it first only adds work
-                plain.append(root)
+        ordered = sorted(set(keywords))
+        if not all(k and k.isascii() and k == k.lower() for k in ordered):   # what `keyword_view` relies on
+            raise ValueError("keywords must be non-empty lowercase ASCII")
+        self._automaton: ahocorasick.Automaton | None = None
+        if ordered:
+            automaton = ahocorasick.Automaton()
+            for keyword in ordered:
+                automaton.add_word(keyword, (keyword, len(keyword) - 1))
+            automaton.make_automaton()
+            self._automaton = automaton
+
+    def hits(self, lowered: str) -> dict[str, list[int]]:
+        """Per keyword that occurs in a lowercased text, the offsets of all its occurrences, ascending."""
+        found: dict[str, list[int]] = {}
+        if self._automaton is None:
+            return found
+        for end, (keyword, last) in self._automaton.iter(lowered):   # ascending ends: ascending starts per keyword
+            offsets = found.get(keyword)
+            if offsets is None:
+                found[keyword] = [end - last]
             else:
-                groups.setdefault(sentinel, []).append(root)
-        self._groups = tuple((ch, tuple(group)) for ch, group in groups.items())
-        self._plain = tuple(plain)
-        # Per root, the longer keywords holding it, with every root they hold: one found root points to the few
-        # longer keywords worth testing.
-        longer: dict[str, list[tuple[str, frozenset[str]]]] = {}
-        for k in ordered:
-            if k not in roots:
-                inner = frozenset(r for r in roots if r in k)
-                longer.setdefault(min(inner), []).append((k, inner))
-        self._longer = {root: tuple(entries) for root, entries in longer.items()}
+                offsets.append(end - last)
+        return found
 
     def present(self, lowered: str) -> frozenset[str]:
         """The keywords that occur in a lowercased text."""
-        found = [k for k in self._plain if k in lowered]
-        for ch, group in self._groups:
-            if ch in lowered:
-                found += [k for k in group if k in lowered]
-        if not found:
-            return frozenset()
-        roots = frozenset(found)
-        longer = self._longer
-        extra = [k for root in found if root in longer for k, inner in longer[root] if inner <= roots and k in lowered]
-        return roots.union(extra) if extra else roots
+        return frozenset(self.hits(lowered))
 
 
 class TextScan:
@@ -119,7 +99,8 @@ class TextScan:
     def present(self) -> frozenset[str] | None:
         """The keywords that occur (None: not prefiltered), found when first asked: `first` may never ask."""
         if self._present is None and self._filter is not None:
-            self._present = self._filter.present(self.lowered)
+            self._hits = self._filter.hits(self.lowered)   # every keyword's offsets, from the same single pass
+            self._present = frozenset(self._hits)
         return self._present
 
     def has_any(self, keywords: Iterable[str]) -> bool:
@@ -129,9 +110,10 @@ class TextScan:
         return any(k in self.lowered for k in keywords)
 
     def hits(self, keyword: str) -> list[int]:
+        """Sorted offsets of `keyword` in the lowercased text (from the prefilter's pass when there is one)."""
         found = self._hits.get(keyword)
-        if found is None and self.present is not None and keyword not in self.present:
-            found = self._hits[keyword] = []
+        if found is None and self.present is not None:   # the prefilter's pass found every occurrence of its keywords
+            found = self._hits.setdefault(keyword, [])
         if found is None:
             found = []
             lowered = self.lowered
