@@ -19,7 +19,7 @@ Scanning is built for the retain hot path (stdlib `re`, bounded quantifiers, no 
 `plain_text.may_hold_secret` clears (ordinary prose) is not scanned at all, nor is a text with none of the rules'
 keywords and no 20-character token run; otherwise one regex pass finds the long token-character runs where tier-1
 tokens and tier-3 strings can start, and token rules are tried only there, indexed by prefix; one Aho-Corasick pass
-(`pyahocorasick`) finds every rule keyword (`password`, `token`, ...) in a lowercased copy computed once per scan, and
+(`ahocorasick_rs`) finds every rule keyword (`password`, `token`, ...) in a lowercased copy computed once per scan, and
 tier-2 rules run only near those hits, mostly as anchored matches.
 
     >>> from wetopi_memory.secrets import DEFAULT_GATE

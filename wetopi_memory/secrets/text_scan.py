@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-import ahocorasick
+import ahocorasick_rs
 
 from .plain_text import may_hold_value, may_hold_value_token
 
@@ -41,39 +41,48 @@ def keyword_view(text: str) -> str:
 class KeywordFilter:
     """The prefilter: where each of a fixed set of keywords occurs in a lowercased text, in one pass.
 
-    One Aho-Corasick automaton (`pyahocorasick`, in C) holds every keyword, so a text is read once whatever the
+    One Aho-Corasick automaton (`ahocorasick_rs`, compiled) holds every keyword, so a text is read once whatever the
     number of keywords, and every occurrence comes back, overlapping ones included (`pass` inside `password`)."""
 
-    __slots__ = ("_automaton",)
+    __slots__ = ("_automaton", "_keywords")
 
     def __init__(self, keywords: Iterable[str]) -> None:
-        ordered = sorted(set(keywords))
-        if not all(k and k.isascii() and k == k.lower() for k in ordered):   # what `keyword_view` relies on
+        self._keywords = tuple(sorted(set(keywords)))
+        if not all(k and k.isascii() and k == k.lower() for k in self._keywords):   # what `keyword_view` relies on
             raise ValueError("keywords must be non-empty lowercase ASCII")
-        self._automaton: ahocorasick.Automaton | None = None
-        if ordered:
-            automaton = ahocorasick.Automaton()
-            for keyword in ordered:
-                automaton.add_word(keyword, (keyword, len(keyword) - 1))
-            automaton.make_automaton()
-            self._automaton = automaton
+        self._automaton = ahocorasick_rs.AhoCorasick(self._keywords) if self._keywords else None
 
     def hits(self, lowered: str) -> dict[str, list[int]]:
         """Per keyword that occurs in a lowercased text, the offsets of all its occurrences, ascending."""
         found: dict[str, list[int]] = {}
         if self._automaton is None:
             return found
-        for end, (keyword, last) in self._automaton.iter(lowered):   # ascending ends: ascending starts per keyword
-            offsets = found.get(keyword)
+        try:
+            matches = self._automaton.find_matches_as_indexes(lowered, overlapping=True)
+        except UnicodeEncodeError:   # a lone surrogate has no UTF-8 form: look for each keyword in turn
+            return {k: _offsets(lowered, k) for k in self._keywords if k in lowered}
+        keywords = self._keywords
+        for index, start, _ in matches:   # ascending ends, so ascending starts per keyword
+            offsets = found.get(keywords[index])
             if offsets is None:
-                found[keyword] = [end - last]
+                found[keywords[index]] = [start]
             else:
-                offsets.append(end - last)
+                offsets.append(start)
         return found
 
     def present(self, lowered: str) -> frozenset[str]:
         """The keywords that occur in a lowercased text."""
         return frozenset(self.hits(lowered))
+
+
+def _offsets(text: str, keyword: str) -> list[int]:
+    """Every offset where `keyword` occurs in `text`, overlapping occurrences included, ascending."""
+    found: list[int] = []
+    i = text.find(keyword)
+    while i >= 0:
+        found.append(i)
+        i = text.find(keyword, i + 1)
+    return found
 
 
 class TextScan:
@@ -115,13 +124,7 @@ class TextScan:
         if found is None and self.present is not None:   # the prefilter's pass found every occurrence of its keywords
             found = self._hits.setdefault(keyword, [])
         if found is None:
-            found = []
-            lowered = self.lowered
-            i = lowered.find(keyword)
-            while i >= 0:
-                found.append(i)
-                i = lowered.find(keyword, i + 1)
-            self._hits[keyword] = found
+            found = self._hits[keyword] = _offsets(self.lowered, keyword)
         return found
 
     def occurring(self, keywords: frozenset[str]) -> frozenset[str]:
