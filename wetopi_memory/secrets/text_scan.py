@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from itertools import chain
 
 import ahocorasick_rs
 
@@ -140,7 +141,7 @@ class TextScan:
             elif len(found) == 1:
                 merged = self.hits(next(iter(found)))
             else:
-                merged = sorted(h for k in found for h in self.hits(k))
+                merged = sorted(chain.from_iterable(map(self.hits, found)))
             self._merged[found] = merged
         return merged
 
