@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 from wetopi_memory.secrets.heuristics import COMMON_PASSWORDS, is_random_lowercase, is_wordlike, shannon_entropy
 from wetopi_memory.secrets.plain_text import (
     _CASES,
+    _CUE_FINDER,
+    _CUE_STEMS,
     _LOWER_ASCII,
     _MIXED,
     _MIXED_CASE_RE,
@@ -101,3 +103,17 @@ def test_common_password_words_are_found_as_split_finds_them(text: str) -> None:
     words = stripped.split()
     assert _has_common_password(stripped) is not {p.encode() for p in COMMON_PASSWORDS}.isdisjoint(words), text
     assert (not stripped or stripped.isspace()) is (not words)
+
+
+_CUE_PIECES = st.one_of(st.sampled_from([s.decode() for s in _CUE_STEMS]), st.text("pascdelnt ñ\n.", max_size=4))
+_CUE_TEXTS = st.lists(_CUE_PIECES, max_size=10).map("".join)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_CUE_TEXTS)
+def test_the_cue_pass_finds_every_stem_occurrence(text: str) -> None:
+    """The one-pass cue finder gives every (stem, offset) that a `find` loop per stem gives, overlapping ones too."""
+    lowered = text.encode("utf-8").lower()
+    expected = {(stem, i) for stem in _CUE_STEMS for i in range(len(lowered)) if lowered.startswith(stem, i)}
+    found = {(_CUE_STEMS[k], i) for k, i, _ in _CUE_FINDER.find_matches_as_indexes(lowered, overlapping=True)}
+    assert found == expected, text
