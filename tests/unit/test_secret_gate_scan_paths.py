@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from wetopi_memory.secrets import RULES
 from wetopi_memory.secrets.context_locators import key_start, tag_start
 from wetopi_memory.secrets.cue_rules import flag_start, line_key_start, question_start
-from wetopi_memory.secrets.text_scan import keyword_view
+from wetopi_memory.secrets.text_scan import KeywordFilter, TextScan, keyword_view
 
 _STARTED = [rule for rule in RULES if rule.starts is not None]
 _PIECES = [
@@ -56,6 +56,25 @@ def test_the_keyword_view_finds_every_keyword_where_lower_does(text: str) -> Non
     assert len(view) == len(lowered)
     for keyword in _KEYWORDS:
         assert _starts(view, keyword) == _starts(lowered, keyword), (keyword, text)
+
+
+_FILTER = KeywordFilter(_KEYWORDS)
+_HALVES = st.sampled_from(_KEYWORDS).map(lambda k: k[: len(k) // 2])
+_PARTS = st.one_of(_CASED.map(str.lower), st.sampled_from(_KEYWORDS), _HALVES)
+_KEYWORD_TEXTS = st.lists(_PARTS, max_size=8).map("".join)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_KEYWORD_TEXTS)
+def test_the_one_pass_keyword_filter_finds_what_substring_search_finds(text: str) -> None:
+    """The Aho-Corasick pass gives every keyword that occurs (`in`) with all its offsets, overlapping ones included,
+    ascending (a lone surrogate, which has no UTF-8 form, too); a scan's `hits` agree with `find`."""
+    for variant in (text, text + "\ud800", "\udfff" + text):
+        assert _FILTER.hits(variant) == {k: _starts(variant, k) for k in _KEYWORDS if k in variant}, variant
+        assert _FILTER.present(variant) == frozenset(k for k in _KEYWORDS if k in variant)
+    scan = TextScan(text.upper(), _FILTER)
+    for keyword in _KEYWORDS:
+        assert scan.hits(keyword) == _starts(scan.lowered, keyword), (keyword, text)
 
 
 def _flag_walk(text: str, hit: int) -> int | None:

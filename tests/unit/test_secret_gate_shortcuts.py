@@ -11,14 +11,17 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wetopi_memory.secrets.heuristics import is_random_lowercase, is_wordlike, shannon_entropy
+from wetopi_memory.secrets.heuristics import COMMON_PASSWORDS, is_random_lowercase, is_wordlike, shannon_entropy
 from wetopi_memory.secrets.plain_text import (
     _CASES,
+    _CUE_FINDER,
+    _CUE_STEMS,
     _LOWER_ASCII,
     _MIXED,
     _MIXED_CASE_RE,
     _TOKEN_EDGE,
     _VALUE_MARK_RE,
+    _has_common_password,
     _has_mixed_case_token,
     _mixed_case_token,
     _random_long_word,
@@ -85,3 +88,32 @@ def test_value_token_judgement_agrees_with_its_definition(segment: str) -> None:
         expected = any(ch in segment for ch in "\"'`«“<") \
             or any(_value_token(t) for t in segment.split() if _VALUE_MARK_RE.search(t)) or _unmarked_value(segment)
     assert may_hold_value_token(segment) is expected
+
+
+_BLANKS_AND_NEAR = " \t\n\r\x0b\x0c\x1c\x1f\x85\xa0ab1"
+_PASSWORD_TEXTS = st.lists(st.one_of(st.sampled_from(sorted(COMMON_PASSWORDS)), st.text(_BLANKS_AND_NEAR, max_size=3)),
+                           max_size=8).map("".join)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_PASSWORD_TEXTS)
+def test_common_password_words_are_found_as_split_finds_them(text: str) -> None:
+    """The one-pass finder with its blank test = `bytes.split()` words against the set; no word = `split()` empty."""
+    stripped = text.encode("utf-8")
+    words = stripped.split()
+    assert _has_common_password(stripped) is not {p.encode() for p in COMMON_PASSWORDS}.isdisjoint(words), text
+    assert (not stripped or stripped.isspace()) is (not words)
+
+
+_CUE_PIECES = st.one_of(st.sampled_from([s.decode() for s in _CUE_STEMS]), st.text("pascdelnt ñ\n.", max_size=4))
+_CUE_TEXTS = st.lists(_CUE_PIECES, max_size=10).map("".join)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_CUE_TEXTS)
+def test_the_cue_pass_finds_every_stem_occurrence(text: str) -> None:
+    """The one-pass cue finder gives every (stem, offset) that a `find` loop per stem gives, overlapping ones too."""
+    lowered = text.encode("utf-8").lower()
+    expected = {(stem, i) for stem in _CUE_STEMS for i in range(len(lowered)) if lowered.startswith(stem, i)}
+    found = {(_CUE_STEMS[k], i) for k, i, _ in _CUE_FINDER.find_matches_as_indexes(lowered, overlapping=True)}
+    assert found == expected, text

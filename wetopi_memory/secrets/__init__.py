@@ -18,9 +18,9 @@ counted and put into error messages safely.
 Scanning is built for the retain hot path (stdlib `re`, bounded quantifiers, no nested ambiguity): text that
 `plain_text.may_hold_secret` clears (ordinary prose) is not scanned at all, nor is a text with none of the rules'
 keywords and no 20-character token run; otherwise one regex pass finds the long token-character runs where tier-1
-tokens and tier-3 strings can start, and token rules are
-tried only there, indexed by prefix; tier-2 rules run only near their keywords (`password`, `token`, ...),
-mostly as anchored matches, on a lowercased copy computed once per scan.
+tokens and tier-3 strings can start, and token rules are tried only there, indexed by prefix; one Aho-Corasick pass
+(`ahocorasick_rs`) finds every rule keyword (`password`, `token`, ...) in a lowercased copy computed once per scan, and
+tier-2 rules run only near those hits, mostly as anchored matches.
 
     >>> from wetopi_memory.secrets import DEFAULT_GATE
     >>> DEFAULT_GATE.first("rotate the password every 90 days") is None
@@ -33,7 +33,7 @@ Modules, each importing only the ones above it:
   of a password slot (`is_password_value`) and of a machine-made value (`is_strongly_random`).
 * `key_names`: whether a config key names a secret.
 * `plain_text`: whether a text could hold a secret at all (the shortcut that lets ordinary prose skip the scan).
-* `text_scan`: `KeywordFilter` (the prefilter: which rule keywords occur, in a few substring tests) and
+* `text_scan`: `KeywordFilter` (the prefilter: where every rule keyword occurs, in one pass) and
   `TextScan`, the per-text lowercased copy, keyword hits and token starts.
 * `rule`: `SecretRule`, one detector and where it runs.
 * `context_locators`, `token_locators`: where the secret is inside a tier-2 / tier-1 or tier-3 match.

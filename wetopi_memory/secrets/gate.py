@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TypeAlias
 
 from .findings import ALL_TIERS, BLOCKING_TIERS, SecretFinding, Tier
 from .plain_text import may_hold_secret
@@ -12,6 +13,8 @@ from .rule_table import RULES
 from .text_scan import KeywordFilter, TextScan
 
 _WOKEN_CACHE_SIZE = 4096   # distinct keyword sets remembered by a gate before it starts afresh
+_Woken: TypeAlias = tuple[SecretRule, Callable[[TextScan, frozenset[str]], list[SecretFinding]], frozenset[str],
+                          tuple[str, ...]]
 
 
 class SecretGate:
@@ -49,7 +52,7 @@ class SecretGate:
                     by_keyword.setdefault(keyword, []).append(i)
             self._woken_by[tier] = {k: tuple(v) for k, v in by_keyword.items()}
         # `_woken` per tier and set of present keywords: texts of one kind bring the same few sets back.
-        self._woken_of: dict[tuple[Tier, frozenset[str]], tuple[tuple[SecretRule, frozenset[str]], ...]] = {}
+        self._woken_of: dict[tuple[Tier, frozenset[str]], tuple[_Woken, ...]] = {}
 
     def __repr__(self) -> str:
         return f"SecretGate(block_tier3={self.block_tier3}, rules={len(self._rules)})"
@@ -66,11 +69,12 @@ class SecretGate:
         """Findings of the rules of `tiers`, tier by tier (token rules of a tier before its other rules); the
         callers have already let plain prose skip (`may_hold_secret`)."""
         scan = TextScan(text, self._keywords, per_token=self.skip_plain_prose)
-        if not scan.token_starts() and not scan.present:
+        tokens = bool(scan.token_starts())   # without a token run no token rule can match: their tiers skip them
+        if not tokens and not scan.present:
             return   # every rule needs a keyword or a token run: none can fire
         spans: list[Span] = []   # found so far; weaker tiers skip token starts inside them
         for tier in sorted(tiers):
-            if tier in self._by_char or tier in self._every_token:
+            if tokens and (tier in self._by_char or tier in self._every_token):
                 spans.sort()
                 for finding in self._token_findings(scan, self._by_char.get(tier, {}),
                                                     self._every_token.get(tier, []), spans):
@@ -79,15 +83,16 @@ class SecretGate:
             present = scan.present   # after the tier's token rules: `first` may stop before it is needed
             assert present is not None
             occurs = scan.lowered.__contains__
-            for rule, found in self._woken(tier, present):
-                if rule.requires and not all(map(occurs, rule.requires)):
+            for rule, findings_of, found, requires in self._woken(tier, present):
+                if requires and not all(map(occurs, requires)):
                     continue
-                for finding in rule.findings_of(scan, found) if found else rule.findings_in(scan):
+                for finding in findings_of(scan, found) if found else rule.findings_in(scan):
                     spans.append((finding.start, finding.end))
                     yield finding
 
-    def _woken(self, tier: Tier, present: frozenset[str]) -> tuple[tuple[SecretRule, frozenset[str]], ...]:
-        """The tier's rules to run, in rule order, each with its keywords that occur (empty for keyword-free ones)."""
+    def _woken(self, tier: Tier, present: frozenset[str]) -> tuple[_Woken, ...]:
+        """The tier's rules to run, in rule order, each with its bound `findings_of`, its keywords that occur (empty for
+        keyword-free ones) and its `requires`."""
         found = self._woken_of.get((tier, present))
         if found is not None:
             return found
@@ -100,8 +105,8 @@ class SecretGate:
         if len(self._woken_of) >= _WOKEN_CACHE_SIZE:
             self._woken_of.clear()
         rules = self._other[tier]
-        found = self._woken_of[(tier, present)] = tuple((rules[i], rules[i].keyword_set & present)
-                                                        for i in sorted(woken))
+        found = self._woken_of[(tier, present)] = tuple((rules[i], rules[i].findings_of, rules[i].keyword_set & present,
+                                                         rules[i].requires) for i in sorted(woken))
         return found
 
     @staticmethod

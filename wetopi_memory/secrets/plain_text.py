@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+import ahocorasick_rs
+
 from .heuristics import COMMON_PASSWORDS, is_app_password, is_random_lowercase, is_wordlike
 
 _VALUE_MARK_RE = re.compile(r"[\d!#$%&*+=?@^~|<>_/\\-]")
@@ -58,7 +60,10 @@ def _has_mixed_case_token(text: str) -> bool:
     return any(not _wordlike_token(_token_at(text, *m.span())) for m in _MIXED_CASE_RE.finditer(text))
 
 
-_COMMON_PASSWORD_BYTES = frozenset(p.encode() for p in COMMON_PASSWORDS)
+# Every occurrence of a common password in one pass (compiled Aho-Corasick): a word is one only where an
+# occurrence has ASCII whitespace (what `bytes.split` splits on) or an end on both sides.
+_COMMON_PASSWORD_FINDER = ahocorasick_rs.BytesAhoCorasick([p.encode() for p in COMMON_PASSWORDS])
+_ASCII_BLANKS = frozenset(b" \t\n\r\x0b\x0c")
 _WORD_PUNCT_BYTES = b".,;:!?)('\"`"
 
 
@@ -68,10 +73,9 @@ _BANG_VALUE_RE = re.compile(rb"[:=][ \t]*[^\s!:=]{3,}!")
 def _words_hold_value(lowered: bytes) -> bool:
     """Letters-only values in lowercased UTF-8: a common password, a random lowercase run (12+), an app password."""
     stripped = lowered.translate(None, _WORD_PUNCT_BYTES)
-    words = stripped.split()
-    if not words:
-        return False
-    if not _COMMON_PASSWORD_BYTES.isdisjoint(words):
+    if not stripped or stripped.isspace():
+        return False   # no word at all
+    if _has_common_password(stripped):
         return True
     if b"!" in lowered and _BANG_VALUE_RE.search(lowered):
         return True   # `clave: pepito!`: a word with a `!` after a colon or `=` (locators judge the form)
@@ -81,6 +85,15 @@ def _words_hold_value(lowered: bytes) -> bool:
     if _APP_PASSWORD_SHAPE_BYTES not in lowered.translate(_LOWER_ASCII):
         return False   # the regex below needs four 4-letter words in a row: one translation rules most texts out
     return any(is_app_password(m.group()) for m in _APP_PASSWORD_WORDS_RE.finditer(lowered.decode("utf-8", "replace")))
+
+
+def _has_common_password(stripped: bytes) -> bool:
+    """Whether a whitespace-delimited word of `stripped` (`stripped.split()`) is a common password."""
+    end = len(stripped)
+    for _, i, j in _COMMON_PASSWORD_FINDER.find_matches_as_indexes(stripped, overlapping=True):
+        if (i == 0 or stripped[i - 1] in _ASCII_BLANKS) and (j == end or stripped[j] in _ASCII_BLANKS):
+            return True
+    return False
 
 
 def _random_long_word(stripped: bytes, letters: str) -> bool:
@@ -207,7 +220,7 @@ def _wordlike_token(token: str) -> bool:
 # Letters-only values (common passwords, random lowercase, app passwords) are taken only near these cues.
 _CUE_STEMS = (b"pass", b"pw", b"pin", b"key", b"token", b"secret", b"clave", b"contrase", b"cred", b"llave", b"auth",
               b"admin", b"identified")
-_CUE_TEXTS = tuple(stem.decode() for stem in _CUE_STEMS)
+_CUE_FINDER = ahocorasick_rs.BytesAhoCorasick(_CUE_STEMS)   # every cue stem occurrence, in one pass
 
 
 def may_hold_secret(text: str) -> bool:
@@ -218,24 +231,15 @@ def may_hold_secret(text: str) -> bool:
     if _shaped(text, raw):
         return True
     lowered = raw.lower()
-    view = lowered.decode("latin-1")
-    # `in` on `str` per stem costs less than one regex alternation, which enters its matcher at every candidate
-    for cue in _CUE_TEXTS:
-        if cue in view:
-            break
-    else:
-        return False   # most prose: no cue word at all
-    if not _words_hold_value(lowered):
-        return False
-    for stem in _CUE_STEMS:
-        hit = lowered.find(stem)
-        while hit >= 0:
-            end = hit + 200
-            for stop in (b"\n", b". "):
-                i = lowered.find(stop, hit, end)
-                if i >= 0:
-                    end = i
-            if _words_hold_value(lowered[max(0, hit - 60):end]):
-                return True   # `usa X como contraseña`: the value may come before the cue, too
-            hit = lowered.find(stem, hit + 1)
+    cues = _CUE_FINDER.find_matches_as_indexes(lowered, overlapping=True)
+    if not cues or not _words_hold_value(lowered):
+        return False   # most prose: no cue word at all, or no letters-only value anywhere
+    for _, hit, _ in cues:
+        end = hit + 200
+        for stop in (b"\n", b". "):
+            i = lowered.find(stop, hit, end)
+            if i >= 0:
+                end = i
+        if _words_hold_value(lowered[max(0, hit - 60):end]):
+            return True   # `usa X como contraseña`: the value may come before the cue, too
     return False

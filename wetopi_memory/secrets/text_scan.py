@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from itertools import chain
+
+import ahocorasick_rs
 
 from .plain_text import may_hold_value, may_hold_value_token
 
@@ -24,18 +27,6 @@ def has_token_run(text: str) -> bool:
     return _RUN_MIN in text.encode("utf-8", "surrogatepass").translate(_RUN_CLASSES).decode("latin-1")
 
 
-# Characters from rarest to most common in prose: a keyword is tested only when its rarest character occurs.
-_RARITY = "`~^|\\{}[]$@#%&*+=<>_;!?\"'()/:0123456789qzxjkwvybfgpmhuc-.,ldrsniotae "
-
-
-_COMMON_IN_PROSE = frozenset("abcdefghiklmnoprstuvwy ")
-
-
-def _sentinel(keyword: str) -> str:
-    """The rarest character of `keyword` (one `in` test on it rules the keyword out in most texts)."""
-    return min(keyword, key=lambda ch: _RARITY.find(ch) % (len(_RARITY) + 1))
-
-
 def keyword_view(text: str) -> str:
     """`text.lower()` as far as lowercase ASCII keywords can tell, at bytes speed when the text is Latin-1."""
     # `str.lower` costs ~5 ns a character on non-ASCII text; in Latin-1 only ASCII letters lower to ASCII, while
@@ -49,51 +40,50 @@ def keyword_view(text: str) -> str:
 
 
 class KeywordFilter:
-    """The prefilter: which of a fixed set of keywords occur in a lowercased text, in few cheap tests.
+    """The prefilter: where each of a fixed set of keywords occurs in a lowercased text, in one pass.
 
-    Root keywords (those containing no other keyword) are grouped by their rarest character (`q` for
-    `rabbitmqctl`, `$` for `$2`): a one-character `in` test (memchr speed) rules out a whole group, and a root is
-    tested only when its character occurs. A longer keyword is tested only when every root inside it occurred
-    (`requirepass` only after `pass`)."""
+    One Aho-Corasick automaton (`ahocorasick_rs`, compiled) holds every keyword, so a text is read once whatever the
+    number of keywords, and every occurrence comes back, overlapping ones included (`pass` inside `password`)."""
 
-    __slots__ = ("_groups", "_longer", "_plain")
+    __slots__ = ("_automaton", "_keywords")
 
     def __init__(self, keywords: Iterable[str]) -> None:
-        ordered = sorted(set(keywords), key=lambda k: (len(k), k))
-        if not all(k.isascii() and k == k.lower() for k in ordered):   # what `keyword_view` relies on
-            raise ValueError("keywords must be lowercase ASCII")
-        roots = [k for k in ordered if not any(o != k and o in k for o in ordered)]
-        groups: dict[str, list[str]] = {}
-        plain: list[str] = []
-        for root in roots:
-            sentinel = _sentinel(root)
-            if sentinel in _COMMON_IN_PROSE:   # a letter nearly every text has: testing it first only adds work
-                plain.append(root)
+        self._keywords = tuple(sorted(set(keywords)))
+        if not all(k and k.isascii() and k == k.lower() for k in self._keywords):   # what `keyword_view` relies on
+            raise ValueError("keywords must be non-empty lowercase ASCII")
+        self._automaton = ahocorasick_rs.AhoCorasick(self._keywords) if self._keywords else None
+
+    def hits(self, lowered: str) -> dict[str, list[int]]:
+        """Per keyword that occurs in a lowercased text, the offsets of all its occurrences, ascending."""
+        found: dict[str, list[int]] = {}
+        if self._automaton is None:
+            return found
+        try:
+            matches = self._automaton.find_matches_as_indexes(lowered, overlapping=True)
+        except UnicodeEncodeError:   # a lone surrogate has no UTF-8 form: look for each keyword in turn
+            return {k: _offsets(lowered, k) for k in self._keywords if k in lowered}
+        keywords = self._keywords
+        for index, start, _ in matches:   # ascending ends, so ascending starts per keyword
+            offsets = found.get(keywords[index])
+            if offsets is None:
+                found[keywords[index]] = [start]
             else:
-                groups.setdefault(sentinel, []).append(root)
-        self._groups = tuple((ch, tuple(group)) for ch, group in groups.items())
-        self._plain = tuple(plain)
-        # Per root, the longer keywords holding it, with every root they hold: one found root points to the few
-        # longer keywords worth testing.
-        longer: dict[str, list[tuple[str, frozenset[str]]]] = {}
-        for k in ordered:
-            if k not in roots:
-                inner = frozenset(r for r in roots if r in k)
-                longer.setdefault(min(inner), []).append((k, inner))
-        self._longer = {root: tuple(entries) for root, entries in longer.items()}
+                offsets.append(start)
+        return found
 
     def present(self, lowered: str) -> frozenset[str]:
         """The keywords that occur in a lowercased text."""
-        found = [k for k in self._plain if k in lowered]
-        for ch, group in self._groups:
-            if ch in lowered:
-                found += [k for k in group if k in lowered]
-        if not found:
-            return frozenset()
-        roots = frozenset(found)
-        longer = self._longer
-        extra = [k for root in found if root in longer for k, inner in longer[root] if inner <= roots and k in lowered]
-        return roots.union(extra) if extra else roots
+        return frozenset(self.hits(lowered))
+
+
+def _offsets(text: str, keyword: str) -> list[int]:
+    """Every offset where `keyword` occurs in `text`, overlapping occurrences included, ascending."""
+    found: list[int] = []
+    i = text.find(keyword)
+    while i >= 0:
+        found.append(i)
+        i = text.find(keyword, i + 1)
+    return found
 
 
 class TextScan:
@@ -119,7 +109,8 @@ class TextScan:
     def present(self) -> frozenset[str] | None:
         """The keywords that occur (None: not prefiltered), found when first asked: `first` may never ask."""
         if self._present is None and self._filter is not None:
-            self._present = self._filter.present(self.lowered)
+            self._hits = self._filter.hits(self.lowered)   # every keyword's offsets, from the same single pass
+            self._present = frozenset(self._hits)
         return self._present
 
     def has_any(self, keywords: Iterable[str]) -> bool:
@@ -129,17 +120,12 @@ class TextScan:
         return any(k in self.lowered for k in keywords)
 
     def hits(self, keyword: str) -> list[int]:
+        """Sorted offsets of `keyword` in the lowercased text (from the prefilter's pass when there is one)."""
         found = self._hits.get(keyword)
-        if found is None and self.present is not None and keyword not in self.present:
-            found = self._hits[keyword] = []
+        if found is None and self.present is not None:   # the prefilter's pass found every occurrence of its keywords
+            found = self._hits.setdefault(keyword, [])
         if found is None:
-            found = []
-            lowered = self.lowered
-            i = lowered.find(keyword)
-            while i >= 0:
-                found.append(i)
-                i = lowered.find(keyword, i + 1)
-            self._hits[keyword] = found
+            found = self._hits[keyword] = _offsets(self.lowered, keyword)
         return found
 
     def occurring(self, keywords: frozenset[str]) -> frozenset[str]:
@@ -155,7 +141,7 @@ class TextScan:
             elif len(found) == 1:
                 merged = self.hits(next(iter(found)))
             else:
-                merged = sorted(h for k in found for h in self.hits(k))
+                merged = sorted(chain.from_iterable(map(self.hits, found)))
             self._merged[found] = merged
         return merged
 
