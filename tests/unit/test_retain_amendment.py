@@ -25,6 +25,7 @@ def driver() -> Iterator[PluginDriver]:
     ("Me parece bien, pero con 60 días.", "con 60 dias."),
     ("Sounds good, but make it 45 days", "make it 45 days"),
     ("No, but make it 45 days", ""),
+    ("Yes, except the limit is 2000 € now, not 500 €.", "the limit is 2000 € now, not 500 €."),
     ("Hmm, ok, but 20 % seems a lot", ""),
     ("El precio me parece bien pero lo de 40 sitios no", ""),
     ("But why 20 %?", ""),

@@ -1,5 +1,6 @@
-"""Curation of readings that are no memory: the state of the moment an answer reports after checking ("Ahora mismo:
-…"), and a bare value of no system in a technical turn ("the train is 40 minutes late")."""
+"""Curation of readings: the state of the moment an answer reports after checking ("Ahora mismo: …") and a bare
+value of no system ("the train is 40 minutes late") are no memory; a checked change told beside its old value
+("`pm.max_children = 12` (was 5)") is."""
 
 from __future__ import annotations
 
@@ -48,3 +49,15 @@ def test_a_new_state_after_a_checked_change_is_still_kept(driver: PluginDriver) 
 def test_a_value_of_no_system_in_a_technical_turn_is_not_a_setting(driver: PluginDriver, user: str) -> None:
     stored = driver.stored_by(f"no-system-{user[:5]}", user, "Yes, Ceph is HEALTH_OK again.")
     assert not stored.get("platform"), stored
+
+
+@pytest.mark.parametrize(("answer", "fact"), [
+    ("Yes. With `pm.max_children = 16` (was 6) on the shared pool, the k6 run at 60 VUs finished with 0 502s.",
+     "pm.max_children = 16"),
+    ("Sí. Desde que subimos `proxy-read-timeout` a 240, el chat de los agentes no se corta.", "240"),
+])
+def test_a_checked_change_told_beside_its_old_value_is_kept(driver: PluginDriver, answer: str, fact: str) -> None:
+    tools = (ToolCall(name="terminal", args={"command": "kubectl -n wp get cm php-fpm -o yaml"},
+                      result="pm.max_children: 16"),)
+    stored = driver.stored_by(f"was-{fact}", "Did the change hold under the load test?", answer, tools=tools)
+    assert any(fact in item for item in stored.get("platform", ())), stored

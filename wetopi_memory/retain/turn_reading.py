@@ -19,7 +19,7 @@ from .amendment import amended_proposal, amendment
 from .evidence import TurnEvidence
 from .kinds import Category
 from .sentences import Sentence
-from .signals import Signals, states_value, technical_value
+from .signals import Signals, money_value, states_value, technical_value
 from .speaker_lexicon import (
     ASSENT,
     CONFIRM,
@@ -213,7 +213,8 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     if not opted_out and (change or assents(user_message) or opens_with_assent(user_message)):
         before = proposal_before(history, user_message, assistant_response)
         # a change of one of its values takes terms stated without proposal words too ("les toca un 10 %…")
-        if before and (_agreed_to(before, user_message) or (change and states_value(before))):
+        valued = states_value(before) or money_value(before)
+        if before and (_agreed_to(before, user_message) or (change and valued)):
             proposal = (amended_proposal(before, change) or "") if change else _chosen_part(before, user_message)
             topic = "\n".join(text for _, text in _messages(history)[-4:]) if proposal else ""
     verified = any(s.signals.verified for s in answer)
@@ -271,11 +272,19 @@ def _finished_only(sentence: Sentence) -> bool:
     return len(tokens(fold(sentence.text))) <= MAX_FINISHED_WORDS and mentions(_FINISHED, sentence.text)
 
 
+# A value told beside the one it replaced, or since when it holds: the state a change left.
+_CHANGED_FROM = re.compile(r"(?i)\((?:was|antes|before|era|previously|antes era)\s+[^)]{1,30}\)"
+                           r"|\bsince (?:switching|changing|moving|raising|lowering|setting|bumping)\b"
+                           r"|\bdesde que (?:cambiamos|cambie|subimos|subi|bajamos|baje|pusimos|puse|pasamos)\b")
+
+
 def _new_state(sentence: Sentence) -> bool:
     """A change stated as the new state with its value ("el ingress tiene ahora X: 10.8.0.0/16", "now points to"),
     not a reading of the moment ("Right now: CPU at 61 %")."""
-    return (mentions(NOW, sentence.text) and not mentions(SNAPSHOT, sentence.text)
-            and (states_value(sentence.text) or technical_value(sentence.text)))
+    valued = states_value(sentence.text) or technical_value(sentence.text)
+    if valued and _CHANGED_FROM.search(sentence.text):
+        return True   # "With `pm.max_children = 12` (was 5)…", "Since switching the Service to `Local`…"
+    return mentions(NOW, sentence.text) and not mentions(SNAPSHOT, sentence.text) and valued
 
 
 def _agreed_to(before: str, user_message: str) -> bool:
