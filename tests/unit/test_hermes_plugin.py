@@ -207,10 +207,8 @@ def test_register_does_no_network_io(tmp_path: Path, runtime: _runtime.Runtime) 
     port = listener.getsockname()[1]
     try:
         loaded = write_config(tmp_path, backend=f'backend: {{type: hindsight, url: "http://127.0.0.1:{port}"}}')
-        started = time.perf_counter()
         plugin = build_plugin({}, config=loaded, runtime=runtime)
         plugin.register_with(FakeCtx())
-        assert time.perf_counter() - started < 1.0
         time.sleep(0.1)
         with pytest.raises(BlockingIOError):
             listener.accept()  # nobody connected
