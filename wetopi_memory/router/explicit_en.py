@@ -7,16 +7,15 @@
   down", "anything stored", "refresh my memory", "ring a bell".
 - A request verb before what we did: "look up whether we ever agreed…", "show me the runbook we wrote", "recap
   what we decided…", "refresh me on the plan we discussed"; "was there a decision on…?", "what's on record about…".
-- Facts asked again ("What plugin do I use again?"), half a memory next to a question ("I vaguely recall we talked
-  about…"), told before ("I mentioned it before"), what you recommended ("the tool you recommended"), "the final
+- Facts asked again ("What plugin do I use again?"), what you recommended ("the tool you recommended"), "the final
   decision", "our agreed SLA", "any idea what we…", "do you have my…".
-- How a matter was settled ("did we end up…?"), notes said to be written somewhere next to a question ("we wrote it
-  down somewhere", "in an earlier chat"), "did I save my notes…", "recall my…", a tool-style "memory_search: …".
+- How a matter was settled ("did we end up…?"), "did I save my notes…", "recall my…", a tool-style "memory_search: …".
 - "Summarise everything we know about…", "…or did we hand that to Marc?", the speaker's own ways ("what's my usual…",
-  "what's my take on…", "how do I usually…"), a lapse next to a question about ours ("I keep forgetting: what's our
-  rule…?"), how a thing was set up, what happened with something last time or in a month.
+  "what's my take on…", "how do I usually…"), how a thing was set up, what happened with something last time or in a
+  month.
 - "whatever notes we have on…", "sum up everything you know about…", "given what you know about my…", "what the
-  memory has on…", "the fix … last spring", "has this happened to us before?", "what size he is".
+  memory has on…", "the fix … last spring", "what size he is".
+- Half a memory, told before, notes written somewhere and a lapse next to a question: `explicit_en_asides.py`.
 
 Not requests: statements ("As we agreed, send the invoice"), instructions ("Remember to renew…"), the speaker's own
 memory ("I don't remember the command"), the assistant's own past ("did you ever watch…?"), what we need or do
@@ -30,16 +29,11 @@ assistant's memory ("do you remember everything we talk about?") and a statement
 
 from __future__ import annotations
 
-from .explicit_base import MEM, WHO, WORLD_ASKED, ExplicitTrigger
+from .explicit_base import MEM, WE_DID, WHO, WORLD_ASKED, ExplicitTrigger
 
 # "I don't remember what…" is about the speaker's own memory; "save it in your notes" asks to store, not recall.
 _NOT_SELF = r"(?<!\bi\s)(?<!don't\s)(?<!dont\s)(?<!don\st\s)(?<!can't\s)(?<!cant\s)(?<!can\st\s)(?<!not\s)(?<!never\s)"
 _SAVE_EN = r"\b(?:save|store|add|put|write|keep|note)\b"
-# An English past form after "we"; the -eed presents ("we need", "we proceed") are not past.
-_WE_DID = (r"(?:(?!(?:n|f|s|h|w|sp|bl|br|proc|exc|succ)eeds?\b)\w+ed|wrote|chose|gave|set|made|took|put|sent|told|"
-           r"said|built|ran|did|had|got|came\s+up\s+with|"
-           r"went\s+with|found|learnt|saw|thought|left|kept|bought|paid|spent|lost|won|heard|meant|drew|sold|"
-           r"hit|cut|let|broke|spoke|began|knew|wound\s+up|ended\s+up)\b")
 _SAVE_TO_NOTES = (r"\b(?:save|store|add|put|write|keep)\b"   # and a forget request: "forget the note about…"
                   r"|\b(?:forget|delete|remove|erase|scrap|drop|discard|ditch)\s+(?:the|that|this|those|my|our|your)\s+"
                   r"notes?\b")
@@ -58,14 +52,6 @@ _CAPABILITY = (r"\b(?:remember|recall)\s+(?:everything|all|anything)\s+(?:that\s
                r"(?:talk|say|tell|discuss|share)\b")
 # "Remind me what 'idempotent' means": a word's meaning, general knowledge, not what we said or did
 _MEANING = r"\bwhat\s+(?!(?:we|our|i|my|you)\b)(?:[\w'\"-]+\s+){1,4}(?:means|stands\s+for)\b"
-# the speaker's own lapse, with nothing after it ("…? I genuinely forget", "I keep forgetting: …"), not "I forgot my
-# password" or "I can't remember the flag"
-_LAPSE = (r"\bi\s+(?:(?:always|genuinely|honestly|just|totally|completely|simply)\s+)?"
-          r"(?:keep\s+forgetting|forget|forgot|can'?t\s+remember|cannot\s+remember|don'?t\s+remember|"
-          r"do\s+not\s+remember)(?:\s+(?:again|lol|haha))?\s*(?:[.!:;?]|$)")
-# ... next to a question about our or the speaker's own things ("what's our rule for…?", "what's my usual…?")
-_OURS_ASKED = r"\b(?:what|which|who|where|when|how)\b[^.!?]*\b(?:our|my|we|us)\b[^.!?]*\?"
-
 EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.what_did_we_decide",
                     r"\bwhat\s+(?:did|had|have)\s+(?:we|i|you)\s+(?:ever\s+|finally\s+|already\s+)?"
@@ -158,14 +144,14 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     ("note", "notes", "record", "records"), unless=_SAVE_TO_NOTES),
     # "the runbook we wrote", "the procedure we followed"; not after a preposition: "on the plan we dropped"
     ExplicitTrigger("en.the_thing_we_did",
-                    rf"\bwe\s+{_WE_DID}", ("we",), gated=True, clause_start=False,
+                    rf"\bwe\s+{WE_DID}", ("we",), gated=True, clause_start=False,
                     before=r"(?:(?:^|[^\w\s]\s*|\b(?!(?:on|for|in|at|from|with|to|by|into|over|under)\b)\w+\s+)"
                            r"(?:the|our|that)\s+(?:[\w-]+\s+){0,2}|"   # or what it asks for: "what were the three
                            r"\b(?:what|which)(?:'s|\s+(?:was|were|is|are))\s+(?:the|our|those|that)\s+(?:[\w-]+\s+){0,4})"
                            r"(?:that\s+|which\s+)?$"),   # positioning statements we shortlisted?"
     ExplicitTrigger("en.show_me_what_we_did",   # the same without a question mark, after a request verb
                     rf"^\W*(?:remind\s+me\s+of|find|show\s+me|give\s+me|tell\s+me|pull\s+up|look\s+up|get\s+me|recap|"
-                    rf"refresh\s+me\s+on|fill\s+me\s+in\s+on|summari[sz]e|sum\s+up)\b(?!\s*:)[^.?!]*?\bwe\s+{_WE_DID}",
+                    rf"refresh\s+me\s+on|fill\s+me\s+in\s+on|summari[sz]e|sum\s+up)\b(?!\s*:)[^.?!]*?\bwe\s+{WE_DID}",
                     ("remind", "find", "show", "give", "tell", "pull", "look", "get", "recap", "refresh", "fill",
                      "summarise", "summarize", "sum"), requires=("we",)),
     ExplicitTrigger("en.do_you_know_my",
@@ -263,11 +249,6 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.did_we_end_up",   # "did we end up pinning ingress-nginx to 4.10?": how it was settled
                     r"\b(?:did|have)\s+(?:we|i|you)\s+(?:ever\s+|actually\s+|finally\s+)?end(?:ed)?\s+up\b",
                     ("end", "ended"), requires=("up",), also=r"\?"),
-    ExplicitTrigger("en.we_wrote_it_down",   # "what was the root cause? I know we wrote it down somewhere"
-                    r"\b(?:we|i|you)\s+(?:already\s+|once\s+)?(?:wrote|jotted|noted|saved|summari[sz]ed|documented)\s+"
-                    r"(?:it|this|that|them)\s+(?:down\s+)?(?:somewhere|before|earlier|already|"
-                    r"in\s+an?\s+(?:earlier|previous|past|older|other)\s+(?:chat|conversation|session|thread))\b",
-                    ("wrote", "jotted", "noted", "saved", "summarized", "summarised", "documented"), also=r"\?"),
     ExplicitTrigger("en.did_i_save_my_notes",   # "did I save my notes on that?"
                     r"\b(?:did|have)\s+(?:i|we|you)\s+(?:ever\s+)?(?:save|saved|store|stored|keep|kept|write|written)"
                     r"\s+(?:down\s+)?(?:my|our|the|any)\s+notes\b", ("notes",)),
@@ -280,16 +261,6 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     unless=_EVENT_AGAIN,                                           # the wh-question looked for before
                     before=r"\b(?:what|which|who|where|how)(?:'s|\b(?:\s+[\w'-]+){0,3}?\s+(?:is|are|was|were|do|does|did)\b)"
                            r"[^.?!]*$"),
-    ExplicitTrigger("en.i_mentioned_it_before",   # "What's my dentist's name? I mentioned it before"; not "as I said,"
-                    r"\bi\s+(?:already\s+|have\s+|had\s+|'ve\s+)?(?:mentioned|told\s+you|said|shared|gave\s+you|explained)\s+"
-                    r"(?:it|this|that|them)\s+(?:(?:to\s+you\s+)?(?:before|earlier|already|once|last\s+\w+|the\s+other\s+day|"
-                    r"yesterday))\b(?!\s+and\s+i\b)",
-                    ("mentioned", "told", "said", "shared", "gave", "explained"), requires=("i",), also=r"\?"),
-    ExplicitTrigger("en.i_recall_we",   # "Are we sponsoring WordCamp? I vaguely recall we talked about…": half a memory
-                    rf"\bi\s+(?:(?:vaguely|kind\s+of|sort\s+of|think\s+i|seem\s+to|faintly)\s+)?(?:recall|remember)\s+"
-                    rf"(?:that\s+)?we\s+(?:had\s+)?(?:once\s+|already\s+|ever\s+)?{_WE_DID}"   # its clause ends, or
-                    r"(?=[^,;.!?]*(?:[.!?]|$|,\s*(?:right|is\s+that\s+(?:right|correct|so)|correct|no)\b))",   # a tag
-                    ("recall", "remember"), requires=("i", "we"), also=r"\?"),
     ExplicitTrigger("en.the_thing_you_recommended",   # "What was the name of that tool you recommended?"
                     r"\b(?:the|that|those|this)\s+(?:[\w-]+\s+){0,2}(?:that\s+|which\s+)?you\s+(?:once\s+|had\s+)?"
                     r"(?:recommended|suggested|mentioned|proposed)\b",
@@ -317,10 +288,6 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"autumn|fall|winter|year|month|week|quarter)\b",
                     ("spring", "summer", "autumn", "fall", "winter", "year", "month", "week", "quarter"),
                     requires=("what", "last"), also=r"\?"),
-    ExplicitTrigger("en.happened_to_us_before",   # "Has this happened to us before?": the same trouble, settled before
-                    r"\b(?:has|had|did)\s+(?:this|that|it|something\s+like\s+(?:this|that))\s+(?:ever\s+|already\s+)?"
-                    r"happen(?:ed)?\s+(?:to\s+us|with\s+(?:another|other|a\s+different)\s+(?:customer|client)s?)\b",
-                    ("happen", "happened"), also=r"\?"),
     ExplicitTrigger("en.did_we_hand_over",   # "…, or did we hand that to Marc?": who was given a duty, settled before
                     r"\b(?:did|have|had)\s+we\s+(?:already\s+|ever\s+|finally\s+)?(?:hand(?:ed)?|pass(?:ed)?|"
                     r"assign(?:ed)?|delegate(?:d)?|reassign(?:ed)?|transfer(?:red)?)\s+(?:[\w'-]+\s+){0,4}?"
@@ -335,8 +302,6 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     ("usual", "normal", "typical", "preferred", "go", "regular", "standing", "take",
                      "opinion", "view", "stance", "position", "preference", "preferences", "usually", "normally",
                      "typically", "generally"), also=r"\?"),
-    ExplicitTrigger("en.i_keep_forgetting",   # "I keep forgetting: what's our rule for…?", "…my usual? I forget"
-                    _LAPSE, ("forget", "forgetting", "forgot", "remember"), requires=("i",), also=_OURS_ASKED),
     ExplicitTrigger("en.how_was_it_set_up",   # "How was the VPN between the offices set up?": a state settled before
                     r"\bhow\s+(?:was|were)\s+(?:the|our|that|those)\s+(?:[\w-]+\s+){1,5}?(?:set\s+up|configured|wired|"
                     r"deployed|installed|laid\s+out|sized|split)\b",

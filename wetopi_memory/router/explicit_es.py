@@ -1,7 +1,7 @@
 """Explicit memory requests in Spanish (design §7), as data: fixed expressions and general frames.
 
 - Past tense of "we": an interrogative (qué, cómo, cuándo, en qué, lo que, la vez que…) followed, clitics and
-  "ya"/"al final" aside, by a first-person-plural past form of a verb of deciding, saying or doing (`_PAST_WE`:
+  "ya"/"al final" aside, by a first-person-plural past form of a verb of deciding, saying or doing (`PAST_WE`:
   decid-imos, acord-amos, dij-imos, qued-amos…), in a message that reads as a question; a recall verb (recuérdame,
   dime, busca, mira…) before "lo que" + such a form asks without a question mark.
 - What was said or kept before: "¿qué te dije / te había dicho…?", "¿qué tenía apuntado…?", "¿cuál era el
@@ -11,12 +11,10 @@
 - What "you" told me: a wh-word opening a clause, then "me"/"nos" and a 2nd-person preterite of telling or
   recommending ("¿Qué libro me recomendaste…?"); an interrogative determiner, its noun and a verb of deciding
   ("¿Qué plazo de preaviso pactamos…?"); "tira de memoria" opening a clause; the impersonal past as the question
-  itself ("¿Se decidió algo…?"); told before, next to a question ("…? Te lo dije el otro día"), and half a memory
-  ("me suena que lo hablamos").
+  itself ("¿Se decidió algo…?"). Told before, half a memory and a lapse next to a question: `explicit_es_asides.py`.
 - "¿Quedamos con… en que…?", how a thing was set up ("¿Cómo estaba montado…?"), what happened on a past date, the
-  speaker's own ways ("¿Cuál es mi postura sobre…?", "¿Qué suelo…?") and a lapse next to a question about ours
-  ("¿Cuál es nuestra regla…? Se me olvida siempre"); "repasa lo que tenemos de…", "según lo que tengas apuntado",
-  "recupera las condiciones que negociamos…", "¿esto ya nos pasó…?".
+  speaker's own ways ("¿Cuál es mi postura sobre…?", "¿Qué suelo…?"); "repasa lo que tenemos de…", "según lo que
+  tengas apuntado", "recupera las condiciones que negociamos…".
 
 Not requests: statements in the past ("Decidimos subir el precio"), instructions ("Recuerda que el viernes…"),
 invitations ("¿Quedamos mañana?"), proposals ("¿Qué tal si pactamos…?", "¿Y si decidimos…?"), "as I said" in passing
@@ -32,7 +30,17 @@ about the world ("¿Te acuerdas de quién ganó…?") and a thing we did after a
 
 from __future__ import annotations
 
-from .explicit_base import MEM, WHO, WORLD_ASKED, ExplicitTrigger
+from .explicit_base import (
+    MEM,
+    PAST_ONLY_WE,
+    PAST_WE,
+    PAST_WE_WORDS,
+    WHO,
+    WORLD_ASKED,
+    YOU_TOLD,
+    YOU_TOLD_STEMS,
+    ExplicitTrigger,
+)
 
 # "guarda en tu memoria…" asks to store, not recall.
 _SAVE_ES = (r"\b(?:apunta|apuntalo|apuntate|guarda|guardalo|guardate|anota|anotalo|anade|anadelo|mete|graba|guardar|"
@@ -62,45 +70,20 @@ _NOSTALGIA = (r"\b(?:cuando\s+(?:eramos|eras|era)\s+(?:\w+\s+)?(?:jovenes|joven|
 # A proposal, not a question about the past: "¿Qué tal si pactamos un descuento?", "¿Y si decidimos mañana?"
 _PROPOSAL = r"\bque\s+tal\s+si\b|(?:^|[^\w\s])\s*y\s+si\b"
 
-# Verbs of deciding and saying whose "we" form (-amos / -imos) asks for memory inside a question ("¿qué acordamos?"),
-# and "we" forms that can only be past ("hicimos", "dimos", "pusimos"). Verbs of doing whose -amos form is also
-# present ("¿cuánto le cobramos?", "¿qué usamos?") count only after "la última vez que".
-_PAST_WE_STEMS = ("decid", "acord", "dij", "habl", "qued", "pact", "coment", "eleg", "escog", "descart", "dej", "sac",
-                  "conclu", "comprometi", "apunt", "anot", "respond")
-_PAST_ONLY_WE = ("hicimos", "dimos", "pusimos", "propusimos", "ofrecimos", "prometimos", "resolvimos", "vimos",
-                 "tuvimos", "quisimos", "supimos", "hablasteis", "decidisteis", "quedasteis", "acordasteis")
-_PAST_WE_WORDS = tuple(sorted({stem + end for stem in _PAST_WE_STEMS for end in ("amos", "imos")} | {*_PAST_ONLY_WE}))
-# The same words as one regex with their stems factored out: `re` tries alternatives one by one, so a shared
-# ending is matched once instead of once per verb.
-_PAST_WE = "(?:(?:" + "|".join(_PAST_WE_STEMS) + ")(?:amos|imos)|" + "|".join(_PAST_ONLY_WE) + ")"
-
 # "we" forms of deciding that, after "¿qué <noun>…?", read as past ("¿qué día quedamos?" is an invitation: not here)
 _DECIDED_WE = ("decidimos", "acordamos", "pactamos", "dijimos", "elegimos", "escogimos", "descartamos", "concluimos",
                "firmamos", "negociamos")
 
-# What "you" (the assistant) told, recommended or noted for me: a 2nd-person preterite of telling, in a question
-_YOU_TOLD_STEMS = ("dij", "cont", "coment", "recomend", "suger", "aconsej", "propus", "explic", "mencion", "apunt",
-                   "anot", "guard", "ped", "indic")
-_YOU_TOLD = "(?:(?:" + "|".join(_YOU_TOLD_STEMS) + ")(?:aste|iste))"
 _YOU_TOLD_PP = r"(?:dicho|contado|comentado|recomendado|sugerido|aconsejado|propuesto|explicado|mencionado|apuntado)"
-_YOU_TOLD_WORDS = tuple(sorted({stem + end for stem in _YOU_TOLD_STEMS for end in ("aste", "iste")} | {"habias"}))
+_YOU_TOLD_WORDS = tuple(sorted({stem + end for stem in YOU_TOLD_STEMS for end in ("aste", "iste")} | {"habias"}))
 # the match opens the message or a clause ("¿Qué me dijiste…?", "Oye, ¿cómo me dijiste…?"), not "Ya sé que me dijiste…"
 _OPENS_CLAUSE = r"(?:^|[^a-z0-9\s])\s*$"
 # a tag that makes an instruction look like a question ("…, ¿vale?", "…, ¿ok?", "…, ¿de acuerdo?")
 _TAG_QUESTION = r"[,;]\s*(?:vale|ok|okay|de\s+acuerdo|porfa|por\s+favor|eh|si|entendido)\s*\?+\s*$"
 # "recuérdame qué significa SLO": a word's meaning, general knowledge
 _MEANING_ES = r"\brecuerda(?:me)?\s+(?:que|como)\s+(?:significa|significaba|quiere\s+decir|se\s+dice|se\s+escribe)\b"
-# the speaker's own lapse ending a clause ("…? No me acuerdo", "se me olvida siempre"), not "no me acuerdo del comando"
-_LAPSE_ES = (r"\b(?:no\s+(?:me\s+acuerdo|lo\s+recuerdo|recuerdo)|se\s+me\s+(?:ha\s+)?olvid(?:a|o|ado))"
-             r"(?:\s+(?:siempre|otra\s+vez|cada\s+vez|ya|bien))?\s*(?:[.!:;?,]|$)")
-# ... next to a question about our or the speaker's own things ("¿cuál es nuestra regla…?", "¿quedamos en que…?")
-_OURS_ASKED_ES = (r"\b(?:que|cual|cuales|como|cuando|donde|quien|cuanto|cuanta)\b[^.!?]*\b(?:nuestr[oa]s?|mis?)\b"
-                  r"[^.!?]*\?")
 # an interrogative that opens the message or a clause ("¿Cómo estaba…?", "Oye, ¿qué suelo…?"), not "sé que suelo…"
 _ASKS_HERE = r"(?:^|[^a-z0-9\s]|\b(?:y|pero|oye|entonces|dime|cuentame|recuerdame))\s*$"
-# "como te lo dije, …" is "as I said" too
-_AS_I_SAID_ANY = r"\bcomo\s+(?:ya\s+)?te\s+(?:lo|la|los|las)\s+"
-
 ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("es.busca_en_memoria",
                     rf"\b(?:busca|buscar|buscame|buscad|mira|mirar|consulta|consultar|revisa|revisar|comprueba)"
@@ -153,7 +136,7 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"(?:guardado|apuntado|anotado|registrado)\b",
                     ("guardado", "apuntado", "anotado", "registrado"), gated=True, clause_start=False),
     ExplicitTrigger("es.pasado_nosotros",
-                    rf"\b{_PAST_WE}\b", _PAST_WE_WORDS, gated=True, clause_start=False, at_anchor=True,
+                    rf"\b{PAST_WE}\b", PAST_WE_WORDS, gated=True, clause_start=False, at_anchor=True,
                     before=r"\b(?:que|como|cuando|cual|cuales|donde|por\s+que|en\s+que|lo\s+que|vez\s+que|si)\s+"
                            r"(?:(?:le|les|nos|te|se|lo|la|los|las|ya|al\s+final|finalmente|exactamente|entonces)\s+){0,3}"
                            r"(?:(?:conclusion|conclusiones|decision|decisiones|acuerdo|acuerdos|solucion)\s+)?$",
@@ -162,13 +145,13 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"\bvez\s+que\s+(?:(?:lo|la|los|las|le|les|se)\s+)?\w+(?:amos|imos)\b", ("vez",),
                     gated=True, clause_start=False, requires=("que",)),
     ExplicitTrigger("es.a_ver_que",
-                    rf"\ba\s+ver\s+(?:que|como|cuando|en\s+que)\s+(?:(?:le|les|nos|te|se|lo|la|ya)\s+){{0,2}}{_PAST_WE}\b",
+                    rf"\ba\s+ver\s+(?:que|como|cuando|en\s+que)\s+(?:(?:le|les|nos|te|se|lo|la|ya)\s+){{0,2}}{PAST_WE}\b",
                     ("ver",)),
     ExplicitTrigger("es.que_algo_pusimos",   # "¿Qué condiciones le pusimos…?", "¿Qué plazo de pago les dimos…?"
                     rf"\b(?:que|cual|cuales|cuanto|cuanta|cuantos|cuantas)\s+(?:\w+\s+(?:(?:de|del)\s+\w+\s+)?)?"
                     rf"(?:(?:le|les|nos|se|lo|la)\s+)?"
-                    rf"(?:{'|'.join(_PAST_ONLY_WE)})\b",
-                    _PAST_ONLY_WE, gated=True, clause_start=False),
+                    rf"(?:{'|'.join(PAST_ONLY_WE)})\b",
+                    PAST_ONLY_WE, gated=True, clause_start=False),
     ExplicitTrigger("es.que_plazo_pactamos",   # "¿Qué plazo de preaviso pactamos con…?", "¿Cuántos días de margen
                     # acordamos?": an interrogative determiner, its noun (and a "de" complement), a verb of deciding
                     rf"\b(?:{'|'.join(_DECIDED_WE)})\b", _DECIDED_WE, gated=True, clause_start=False, at_anchor=True,
@@ -211,7 +194,7 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                      "recupera"), requires=("lo", "que")),
     ExplicitTrigger("es.recuerdame_lo_que",
                     rf"\blo\s+que\s+(?:(?:le|les|nos|te|se|ya)\s+)?"
-                    rf"(?:{_PAST_WE}|\w+(?:amos|imos)|te\s+(?:dije|conte|comente|pedi)|(?:me|nos)\s+{_YOU_TOLD}|"
+                    rf"(?:{PAST_WE}|\w+(?:amos|imos)|te\s+(?:dije|conte|comente|pedi)|(?:me|nos)\s+{YOU_TOLD}|"
                     rf"(?:habiamos|hemos)\s+\w+)\b",
                     ("recuerdame", "recuerdanos", "dime", "repiteme", "decirme", "acuerdate", "busca", "buscame",
                      "mira", "consulta", "revisa", "cuentame", "comprueba", "recupera", "recuperar"),
@@ -221,7 +204,7 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("es.busca_que_hicimos",   # "Busca qué le dijimos a…", "dime cómo lo arreglamos": no "?" needed
                     rf"^\W*(?:oye,?\s+)?(?:busca|buscame|mira|consulta|revisa|dime|cuentame|recuerdame|comprueba)"
                     rf"(?:\s+(?:en\s+)?(?:la\s+|tu\s+)?memoria)?\s+(?:que|como|cuando|cuanto|cuanta|donde|por\s+que|cual|"
-                    rf"cuales)\s+(?:(?:le|les|nos|te|se|lo|la|los|las|ya|al\s+final)\s+){{0,2}}(?:{_PAST_WE}|\w+(?:amos|imos))\b",
+                    rf"cuales)\s+(?:(?:le|les|nos|te|se|lo|la|los|las|ya|al\s+final)\s+){{0,2}}(?:{PAST_WE}|\w+(?:amos|imos))\b",
                     ("busca", "buscame", "mira", "consulta", "revisa", "dime", "cuentame", "recuerdame", "comprueba"),
                     gated=True, clause_start=False,   # "Mira, que decidimos no tocarlo" is a statement: the accent says
                     accented=r"\b(?:qué|cómo|cuándo|cuánto|cuánta|dónde|por qué|cuál|cuáles)\b"),
@@ -252,7 +235,7 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     ("apuntamos", "anotamos", "guardamos", "documentamos", "dejamos")),
     ExplicitTrigger("es.recuerdame_que_pasado",   # "recuérdame qué acordamos con Kreativa" (no question mark)
                     rf"\b(?:recuerdame|recuerdanos|cuentame|repiteme)\s+(?:que|como|cuando|donde|cuanto|cuanta)\s+"
-                    rf"(?:(?:le|les|nos|te|se|lo|la|ya)\s+){{0,2}}{_PAST_WE}\b",
+                    rf"(?:(?:le|les|nos|te|se|lo|la|ya)\s+){{0,2}}{PAST_WE}\b",
                     ("recuerdame", "recuerdanos", "cuentame", "repiteme")),
     ExplicitTrigger("es.en_tus_notas",
                     r"\b(?:mira|mirar|consulta|consultar|revisa|revisar|busca|buscar|comprueba|en)\s+"
@@ -288,7 +271,7 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     before=r"(?:^|[^a-z0-9\s]|\b(?!lo\b)[a-z]+)\s*$"),
     ExplicitTrigger("es.repasa_lo_que",   # "Repásame lo que acordamos…", "Recap de lo que decidimos…"
                     rf"\b(?:repasame|repasa|resumeme|recap|recapitula|recapitulame|refrescame)\s+(?:de\s+)?"
-                    rf"(?:lo\s+que|que|como)\s+(?:(?:le|les|nos|te|se|lo|la|ya|al\s+final)\s+){{0,2}}{_PAST_WE}\b",
+                    rf"(?:lo\s+que|que|como)\s+(?:(?:le|les|nos|te|se|lo|la|ya|al\s+final)\s+){{0,2}}{PAST_WE}\b",
                     ("repasame", "repasa", "resumeme", "recap", "recapitula", "recapitulame", "refrescame")),
     ExplicitTrigger("es.recuerda_usted",   # "¿Recuerda usted qué horario le indiqué…?", "¿Se acuerda de lo que…?"
                     r"\b(?:recuerda\s+usted|se\s+acuerda\s+(?:usted\s+)?(?:de\s+lo\s+que|de\s+que|de\s+como|que|como))\b",
@@ -298,7 +281,7 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     clause_start=False, requires=("que", "con")),
     ExplicitTrigger("es.que_me_dijiste",   # "¿Qué libro me recomendaste…?", "¿Cómo me dijiste que se llamaba…?"
                     rf"\b(?:que|cual|cuales|como|cuando|donde|cuanto|cuanta|cuantos|cuantas|quien|por\s+que)\s+"
-                    rf"(?:[a-z]+\s+){{0,7}}?(?:me|nos)\s+(?:(?:lo|la|los|las)\s+)?(?:{_YOU_TOLD}|habias\s+{_YOU_TOLD_PP})\b",
+                    rf"(?:[a-z]+\s+){{0,7}}?(?:me|nos)\s+(?:(?:lo|la|los|las)\s+)?(?:{YOU_TOLD}|habias\s+{_YOU_TOLD_PP})\b",
                     _YOU_TOLD_WORDS, gated=True, clause_start=False, before=_OPENS_CLAUSE),
     # "¿Se decidió algo sobre…?", "¿Al final se llegó a un acuerdo…?": the clause opens with the impersonal past
     ExplicitTrigger("es.se_decidio_algo",
@@ -306,17 +289,6 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"acordar|un\s+acuerdo))\b(?=[^,;.!?]*\?)",   # and is the question itself
                     ("decidio", "acordo", "hablo", "pacto", "comento", "dijo", "concluyo", "quedo", "llego"),
                     requires=("se",), before=r"(?:^|[^a-z0-9\s]|\b(?:al\s+final|finalmente|ya|y))\s*$"),
-    ExplicitTrigger("es.te_lo_dije",   # "¿A qué hora es el pádel? Te lo dije el otro día": told before, in a question
-                    r"\b(?:(?:creo|juraria|me\s+parece)\s+que\s+(?:ya\s+)?te\s+(?:lo|la|los|las)\s+(?:dije|conte|comente|mencione)|"
-                    r"te\s+(?:lo|la|los|las)\s+(?:dije|conte|comente|mencione|explique|pase|habia\s+(?:dicho|contado|"
-                    r"comentado|mencionado))(?=\s+(?:ayer|antes|el\s+otro\s+dia|la\s+semana\s+pasada|el\s+mes\s+pasado|"
-                    r"hace\s+\w+|en\s+su\s+dia|una\s+vez|alguna\s+vez|ya)\b))\b",
-                    ("dije", "conte", "comente", "mencione", "explique", "pase", "habia"), requires=("te",),
-                    also=r"\?", unless=_AS_I_SAID_ANY),
-    ExplicitTrigger("es.recuerdo_que_hablamos",   # "¿Vamos al WordCamp? Me suena que lo hablamos": half a memory, asked
-                    rf"\b(?:recuerdo|recordaba|me\s+suena|creo\s+recordar|me\s+parece\s+recordar)\s+que\s+"
-                    rf"(?:(?:lo|la|los|las|le|les|ya|nos)\s+){{0,2}}{_PAST_WE}\b",
-                    ("recuerdo", "recordaba", "suena", "recordar"), requires=("que",), also=r"\?"),
     ExplicitTrigger("es.te_consta",   # "¿Te consta si ya le mandamos el contrato?": on record, for you
                     r"\b(?:te|os)\s+consta\b", ("consta",), requires=("te",)),
     ExplicitTrigger("es.quedo_por_escrito",   # "¿Quedó por escrito lo del SLA?", "¿Quedó apuntado el precio?"
@@ -363,8 +335,6 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     ("mi", "mis", "suelo", "acostumbro"), gated=True, clause_start=False, before=_ASKS_HERE,
                     accented=r"\b(?:cuál|cuáles|qué|cómo|cuándo|dónde|cuánto)\s+(?:\w+\s+)?(?:es|son|era|eran|suelo|"
                              r"acostumbro)\b"),
-    ExplicitTrigger("es.no_me_acuerdo",   # "¿Cuál es nuestra regla…? Se me olvida siempre": a lapse next to a question
-                    _LAPSE_ES, ("acuerdo", "recuerdo", "olvida", "olvido", "olvidado"), also=_OURS_ASKED_ES),
     ExplicitTrigger("es.segun_lo_que_tengas",   # "Según lo que tengas apuntado, …", "con lo que sabes de mí, …"
                     r"\b(?:segun\s+lo\s+que\s+(?:tengas|tienes|tengamos|tenemos)\s+(?:guardado|apuntado|anotado|registrado)|"
                     r"(?:con|segun|dado)\s+lo\s+que\s+(?:sabes|sepas|recuerdas|recuerdes)\s+(?:de|del|sobre|acerca\s+de)\s+"
@@ -375,12 +345,7 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("es.recupera_lo_que_hicimos",
                     rf"^\W*(?:oye,?\s+)?(?:recupera|recuperame|busca|buscame|dame|pasame|recuerdame|dime|repasa|repasame)\s+"
                     rf"(?:el|la|los|las)\s+(?:[a-z]+\s+){{1,3}}?que\s+(?:(?:le|les|nos|se|lo|la|los|las)\s+)?"
-                    rf"(?:{_PAST_WE}|\w+(?:amos|imos))\b",
+                    rf"(?:{PAST_WE}|\w+(?:amos|imos))\b",
                     ("recupera", "recuperame", "busca", "buscame", "dame", "pasame", "recuerdame", "dime", "repasa",
                      "repasame"), requires=("que",)),
-    ExplicitTrigger("es.ya_nos_paso",   # "¿Esto ya nos pasó con otro cliente?": the same trouble, settled before
-                    r"\b(?:(?:esto|eso)\s+(?:ya\s+)?nos\s+(?:paso|ha\s+pasado|habia\s+pasado)|ya\s+nos\s+(?:paso|ha\s+pasado|"
-                    r"habia\s+pasado)\s+(?:esto|eso|algo\s+(?:asi|parecido|similar))|nos\s+(?:ha|habia)\s+pasado\s+"
-                    r"(?:esto|eso|algo\s+(?:asi|parecido|similar))\s+(?:antes|ya|alguna\s+vez))\b",
-                    ("paso", "pasado"), requires=("nos",), also=r"\?"),
 )
