@@ -82,6 +82,8 @@ _OPENS_CLAUSE = r"(?:^|[^a-z0-9\s])\s*$"
 _TAG_QUESTION = r"[,;]\s*(?:vale|ok|okay|de\s+acuerdo|porfa|por\s+favor|eh|si|entendido)\s*\?+\s*$"
 # "recuérdame qué significa SLO": a word's meaning, general knowledge
 _MEANING_ES = r"\brecuerda(?:me)?\s+(?:que|como)\s+(?:significa|significaba|quiere\s+decir|se\s+dice|se\s+escribe)\b"
+# a "we" imperfect ("renovábamos", "teníamos", "solíamos"); "-ríamos" is the conditional, "estábamos" where we were
+_IMPERFECT_WE = r"(?:(?!estabamos\b)[a-z]+abamos|(?!(?:pod|deb)iamos\b)[a-z]*[a-qs-z]iamos|(?:quer|abr|corr|sufr)iamos)"
 # an interrogative that opens the message or a clause ("¿Cómo estaba…?", "Oye, ¿qué suelo…?"), not "sé que suelo…"
 _ASKS_HERE = r"(?:^|[^a-z0-9\s]|\b(?:y|pero|oye|entonces|dime|cuentame|recuerdame))\s*$"
 ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
@@ -141,6 +143,15 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                            r"(?:(?:le|les|nos|te|se|lo|la|los|las|ya|al\s+final|finalmente|exactamente|entonces)\s+){0,3}"
                            r"(?:(?:conclusion|conclusiones|decision|decisiones|acuerdo|acuerdos|solucion)\s+)?$",
                     unless=_PROPOSAL),
+    # how we used to do a thing, in the imperfect of "we" ("¿Cómo renovábamos…?", "¿Qué hacíamos cuando…?") or of
+    # what was done for us ("¿Quién nos llevaba la gestoría?"); not the conditional ("¿Cómo podríamos…?")
+    ExplicitTrigger("es.como_lo_haciamos",
+                    rf"\b(?:que|como|cuando|donde|quien|quienes|cual|cuales|cuanto|cuanta|cuantos|cuantas)\s+"
+                    rf"(?:(?:le|les|lo|la|los|las|se|nos|ya|antes|siempre)\s+){{0,2}}(?:{_IMPERFECT_WE}|"
+                    rf"nos\s+(?!(?:pod|deb)ian?\b)[a-z]+(?:aba|[a-qs-z]ia)n?)\b",
+                    ("que", "como", "cuando", "donde", "quien", "quienes", "cual", "cuales", "cuanto", "cuanta",
+                     "cuantos", "cuantas"), gated=True, clause_start=False, before=_ASKS_HERE,
+                    also=r"(?:bamos|iamos|\bnos\s+[a-z]+(?:aba|ia)n?)\b"),
     ExplicitTrigger("es.la_ultima_vez_que",
                     r"\bvez\s+que\s+(?:(?:lo|la|los|las|le|les|se)\s+)?\w+(?:amos|imos)\b", ("vez",),
                     gated=True, clause_start=False, requires=("que",)),
