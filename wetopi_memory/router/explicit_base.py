@@ -54,6 +54,15 @@ _OURS_NAMED = (r"\b(?:we|our|ours|us|i|my|me|mine|nos|nuestr[oa]s?|mis?|yo|conmi
 WORLD_ASKED = (rf"^(?=[\s\S]*{_WORLD_MARK})(?=[\s\S]*\b(?:remember|recall|acuerdas|recuerdas|acordais|recordais)\b"
                rf"(?![^?.!]*{_OURS_NAMED}))")
 
+# The assistant's memory itself, across chats: "¿te acuerdas de mis cosas aunque cambie de chat?", "do you remember my
+# preferences if I open a new chat?" asks what it can do, not for something remembered
+ACROSS_CHATS = (r"\b(?:(?:aunque|si|cuando|al)\s+(?:cambie|cambio|cambiar|cierre|cierro|cerrar|abra|abro|abrir|empiece|"
+                r"empiezo|empezar|inicie|inicio|iniciar|borre|borro|borrar)\s+(?:de\s+|el\s+|la\s+|esta\s+|este\s+|"
+                r"otr[oa]\s+|un[oa]?\s+(?:nuev[oa]\s+)?)?(?:chat|conversacion|sesion|ventana|hilo)|"
+                r"(?:if|when|once|after|even\s+if)\s+i\s+(?:switch|change|close|open|start|restart|clear|delete)\s+"
+                r"(?:to\s+)?(?:the\s+|this\s+|a\s+|another\s+)?(?:new\s+|different\s+)?(?:chat|conversation|session|"
+                r"window|thread)s?|(?:entre|across|between)\s+(?:chats|conversaciones|sesiones|conversations|sessions))\b")
+
 # Verbs of deciding and saying whose "we" form (-amos / -imos) asks for memory inside a question ("¿qué acordamos?"),
 # and "we" forms that can only be past ("hicimos", "dimos", "pusimos"). Verbs of doing whose -amos form is also
 # present ("¿cuánto le cobramos?", "¿qué usamos?") count only after "la última vez que".

@@ -29,7 +29,7 @@ assistant's memory ("do you remember everything we talk about?") and a statement
 
 from __future__ import annotations
 
-from .explicit_base import MEM, WE_DID, WHO, WORLD_ASKED, ExplicitTrigger
+from .explicit_base import ACROSS_CHATS, MEM, WE_DID, WHO, WORLD_ASKED, ExplicitTrigger
 
 # "I don't remember what…" is about the speaker's own memory; "save it in your notes" asks to store, not recall.
 _NOT_SELF = r"(?<!\bi\s)(?<!don't\s)(?<!dont\s)(?<!don\st\s)(?<!can't\s)(?<!cant\s)(?<!can\st\s)(?<!not\s)(?<!never\s)"
@@ -42,6 +42,11 @@ _EVENT_AGAIN = (r"\b(?:\w+ing|down|broken|failed|crashed|full|stuck|out|off|flap
                 r"\s+again\b"
                 r"|\bwhy\b"
                 r"|\b(?:if|in\s+case|whenever|should|next\s+time)\b[^.?!]*\bagain\b")   # "…if payouts fail again?"
+
+# whether someone else did something with the thing we did: "Did they apply the surcharge we talked about?" asks about
+# them (an invoice, a delivery), not for memory
+_THEIR_ACT = (rf"(?:^|[.!?:;]\s*)(?:did|does|do|has|have|had|will|would)\s+(?!(?:we|you|i)\b)[\w'-]+\s+"
+              rf"(?:[\w'-]+\s+){{0,3}}(?:the|that|those|our)\s+(?:[\w-]+\s+){{0,2}}(?:that\s+|which\s+)?we\s+{WE_DID}")
 
 # Nostalgia, not memory: "Do you remember the 90s?", "Remember when we were kids?"
 _NOSTALGIA = (r"\b(?:remember|recall)\s+(?:the\s+)?(?:'?\d0s|(?:19|20)\d0s|sixties|seventies|eighties|nineties|"
@@ -76,7 +81,7 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.do_you_remember",
                     r"\b(?:do|don'?t|can|could|did)\s+(?:you|we)\s+(?:still\s+)?(?:remember|recall)\b"
                     r"(?!\s+(?:to|this|that\s*:)\b)",
-                    ("remember", "recall"), unless=f"{_NOSTALGIA}|{WORLD_ASKED}|{_CAPABILITY}"),
+                    ("remember", "recall"), unless=f"{_NOSTALGIA}|{WORLD_ASKED}|{_CAPABILITY}|{ACROSS_CHATS}"),
     ExplicitTrigger("en.remember_what",
                     r"(?=remember|recall|remind)" + _NOT_SELF +   # the lookahead first: cheap, fails fast
                     r"\b(?:remember|recall|remind\s+me)[\s,:]+(?:what|how|when|where|which|why|who|if|"
@@ -111,7 +116,7 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"(?:agreed|decided|said|settled|chose|picked|discussed|noted|signed|"
                     r"promised|quoted|told)\b",
                     ("agreed", "decided", "said", "settled", "chose", "picked", "discussed", "noted", "signed",
-                     "promised", "quoted", "told"), requires=("we",), gated=True, clause_start=False,
+                     "promised", "quoted", "told"), requires=("we",), gated=True, clause_start=False, unless=_THEIR_ACT,
                     accented=r"^\W*(?:what|which|when|why|how|where|who|was|were|is|did|do)\b"),
     ExplicitTrigger("en.didnt_we",
                     r"\b(?:didn'?t|didn\s+t|haven'?t|haven\s+t|hadn'?t|hadn\s+t|weren'?t|weren\s+t)\s+we\s+"
@@ -148,7 +153,8 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     before=r"(?:(?:^|[^\w\s]\s*|\b(?!(?:on|for|in|at|from|with|to|by|into|over|under)\b)\w+\s+)"
                            r"(?:the|our|that)\s+(?:[\w-]+\s+){0,2}|"   # or what it asks for: "what were the three
                            r"\b(?:what|which)(?:'s|\s+(?:was|were|is|are))\s+(?:the|our|those|that)\s+(?:[\w-]+\s+){0,4})"
-                           r"(?:that\s+|which\s+)?$"),   # positioning statements we shortlisted?"
+                           r"(?:that\s+|which\s+)?$",   # positioning statements we shortlisted?"
+                    unless=_THEIR_ACT),
     ExplicitTrigger("en.show_me_what_we_did",   # the same without a question mark, after a request verb
                     rf"^\W*(?:remind\s+me\s+of|find|show\s+me|give\s+me|tell\s+me|pull\s+up|look\s+up|get\s+me|recap|"
                     rf"refresh\s+me\s+on|fill\s+me\s+in\s+on|summari[sz]e|sum\s+up)\b(?!\s*:)[^.?!]*?\bwe\s+{WE_DID}",

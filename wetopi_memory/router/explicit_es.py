@@ -31,6 +31,7 @@ about the world ("¿Te acuerdas de quién ganó…?") and a thing we did after a
 from __future__ import annotations
 
 from .explicit_base import (
+    ACROSS_CHATS,
     MEM,
     PAST_ONLY_WE,
     PAST_WE,
@@ -45,6 +46,10 @@ from .explicit_base import (
 # "guarda en tu memoria…" asks to store, not recall.
 _SAVE_ES = (r"\b(?:apunta|apuntalo|apuntate|guarda|guardalo|guardate|anota|anotalo|anade|anadelo|mete|graba|guardar|"
             r"apuntar|(?:para\s+)?que\s+(?:conste|quede))\b")   # "Para que conste en memoria: …" stores
+# any verb of writing right before "en memoria" stores ("Pega en la memoria: …", "Registra esto en memoria: …")
+_WRITE_TO_MEMORY = (r"\b(?:pega|registra|almacena|agrega|incluye|memoriza|actualiza|sube|escribe|pon|deja|mete|copia|"
+                    r"vuelca|carga|graba)(?:lo|la|los|las|me)?\s+(?:(?:esto|eso|este|esta|bien|tambien)\s+)?"
+                    r"en\s+(?:la\s+|tu\s+|nuestra\s+)?memoria\b")
 # "como te dije (ayer), …" is "as I said", in passing, not a question about what was said
 _AS_I_SAID = (r"\bcomo\s+(?:te|os)\s+(?:dije|conte|comente|explique|mencione|"
               r"(?:habia|he|hemos|habiamos)\s+(?:dicho|contado|comentado|explicado|mencionado))(?:\s+(?:el\s+otro\s+dia|ayer|antes|"
@@ -92,9 +97,10 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     rf"\s+(?:en\s+)?{WHO}{MEM}\b",
                     ("memoria", "memorias", "memory", "memories")),
     ExplicitTrigger("es.en_memoria", rf"\ben\s+(?:la\s+|nuestra\s+|tu\s+|vuestra\s+)?{MEM}\b", ("memoria", "memorias"),
-                    unless=f"{_SAVE_ES}|{_IN_RAM}|{_TRIBUTE}"),
+                    unless=f"{_SAVE_ES}|{_WRITE_TO_MEMORY}|{_IN_RAM}|{_TRIBUTE}"),
     ExplicitTrigger("es.te_acuerdas", r"\b(?:te\s+acuerdas|os\s+acordais|recuerdas|recordais)\b",
-                    ("acuerdas", "acordais", "recuerdas", "recordais"), unless=f"{_NOSTALGIA}|{WORLD_ASKED}"),
+                    ("acuerdas", "acordais", "recuerdas", "recordais"),
+                    unless=f"{_NOSTALGIA}|{WORLD_ASKED}|{ACROSS_CHATS}"),
     ExplicitTrigger("es.recuerda_interrogativo",
                     r"\brecuerda(?:me)?\s+(?:como|cual|cuales|cuando|donde|cuanto|cuanta|por\s+que|si)\b",
                     ("recuerda", "recuerdame")),
@@ -139,10 +145,12 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     ("guardado", "apuntado", "anotado", "registrado"), gated=True, clause_start=False),
     ExplicitTrigger("es.pasado_nosotros",
                     rf"\b{PAST_WE}\b", PAST_WE_WORDS, gated=True, clause_start=False, at_anchor=True,
-                    before=r"\b(?:que|como|cuando|cual|cuales|donde|por\s+que|en\s+que|lo\s+que|vez\s+que|si)\s+"
+                    before=r"(?:\b(?:que|cuando|cual|cuales|donde|por\s+que|en\s+que|lo\s+que|vez\s+que|si)\s+|"
+                           r"\bcomo\s+(?=(?:le|les|nos|te|se|lo|la|los|las)\s)|"   # "como" alone opens the question:
+                           r"(?:^|[^a-z0-9\s]|\b(?:y|pero|oye|entonces|dime|cuentame|recuerdame))\s*como\s+)"
                            r"(?:(?:le|les|nos|te|se|lo|la|los|las|ya|al\s+final|finalmente|exactamente|entonces)\s+){0,3}"
                            r"(?:(?:conclusion|conclusiones|decision|decisiones|acuerdo|acuerdos|solucion)\s+)?$",
-                    unless=_PROPOSAL),
+                    unless=_PROPOSAL),   # "¿… o movemos Loki a Ceph como comentamos?" is "as we said", not "how"
     # how we used to do a thing, in the imperfect of "we" ("¿Cómo renovábamos…?", "¿Qué hacíamos cuando…?") or of
     # what was done for us ("¿Quién nos llevaba la gestoría?"); not the conditional ("¿Cómo podríamos…?")
     ExplicitTrigger("es.como_lo_haciamos",
