@@ -95,3 +95,78 @@ def test_what_someone_else_did_with_a_thing_of_ours_is_no_request(rules: RuleRou
 ])
 def test_the_assistants_memory_across_chats_is_a_question_about_it(rules: RuleRouter, text: str, asks: bool) -> None:
     assert _asks(rules, text) is asks, text
+
+
+@pytest.mark.parametrize("text", [
+    "¿Qué plazo de respuesta damos a los partners? Creo que lo hablamos el mes pasado",
+    "¿Cuántas réplicas dejamos en producción? Juraría que lo decidimos en la retro",
+    "¿Les subimos la cuota a los de la academia? No recuerdo si lo cerramos",
+    "¿Facturamos aparte las horas extra? No me acuerdo de si lo acordamos con ellos",
+    "¿Cómo se rotaba la clave del bucket? Estaba en algún runbook",
+    "¿Qué puertos abre el firewall de la oficina? Lo dejamos apuntado en una wiki",
+    "how do we rotate the signing keys for the API? I'm fairly sure we documented it",
+    "what's the checklist for onboarding a reseller? I think we wrote one last year",
+    "which plan did Hoteles Brisa end on? pretty sure we covered it in March",
+    "which port does the backup agent use? it was in one of the runbooks",
+    "what ports does the office firewall open? it's in one of our wiki pages",
+    "Should we cap the API or bill the overage? I don't remember if we settled that",
+])
+def test_a_question_next_to_our_past_talk_or_writing_asks(rules: RuleRouter, text: str) -> None:
+    assert _asks(rules, text), text
+
+
+@pytest.mark.parametrize("text", [
+    "¿Puedes revisar el PR de la pasarela? Creo que lo hablamos ayer",
+    "¿Qué opinas del diseño? Creo que lo cerramos mal",
+    "No recuerdo si cerré la puerta del garaje, ¿puedes mirar la cámara?",
+    "No recuerdo si el vuelo sale a las 9 o a las 10",
+    "¿Lo ejecuto ya? Está en el runbook de despliegue",
+    "El paso está en el runbook, ejecútalo",
+    "can you review the PR for the payment page? I think we discussed it",
+    "how do I fix this regex? I think we wrote it wrong",
+    "What's the runbook for resizing a volume on the cluster?",
+    "can you run it? it's in the runbook",
+    "The typo was in a doc nobody reads.",
+    "I don't remember if I locked the car, can you check the app?",
+])
+def test_a_past_talk_next_to_a_task_or_the_speakers_own_doing_does_not(rules: RuleRouter, text: str) -> None:
+    assert not _asks(rules, text), text
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("etcd leader changes every few minutes since the upgrade. Seen this before?", True),
+    ("Mail queue stuck at 4k, bounces from one provider only. ever seen something like this before?", True),
+    ("¿Esto ya lo hemos visto? El pod se reinicia cada hora", True),
+    ("¿Hemos visto algo parecido antes? La cola de correo está en 4.000", True),
+    ("Posting in #ops: the mgr dashboard throws 500s, anyone seen this before?", False),
+    ("I have never seen this before, what a weird error", False),
+    ("¿Has visto esta película antes?", False),
+    ("Ya hemos visto la demo, ¿pasamos al presupuesto?", False),
+])
+def test_seen_this_before_asks_only_us(rules: RuleRouter, text: str, asks: bool) -> None:
+    assert _asks(rules, text) is asks, text
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("El otro día me comentaste algo sobre las facturas rectificativas, ¿me lo vuelves a explicar?", True),
+    ("Ayer me dijiste algo de un plugin de caché. ¿Cuál era?", True),
+    ("You told me something about a cheaper S3 provider last week, which one was it?", True),
+    ("a while ago you mentioned something about a grant for small shops, can you repeat it?", True),
+    ("¿Me dijiste algo? No te he oído bien", False),
+    ("Me dijiste que lo tendrías hoy, ¿cuándo llega?", False),
+    ("You told me to restart the pod, did that fix anything?", False),
+    ("Tell me something about Lisbon?", False),
+])
+def test_something_you_told_me_asks(rules: RuleRouter, text: str, asks: bool) -> None:
+    assert _asks(rules, text) is asks, text
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("what did the accountant say about the payroll account? I vaguely remember something about a fee", True),
+    ("¿Qué le pasó al cliente de Valencia? Recuerdo vagamente algo de su pasarela de pago", True),
+    ("I vaguely remember the 90s, was it really that good?", False),
+    ("I vaguely remember reading that Pluto is no longer a planet, is that true?", False),
+    ("Me suena algo raro en el motor del coche, ¿lo llevo al taller?", False),
+])
+def test_a_vague_memory_of_ours_next_to_a_question_asks(rules: RuleRouter, text: str, asks: bool) -> None:
+    assert _asks(rules, text) is asks, text
