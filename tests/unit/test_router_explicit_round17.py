@@ -170,3 +170,110 @@ def test_something_you_told_me_asks(rules: RuleRouter, text: str, asks: bool) ->
 ])
 def test_a_vague_memory_of_ours_next_to_a_question_asks(rules: RuleRouter, text: str, asks: bool) -> None:
     assert _asks(rules, text) is asks, text
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("Check tus notas: ¿cuándo vence el dominio de la tienda?", True),
+    ("¿Tienes notas de la reunión con el gestor?", True),
+    ("¿Tomaste apuntes de la llamada con Iberlogic?", True),
+    ("¿Tienes notas de voz activadas en el móvil?", False),
+    ("Check the release notes for the new kernel", False),
+    ("Check tus notas y añade esto: la reunión es el jueves", False),
+])
+def test_notes_asked_for_in_either_language(rules: RuleRouter, text: str, asks: bool) -> None:
+    assert _asks(rules, text) is asks, text
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("Recapitula lo que sabemos del proveedor de fibra antes de la llamada", True),
+    ("¿Qué historia tenemos con la gestoría de Alzira?", True),
+    ("Give me everything we've got on Hoteles Brisa", True),
+    ("give me all we have: contract, contacts, open tickets", True),
+    ("What's the history with the Lumen account?", True),
+    ("what's our history with that supplier?", True),
+    ("Recapitula los puntos de la reunión de hoy en tres líneas", False),
+    ("¿Cuál es la historia de la catedral de Burgos?", False),
+    ("Let's give it everything we've got this quarter!", False),
+    ("Give me everything you can find online about Rust async runtimes", False),
+    ("What's the history of the Roman aqueducts?", False),
+])
+def test_recaps_and_our_history_with_someone_ask(rules: RuleRouter, text: str, asks: bool) -> None:
+    assert _asks(rules, text) is asks, text
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("Remind me, do we invoice the Andorra customers with VAT?", True),
+    ("remind me: is my passport still valid until 2027?", True),
+    ("do I have a rule about meetings before 10?", True),
+    ("Can you look back and tell me what I told you about my holidays?", True),
+    ("show me what I said about the office move", True),
+    ("Remind me to call the accountant tomorrow", False),
+    ("Remind me, can you book the room for Friday?", False),
+    ("Do I have anything on Friday afternoon?", False),
+    ("tell me what we have to do today", False),
+])
+def test_remind_me_with_a_yes_no_question_and_what_i_said_ask(rules: RuleRouter, text: str, asks: bool) -> None:
+    assert _asks(rules, text) is asks, text
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("Dime las dos cosas más urgentes que acordamos en la reunión del lunes", True),
+    ("Recuérdame los dos o tres puntos clave que pactamos con el banco", True),
+    ("¿Qué proveedor de correo quedamos en usar para las notificaciones?", True),
+    ("¿Cuántas réplicas quedamos en dejar en producción?", True),
+    ("Postgres or MariaDB for the new panel: what's the current decision?", True),
+    ("Dime las tres cosas más importantes que necesitamos para el lanzamiento", False),
+    ("¿Qué día quedamos para cenar?", False),
+    ("¿Quedamos en vernos el jueves?", False),
+    ("What's the current price of the Pro plan on the website?", False),
+])
+def test_what_we_decided_or_agreed_to_do_asks(rules: RuleRouter, text: str, asks: bool) -> None:
+    assert _asks(rules, text) is asks, text
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("I need the migration checklist, the one we wrote after the Madrid outage", True),
+    ("where is the pricing doc? the one we drafted for the agencies", True),
+    ("Necesito la checklist de migración, la que escribimos tras la caída de Madrid", True),
+    ("What was the name of that bakery in Lisbon I loved?", True),
+    ("Which was the hotel in Bilbao I stayed at for the conference?", True),
+    ("¿Cómo se llamaba el hotel de Lisboa que me encantó?", True),
+    ("Don't use that template, the one we wrote in 2020 is outdated.", False),
+    ("Revisa el procedimiento, el que escribimos ayer tiene un error", False),
+    ("What's wrong with the script I wrote?", False),
+    ("What's the best way to reheat the pasta I bought?", False),
+    ("¿Sabes por qué la serie que me gustó tiene tan mala nota?", False),
+])
+def test_a_thing_named_by_what_we_wrote_or_i_liked_asks(rules: RuleRouter, text: str, asks: bool) -> None:
+    assert _asks(rules, text) is asks, text
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("We don't offer phone support anymore, right?", True),
+    ("we no longer host email for customers, correct?", True),
+    ("Ya no ofrecemos soporte telefónico, ¿verdad?", True),
+    ("ya no les cobramos la migración a las ONG, ¿cierto?", True),
+    ("It doesn't work anymore, right?", False),
+    ("We don't need the VPN anymore. Shut it down.", False),
+    ("Ya no funciona el wifi, ¿verdad?", False),
+    ("Que conste: ya no trabajamos con la agencia de Gandía.", False),
+])
+def test_a_standing_decision_to_confirm_asks(rules: RuleRouter, text: str, asks: bool) -> None:
+    assert _asks(rules, text) is asks, text
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("What did the mail records point to before the migration?", True),
+    ("which IPs were the load balancers using before the renumbering?", True),
+    ("¿Qué DNS usaban los clientes antes de la migración?", True),
+    ("¿Qué versión de PHP tenían las webs antes de la actualización?", True),
+    ("¿Cuál fue la causa del fallo de la pasarela del 14 de marzo? Me lo pide el banco", True),
+    ("¿Qué fue el arreglo para el disco lleno de la última vez?", True),
+    ("What was life like before the internet?", False),
+    ("What should we check before the upgrade?", False),
+    ("¿Qué hay que revisar antes del cambio de hora?", False),
+    ("¿Cuál fue la causa de la Primera Guerra Mundial?", False),
+    ("¿Cuál fue la causa del apagón del 28 de abril de 2025?", False),
+])
+def test_a_former_state_and_the_cause_of_a_dated_incident_ask(rules: RuleRouter, text: str, asks: bool) -> None:
+    assert _asks(rules, text) is asks, text

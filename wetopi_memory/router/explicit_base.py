@@ -85,3 +85,6 @@ WE_DID = (r"(?:(?!(?:n|f|s|h|w|sp|bl|br|proc|exc|succ)eeds?\b)\w+ed|wrote|chose|
           r"said|built|ran|did|had|got|came\s+up\s+with|"
           r"went\s+with|found|learnt|saw|thought|left|kept|bought|paid|spent|lost|won|heard|meant|drew|sold|"
           r"hit|cut|let|broke|spoke|began|knew|wound\s+up|ended\s+up)\b")
+
+# an interrogative that opens the message or a clause ("¿Cómo estaba…?", "Oye, ¿qué suelo…?"), not "sé que suelo…"
+ASKS_HERE = r"(?:^|[^a-z0-9\s]|\b(?:y|pero|oye|entonces|dime|cuentame|recuerdame))\s*$"

@@ -7,14 +7,17 @@
   down", "anything stored", "refresh my memory", "ring a bell".
 - A request verb before what we did: "look up whether we ever agreed…", "show me the runbook we wrote", "recap
   what we decided…", "refresh me on the plan we discussed"; "was there a decision on…?", "what's on record about…".
-- Facts asked again ("What plugin do I use again?"), what you recommended ("the tool you recommended"), "the final
-  decision", "our agreed SLA", "any idea what we…", "do you have my…".
+- Facts asked again ("What plugin do I use again?"), what you recommended ("the tool you recommended"), "the final /
+  current decision", "our agreed SLA", "any idea what we…", "do you have my…", "remind me, do I usually…?", "tell me
+  what I said…", "what's the history with…?", "give me everything we've got".
 - How a matter was settled ("did we end up…?"), "did I save my notes…", "recall my…", a tool-style "memory_search: …".
 - "Summarise everything we know about…", "…or did we hand that to Marc?", the speaker's own ways ("what's my usual…",
   "what's my take on…", "how do I usually…"), how a thing was set up, what happened with something last time or in a
   month.
 - "whatever notes we have on…", "sum up everything you know about…", "given what you know about my…", "what the
-  memory has on…", "the fix … last spring", "what size he is".
+  memory has on…", "the fix … last spring", "what size he is"; a thing named by what we wrote or I liked ("the one we
+  wrote after…", "that restaurant in Porto I liked"), a standing decision to confirm ("We don't do SFTP anymore,
+  right?"), a former state ("what did the LBs point to before the migration?").
 - Half a memory, told before, notes written somewhere and a lapse next to a question: `explicit_en_asides.py`.
 
 Not requests: statements ("As we agreed, send the invoice"), instructions ("Remember to renew…"), the speaker's own
@@ -24,7 +27,9 @@ named after a preposition ("customers on the plan we dropped"), nostalgia ("Do y
 when we were kids?", "…? pure nostalgia"), a word's meaning ("remind me what 'idempotent' means"), "again" in a
 condition ("…if payouts fail again?"), asking to store or forget ("remember that I take the bus now", "forget the
 note about…"), a remember-question about the world ("Do you remember the Y2K bug? Was it actually…?") or about the
-assistant's memory ("do you remember everything we talk about?") and a statement after a question ("…? We said…").
+assistant's memory ("do you remember everything we talk about?", "…if I start a new chat?"), a statement after a
+question ("…? We said…") and whether someone else did something with a thing of ours ("Did they apply the surcharge
+we talked about?").
 """
 
 from __future__ import annotations
@@ -225,7 +230,7 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     requires=("what", "was")),
     ExplicitTrigger("en.whats_the_decision",   # "what was the final decision on…", not "the decision tree"
                     r"\bwhat(?:'s|\s+s|\s+is|\s+was|\s+were)\s+(?:the|our)\s+(?:(?:final|last|latest|official|actual|"
-                    r"previous|original|eventual)\s+)?(?:decision|conclusion|agreement|outcome|verdict)s?\b"
+                    r"previous|original|eventual|current|standing)\s+)?(?:decision|conclusion|agreement|outcome|verdict)s?\b"
                     r"(?!\s+(?:tree|matrix|process|making|framework|log|record))",
                     ("decision", "conclusion", "agreement", "outcome", "verdict", "decisions", "conclusions",
                      "agreements", "outcomes", "verdicts"), requires=("what",)),
@@ -274,8 +279,9 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     also=r"^\W*(?:what|which|who|where|when|how)\b[^?]*\?"),   # in a wh-question
     ExplicitTrigger("en.summarise_what_we_know",   # "Summarise everything we know about Acme as a customer"
                     r"\b(?:summari[sz]e|sum\s+up|recap|list|give\s+me|go\s+over|walk\s+me\s+through)\s+"
-                    r"(?:what|everything|all|anything)\s+(?:that\s+)?we\s+(?:know|have|remember)\s+(?:about|on|regarding)\b",
-                    ("know", "have", "remember"), requires=("we",)),
+                    r"(?:what|everything|all|anything)\s+(?:that\s+)?we(?:'ve\s+got|\s+have\s+got|\s+(?:know|have|remember|got))"
+                    r"\s*(?:(?:about|on|regarding|for)\b|:)",   # "give me everything we've got: plan, issues…"
+                    ("know", "have", "remember", "got"), requires=("we",)),
     ExplicitTrigger("en.summarise_what_you_know",   # "Sum up everything you know about Kestrel Labs"; not "tell me…"
                     r"\b(?:summari[sz]e|sum\s+up|recap|go\s+over)\s+(?:what|everything|all|anything)\s+(?:that\s+)?"
                     r"you\s+(?:know|have|remember)\s+(?:about|on|regarding)\b",
@@ -304,10 +310,11 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"\b(?:(?:what|which|who|where|when)(?:'s|\s+is|\s+are|\s+was|\s+were)\s+my\s+(?:usual|normal|typical|"
                     r"preferred|go-to|regular|standing|(?:take|opinion|view|stance|position|preference|"
                     r"preferences)\s+(?:on|about|for|regarding|of)\b)|(?:how|what|when|where|which|who)\s+(?:[\w'-]+\s+){0,2}?"
-                    r"do\s+i\s+(?:usually|normally|typically|generally))\b",
+                    r"do\s+i\s+(?:usually|normally|typically|generally)|do\s+i\s+have\s+(?:a|any)\s+(?:standing\s+|usual\s+|set\s+|"
+                    r"fixed\s+|particular\s+)?(?:preference|rule|policy)s?\s+(?:about|on|for|regarding|when|with))\b",
                     ("usual", "normal", "typical", "preferred", "go", "regular", "standing", "take",
                      "opinion", "view", "stance", "position", "preference", "preferences", "usually", "normally",
-                     "typically", "generally"), also=r"\?"),
+                     "typically", "generally", "rule", "policy"), also=r"\?"),
     ExplicitTrigger("en.how_was_it_set_up",   # "How was the VPN between the offices set up?": a state settled before
                     r"\bhow\s+(?:was|were)\s+(?:the|our|that|those)\s+(?:[\w-]+\s+){1,5}?(?:set\s+up|configured|wired|"
                     r"deployed|installed|laid\s+out|sized|split)\b",
@@ -318,4 +325,31 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"quarter)|back\s+then|(?:in|on|during)\s+(?:january|february|march|april|may|june|july|august|"
                     r"september|october|november|december)\b(?!,?\s+(?:of\s+)?(?:19|20)\d\d))\b",
                     ("happened", "wrong"), requires=("what",), also=r"\?"),
+    ExplicitTrigger("en.the_one_we_wrote",   # "I need the OSD procedure, the one we wrote after the pve04 disaster"
+                    r"\bthe\s+one\s+(?:that\s+|which\s+)?we\s+(?:wrote|drafted|documented|put\s+together|wrote\s+up|prepared|"
+                    r"agreed\s+on|settled\s+on)\b", ("one",), requires=("the", "we"),
+                    also=r"\?|\b(?:need|send\s+me|find|give\s+me|pull\s+up|show\s+me|where|necesito|pasame|dame|busca)\b"),
+    ExplicitTrigger("en.remind_me_yes_no",   # "Remind me, do I usually cc Javi…?", not "Remind me, can you…?"
+                    r"\bremind\s+me\s*[,:]\s*(?:do|does|did|is|are|was|were|have|has|had)\s+(?:i|we|my|our|the|it|that|this|"
+                    r"they|he|she)\b", ("remind",), requires=("me",), also=r"\?"),
+    ExplicitTrigger("en.tell_me_what_i_said",   # "Can you look back and tell me what I said my priorities were?"
+                    r"\b(?:tell|show)\s+me\s+what\s+(?:we|i)\s+(?:had\s+|have\s+|'d\s+)?(?:said|told\s+you|decided|agreed|wrote|"
+                    r"noted|promised|settled\s+on|chose|picked|mentioned|asked\s+for)\b", ("tell", "show"),
+                    requires=("me", "what")),
+    ExplicitTrigger("en.history_with",   # "What's the history with Bodegas Ferrán?", not "the history of Rome"
+                    r"\bwhat(?:'s|\s+is|\s+s)\s+(?:the|our)\s+(?:history|backstory|story)\s+(?:with|between\s+us\s+and)\b",
+                    ("history", "backstory", "story"), requires=("what",)),
+    ExplicitTrigger("en.the_place_i_liked",   # "What was the name of that restaurant in Porto I liked so much?"
+                    r"\b(?:that|the|this)\s+(?:[\w'-]+\s+){1,4}?(?:that\s+|which\s+)?i\s+(?:really\s+|so\s+|once\s+)?"
+                    r"(?:liked|loved|enjoyed|visited|went\s+to|stayed\s+(?:at|in)|ate\s+at|raved\s+about)\b",
+                    ("liked", "loved", "enjoyed", "visited", "went", "stayed", "ate", "raved"), requires=("i",),
+                    also=r"^\W*(?:what|which|where|who)(?:'s|\s+(?:was|were|is|are))\b[^?]*\?"),
+    ExplicitTrigger("en.not_anymore_right",   # "We don't do SFTP anymore, right?": a standing decision, confirmed
+                    r"\bwe\s+(?:(?:don'?t|do\s+not)\s+[^.?!,]{1,40}?\s+anymore|no\s+longer\s+[^.?!,]{1,40}?|stopped\s+"
+                    r"[^.?!,]{1,40}?)\s*,?\s*(?:right|correct|do\s+we|is\s+that\s+right)\s*\?",
+                    ("anymore", "longer", "stopped"), requires=("we",)),
+    ExplicitTrigger("en.before_the_change",   # "What did the LBs point to before the migration?": a former state
+                    r"\b(?:what|which|how|where|who)\b[^.?!]*\b(?:was|were|did|used\s+to)\b[^.?!]*\bbefore\s+(?:the|our|we)\s+"
+                    r"(?:[\w-]+\s+)?(?:change|migration|move|upgrade|rollback|cutover|switch|renumbering|rename|migrated|"
+                    r"moved|changed|upgraded|switched)\b[^.?!]*\?", ("before",), requires=("the",)),
 )
