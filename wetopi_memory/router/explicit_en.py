@@ -53,6 +53,10 @@ _EVENT_AGAIN = (r"\b(?:\w+ing|down|broken|failed|crashed|full|stuck|out|off|flap
 _THEIR_ACT = (rf"(?:^|[.!?:;]\s*)(?:did|does|do|has|have|had|will|would)\s+(?!(?:we|you|i)\b)[\w'-]+\s+"
               rf"(?:[\w'-]+\s+){{0,3}}(?:the|that|those|our)\s+(?:[\w-]+\s+){{0,2}}(?:that\s+|which\s+)?we\s+{WE_DID}")
 
+# a change to our setup that a former state is asked against ("before the migration", "before we moved")
+_CHANGE = (r"(?:change|migration|move|upgrade|rollback|cutover|switch|renumbering|rename|migrated|moved|changed|"
+           r"upgraded|switched)")
+
 # Nostalgia, not memory: "Do you remember the 90s?", "Remember when we were kids?"
 _NOSTALGIA = (r"\b(?:remember|recall)\s+(?:the\s+)?(?:'?\d0s|(?:19|20)\d0s|sixties|seventies|eighties|nineties|"
               r"noughties|old\s+days|good\s+old)\b|\bwhen\s+(?:we|you|i)\s+were\s+(?:\w+\s+)?(?:kids?|young|children|students|"
@@ -350,6 +354,6 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     ("anymore", "longer", "stopped"), requires=("we",)),
     ExplicitTrigger("en.before_the_change",   # "What did the LBs point to before the migration?": a former state
                     r"\b(?:what|which|how|where|who)\b[^.?!]*\b(?:was|were|did|used\s+to)\b[^.?!]*\bbefore\s+(?:the|our|we)\s+"
-                    r"(?:[\w-]+\s+)?(?:change|migration|move|upgrade|rollback|cutover|switch|renumbering|rename|migrated|"
-                    r"moved|changed|upgraded|switched)\b[^.?!]*\?", ("before",), requires=("the",)),
+                    r"(?:[\w-]+\s+)?" + _CHANGE + r"\b[^.?!]*\?", ("before",),
+                    also=r"before\s+(?:the|our|we)\s+(?:[\w-]+\s+)?" + _CHANGE),   # a literal first: the cheap test
 )

@@ -25,10 +25,18 @@ _DECIDED_WE = ("decidimos", "acordamos", "pactamos", "dijimos", "elegimos", "esc
                "firmamos", "negociamos")
 
 # a "we" imperfect ("renovábamos", "teníamos", "solíamos"); "-ríamos" is the conditional, "estábamos" where we were
-_IMPERFECT_WE = r"(?:(?!estabamos\b)[a-z]+abamos|(?!(?:pod|deb)iamos\b)[a-z]*[a-qs-z]iamos|(?:quer|abr|corr|sufr)iamos)"
+_IMPERFECT_WE = (r"amos\b(?:(?<=[a-z]abamos)|(?<=[a-z][a-qs-z]iamos)|(?<=queriamos)|(?<=\babriamos)|(?<=corriamos)|"
+                 r"(?<=sufriamos))(?<!estabamos)(?<!podiamos)(?<!debiamos)")
+# an interrogative opening the message or a clause ("¿Cómo…", "Oye, ¿quién…", "y cuándo…")
+_WH_OPENS = (r"(?:^|[^a-z0-9\s]|\b(?:y|pero|oye|entonces|dime|cuentame|recuerdame))\s*(?:que|como|cuando|donde|quien|"
+             r"quienes|cual|cuales|cuanto|cuanta|cuantos|cuantas)\s+")
 
 # what a thing had or did, in the imperfect ("tenía", "usaban", "apuntaba")
 _WAS_IA = r"(?:tenian?|habian?|hacian?|ponian?|servian?|salian?|venian?|decian?|pedian?|corrian?|querian?)"
+
+# before a change to our setup ("antes del cambio de rango", "antes de la migración", "antes de migrar")
+_BEFORE_CHANGE = (r"antes\s+de(?:l|\s+la|\s+las|\s+los)?\s+(?:cambio|migracion|mudanza|actualizacion|upgrade|rollback|"
+                  r"corte|incidente|renumeracion|cambiar|migrar|mover|actualizar|pasar(?:nos)?)\b")
 
 ES_PAST: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("es.pasado_nosotros",
@@ -39,15 +47,15 @@ ES_PAST: tuple[ExplicitTrigger, ...] = (
                            r"(?:(?:le|les|nos|te|se|lo|la|los|las|ya|al\s+final|finalmente|exactamente|entonces)\s+){0,3}"
                            r"(?:(?:conclusion|conclusiones|decision|decisiones|acuerdo|acuerdos|solucion)\s+)?$",
                     unless=_PROPOSAL),   # "¿… o movemos Loki a Ceph como comentamos?" is "as we said", not "how"
-    # how we used to do a thing, in the imperfect of "we" ("¿Cómo renovábamos…?", "¿Qué hacíamos cuando…?") or of
-    # what was done for us ("¿Quién nos llevaba la gestoría?"); not the conditional ("¿Cómo podríamos…?")
-    ExplicitTrigger("es.como_lo_haciamos",
-                    rf"\b(?:que|como|cuando|donde|quien|quienes|cual|cuales|cuanto|cuanta|cuantos|cuantas)\s+"
-                    rf"(?:(?:le|les|lo|la|los|las|se|nos|ya|antes|siempre)\s+){{0,2}}(?:{_IMPERFECT_WE}|"
-                    rf"nos\s+(?!(?:pod|deb)ian?\b)[a-z]+(?:aba|[a-qs-z]ia)n?)\b",
+    # how we used to do a thing, in the imperfect of "we" ("¿Cómo renovábamos…?", "¿Qué hacíamos cuando…?"), found
+    # from its ending (a literal: fast) and checked back to the interrogative; not the conditional ("¿Cómo podríamos…?")
+    ExplicitTrigger("es.como_lo_haciamos", _IMPERFECT_WE,
                     ("que", "como", "cuando", "donde", "quien", "quienes", "cual", "cuales", "cuanto", "cuanta",
-                     "cuantos", "cuantas"), gated=True, clause_start=False, before=ASKS_HERE,
-                    also=r"(?:bamos|iamos|\bnos\s+[a-z]+(?:aba|ia)n?)\b"),
+                     "cuantos", "cuantas"), gated=True, clause_start=False,
+                    before=rf"{_WH_OPENS}(?:(?:le|les|lo|la|los|las|se|nos|ya|antes|siempre)\s+){{0,2}}[a-z]+$"),
+    ExplicitTrigger("es.quien_nos_llevaba",   # "¿Quién nos llevaba la gestoría?": what was done for us
+                    r"\bnos\s+(?!(?:pod|deb)ian?\b)[a-z]+(?:aba|[a-qs-z]ia)n?\b", ("nos",), gated=True,
+                    clause_start=False, before=rf"{_WH_OPENS}(?:(?:ya|antes|siempre)\s+)?$"),
     ExplicitTrigger("es.la_ultima_vez_que",
                     r"\bvez\s+que\s+(?:(?:lo|la|los|las|le|les|se)\s+)?\w+(?:amos|imos)\b", ("vez",),
                     gated=True, clause_start=False, requires=("que",)),
@@ -98,7 +106,6 @@ ES_PAST: tuple[ExplicitTrigger, ...] = (
                            r"(?:(?:le|les|nos|se|lo|la|al\s+final|ya)\s+)?$"),
     ExplicitTrigger("es.antes_del_cambio",   # "¿Qué IPs tenían los LB antes del cambio de rango?": a former state
                     rf"\b(?:que|cual|cuales|como|donde|cuanto|cuanta|cuantos|cuantas|quien)\s+(?:[a-z]+\s+){{0,3}}?"
-                    rf"(?:[a-z]+aban?|{_WAS_IA}|eran?)\b[^.?!]*?\bantes\s+de(?:l|\s+la|\s+las|\s+los)?\s+(?:cambio|"
-                    r"migracion|mudanza|actualizacion|upgrade|rollback|corte|incidente|renumeracion|cambiar|migrar|mover|"
-                    r"actualizar|pasar(?:nos)?)\b", ("antes",), gated=True, clause_start=False, before=ASKS_HERE),
+                    rf"(?:[a-z]+aban?|{_WAS_IA}|eran?)\b[^.?!]*?\b{_BEFORE_CHANGE}", ("antes",), gated=True,
+                    clause_start=False, before=ASKS_HERE, also=_BEFORE_CHANGE),   # a literal first: the cheap test
 )
