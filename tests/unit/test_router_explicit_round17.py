@@ -26,6 +26,8 @@ def _asks(router: RuleRouter, text: str) -> bool:
     "¿Qué hacíamos cuando se llenaba el disco del nodo de logs?",
     "oye, ¿cuánto nos cobraba el proveedor antiguo por cada dominio?",
     "y cómo nos conectábamos al panel del proveedor antiguo?",
+    "¿Cómo subiamos los backups al bucket antiguo?",
+    "¿Qué queríamos hacer con el dominio viejo?",
 ])
 def test_how_we_used_to_do_it_asks(rules: RuleRouter, text: str) -> None:
     assert _asks(rules, text), text
@@ -40,8 +42,11 @@ def test_how_we_used_to_do_it_asks(rules: RuleRouter, text: str) -> None:
     "¿Cuánto nos costaría al mes?",
     "¿Cómo nos podía pasar esto a nosotros?",
     "No sé cómo lo aguantábamos, ¿tú lo entiendes?",
+    "¿Cuándo reiniciamos los nodos después de parchear el kernel?",
+    "¿Qué cambiamos primero, el DNS o el certificado?",
+    "¿Quién nos envía el contrato?",
 ])
-def test_the_conditional_a_proposal_and_a_statement_in_the_imperfect_do_not(rules: RuleRouter, text: str) -> None:
+def test_the_conditional_a_proposal_a_statement_and_an_iar_verb_do_not(rules: RuleRouter, text: str) -> None:
     assert not _asks(rules, text), text
 
 

@@ -24,9 +24,13 @@ _PROPOSAL = r"\bque\s+tal\s+si\b|(?:^|[^\w\s])\s*y\s+si\b"
 _DECIDED_WE = ("decidimos", "acordamos", "pactamos", "dijimos", "elegimos", "escogimos", "descartamos", "concluimos",
                "firmamos", "negociamos")
 
-# a "we" imperfect ("renovábamos", "teníamos", "solíamos"); "-ríamos" is the conditional, "estábamos" where we were
-_IMPERFECT_WE = (r"amos\b(?:(?<=[a-z]abamos)|(?<=[a-z][a-qs-z]iamos)|(?<=queriamos)|(?<=\babriamos)|(?<=corriamos)|"
-                 r"(?<=sufriamos))(?<!estabamos)(?<!podiamos)(?<!debiamos)")
+# a "we" imperfect ("renovábamos", "teníamos", "solíamos"), found from its ending; "estábamos" is where we were
+_IMPERFECT_WE = r"amos\b(?:(?<=[a-z]abamos)|(?<=[a-z]iamos))(?<!estabamos)"
+# "-íamos" is an "-er"/"-ir" imperfect only after such a stem: without accents "cambiamos", "enviamos" (present or
+# preterite of "-iar" verbs) and "podríamos" (the conditional) look the same
+_ER_IR = (r"(?:[a-z]*(?:ten|hac|pon|sab|ven|dec|quer|sol|ve|le|sal|viv|escrib|sub|met|cog|perd|ped|serv|segu|cib|corr|"
+          r"mov|volv|solv|vend|tend|pond|cre|tra|abr|cubr|com|beb|sufr|noc|parec|frec|mit|cid|pet|leg|xig|cumpl|part|"
+          r"clu|stru|tribu))")
 # an interrogative opening the message or a clause ("¿Cómo…", "Oye, ¿quién…", "y cuándo…")
 _WH_OPENS = (r"(?:^|[^a-z0-9\s]|\b(?:y|pero|oye|entonces|dime|cuentame|recuerdame))\s*(?:que|como|cuando|donde|quien|"
              r"quienes|cual|cuales|cuanto|cuanta|cuantos|cuantas)\s+")
@@ -48,13 +52,13 @@ ES_PAST: tuple[ExplicitTrigger, ...] = (
                            r"(?:(?:conclusion|conclusiones|decision|decisiones|acuerdo|acuerdos|solucion)\s+)?$",
                     unless=_PROPOSAL),   # "¿… o movemos Loki a Ceph como comentamos?" is "as we said", not "how"
     # how we used to do a thing, in the imperfect of "we" ("¿Cómo renovábamos…?", "¿Qué hacíamos cuando…?"), found
-    # from its ending (a literal: fast) and checked back to the interrogative; not the conditional ("¿Cómo podríamos…?")
+    # from its ending (a literal: fast) and checked back to its stem and the interrogative
     ExplicitTrigger("es.como_lo_haciamos", _IMPERFECT_WE,
                     ("que", "como", "cuando", "donde", "quien", "quienes", "cual", "cuales", "cuanto", "cuanta",
                      "cuantos", "cuantas"), gated=True, clause_start=False,
-                    before=rf"{_WH_OPENS}(?:(?:le|les|lo|la|los|las|se|nos|ya|antes|siempre)\s+){{0,2}}[a-z]+$"),
+                    before=rf"{_WH_OPENS}(?:(?:le|les|lo|la|los|las|se|nos|ya|antes|siempre)\s+){{0,2}}(?:[a-z]+ab|{_ER_IR}i)$"),
     ExplicitTrigger("es.quien_nos_llevaba",   # "¿Quién nos llevaba la gestoría?": what was done for us
-                    r"\bnos\s+(?!(?:pod|deb)ian?\b)[a-z]+(?:aba|[a-qs-z]ia)n?\b", ("nos",), gated=True,
+                    rf"\bnos\s+(?:[a-z]+aban?|{_ER_IR}ian?)\b", ("nos",), gated=True,
                     clause_start=False, before=rf"{_WH_OPENS}(?:(?:ya|antes|siempre)\s+)?$"),
     ExplicitTrigger("es.la_ultima_vez_que",
                     r"\bvez\s+que\s+(?:(?:lo|la|los|las|le|les|se)\s+)?\w+(?:amos|imos)\b", ("vez",),
