@@ -53,3 +53,38 @@ _OURS_NAMED = (r"\b(?:we|our|ours|us|i|my|me|mine|nos|nuestr[oa]s?|mis?|yo|conmi
                r"\w+(?:amos|imos|emos))\b")
 WORLD_ASKED = (rf"^(?=[\s\S]*{_WORLD_MARK})(?=[\s\S]*\b(?:remember|recall|acuerdas|recuerdas|acordais|recordais)\b"
                rf"(?![^?.!]*{_OURS_NAMED}))")
+
+# The assistant's memory itself, across chats: "¿te acuerdas de mis cosas aunque cambie de chat?", "do you remember my
+# preferences if I open a new chat?" asks what it can do, not for something remembered
+ACROSS_CHATS = (r"\b(?:(?:aunque|si|cuando|al)\s+(?:cambie|cambio|cambiar|cierre|cierro|cerrar|abra|abro|abrir|empiece|"
+                r"empiezo|empezar|inicie|inicio|iniciar|borre|borro|borrar)\s+(?:de\s+|el\s+|la\s+|esta\s+|este\s+|"
+                r"otr[oa]\s+|un[oa]?\s+(?:nuev[oa]\s+)?)?(?:chat|conversacion|sesion|ventana|hilo)|"
+                r"(?:if|when|once|after|even\s+if)\s+i\s+(?:switch|change|close|open|start|restart|clear|delete)\s+"
+                r"(?:to\s+)?(?:the\s+|this\s+|a\s+|another\s+)?(?:new\s+|different\s+)?(?:chat|conversation|session|"
+                r"window|thread)s?|(?:entre|across|between)\s+(?:chats|conversaciones|sesiones|conversations|sessions))\b")
+
+# Verbs of deciding and saying whose "we" form (-amos / -imos) asks for memory inside a question ("¿qué acordamos?"),
+# and "we" forms that can only be past ("hicimos", "dimos", "pusimos"). Verbs of doing whose -amos form is also
+# present ("¿cuánto le cobramos?", "¿qué usamos?") count only after "la última vez que".
+PAST_WE_STEMS = ("decid", "acord", "dij", "habl", "qued", "pact", "coment", "eleg", "escog", "descart", "dej", "sac",
+                 "conclu", "comprometi", "apunt", "anot", "respond")
+PAST_ONLY_WE = ("hicimos", "dimos", "pusimos", "propusimos", "ofrecimos", "prometimos", "resolvimos", "vimos",
+                "tuvimos", "quisimos", "supimos", "hablasteis", "decidisteis", "quedasteis", "acordasteis")
+PAST_WE_WORDS = tuple(sorted({stem + end for stem in PAST_WE_STEMS for end in ("amos", "imos")} | {*PAST_ONLY_WE}))
+# The same words as one regex with their stems factored out: `re` tries alternatives one by one, so a shared
+# ending is matched once instead of once per verb.
+PAST_WE = "(?:(?:" + "|".join(PAST_WE_STEMS) + ")(?:amos|imos)|" + "|".join(PAST_ONLY_WE) + ")"
+
+# What "you" (the assistant) told, recommended or noted for me: a 2nd-person preterite of telling, in a question
+YOU_TOLD_STEMS = ("dij", "cont", "coment", "recomend", "suger", "aconsej", "propus", "explic", "mencion", "apunt",
+                  "anot", "guard", "ped", "indic")
+YOU_TOLD = "(?:(?:" + "|".join(YOU_TOLD_STEMS) + ")(?:aste|iste))"
+
+# An English past form after "we"; the -eed presents ("we need", "we proceed") are not past.
+WE_DID = (r"(?:(?!(?:n|f|s|h|w|sp|bl|br|proc|exc|succ)eeds?\b)\w+ed|wrote|chose|gave|set|made|took|put|sent|told|"
+          r"said|built|ran|did|had|got|came\s+up\s+with|"
+          r"went\s+with|found|learnt|saw|thought|left|kept|bought|paid|spent|lost|won|heard|meant|drew|sold|"
+          r"hit|cut|let|broke|spoke|began|knew|wound\s+up|ended\s+up)\b")
+
+# an interrogative that opens the message or a clause ("¿Cómo estaba…?", "Oye, ¿qué suelo…?"), not "sé que suelo…"
+ASKS_HERE = r"(?:^|[^a-z0-9\s]|\b(?:y|pero|oye|entonces|dime|cuentame|recuerdame))\s*$"

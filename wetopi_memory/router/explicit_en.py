@@ -7,16 +7,18 @@
   down", "anything stored", "refresh my memory", "ring a bell".
 - A request verb before what we did: "look up whether we ever agreed…", "show me the runbook we wrote", "recap
   what we decided…", "refresh me on the plan we discussed"; "was there a decision on…?", "what's on record about…".
-- Facts asked again ("What plugin do I use again?"), half a memory next to a question ("I vaguely recall we talked
-  about…"), told before ("I mentioned it before"), what you recommended ("the tool you recommended"), "the final
-  decision", "our agreed SLA", "any idea what we…", "do you have my…".
-- How a matter was settled ("did we end up…?"), notes said to be written somewhere next to a question ("we wrote it
-  down somewhere", "in an earlier chat"), "did I save my notes…", "recall my…", a tool-style "memory_search: …".
+- Facts asked again ("What plugin do I use again?"), what you recommended ("the tool you recommended"), "the final /
+  current decision", "our agreed SLA", "any idea what we…", "do you have my…", "remind me, do I usually…?", "tell me
+  what I said…", "what's the history with…?", "give me everything we've got".
+- How a matter was settled ("did we end up…?"), "did I save my notes…", "recall my…", a tool-style "memory_search: …".
 - "Summarise everything we know about…", "…or did we hand that to Marc?", the speaker's own ways ("what's my usual…",
-  "what's my take on…", "how do I usually…"), a lapse next to a question about ours ("I keep forgetting: what's our
-  rule…?"), how a thing was set up, what happened with something last time or in a month.
+  "what's my take on…", "how do I usually…"), how a thing was set up, what happened with something last time or in a
+  month.
 - "whatever notes we have on…", "sum up everything you know about…", "given what you know about my…", "what the
-  memory has on…", "the fix … last spring", "has this happened to us before?", "what size he is".
+  memory has on…", "the fix … last spring", "what size he is"; a thing named by what we wrote or I liked ("the one we
+  wrote after…", "that restaurant in Porto I liked"), a standing decision to confirm ("We don't do SFTP anymore,
+  right?"), a former state ("what did the LBs point to before the migration?").
+- Half a memory, told before, notes written somewhere and a lapse next to a question: `explicit_en_asides.py`.
 
 Not requests: statements ("As we agreed, send the invoice"), instructions ("Remember to renew…"), the speaker's own
 memory ("I don't remember the command"), the assistant's own past ("did you ever watch…?"), what we need or do
@@ -25,21 +27,18 @@ named after a preposition ("customers on the plan we dropped"), nostalgia ("Do y
 when we were kids?", "…? pure nostalgia"), a word's meaning ("remind me what 'idempotent' means"), "again" in a
 condition ("…if payouts fail again?"), asking to store or forget ("remember that I take the bus now", "forget the
 note about…"), a remember-question about the world ("Do you remember the Y2K bug? Was it actually…?") or about the
-assistant's memory ("do you remember everything we talk about?") and a statement after a question ("…? We said…").
+assistant's memory ("do you remember everything we talk about?", "…if I start a new chat?"), a statement after a
+question ("…? We said…") and whether someone else did something with a thing of ours ("Did they apply the surcharge
+we talked about?").
 """
 
 from __future__ import annotations
 
-from .explicit_base import MEM, WHO, WORLD_ASKED, ExplicitTrigger
+from .explicit_base import ACROSS_CHATS, MEM, WE_DID, WHO, WORLD_ASKED, ExplicitTrigger
 
 # "I don't remember what…" is about the speaker's own memory; "save it in your notes" asks to store, not recall.
 _NOT_SELF = r"(?<!\bi\s)(?<!don't\s)(?<!dont\s)(?<!don\st\s)(?<!can't\s)(?<!cant\s)(?<!can\st\s)(?<!not\s)(?<!never\s)"
 _SAVE_EN = r"\b(?:save|store|add|put|write|keep|note)\b"
-# An English past form after "we"; the -eed presents ("we need", "we proceed") are not past.
-_WE_DID = (r"(?:(?!(?:n|f|s|h|w|sp|bl|br|proc|exc|succ)eeds?\b)\w+ed|wrote|chose|gave|set|made|took|put|sent|told|"
-           r"said|built|ran|did|had|got|came\s+up\s+with|"
-           r"went\s+with|found|learnt|saw|thought|left|kept|bought|paid|spent|lost|won|heard|meant|drew|sold|"
-           r"hit|cut|let|broke|spoke|began|knew|wound\s+up|ended\s+up)\b")
 _SAVE_TO_NOTES = (r"\b(?:save|store|add|put|write|keep)\b"   # and a forget request: "forget the note about…"
                   r"|\b(?:forget|delete|remove|erase|scrap|drop|discard|ditch)\s+(?:the|that|this|those|my|our|your)\s+"
                   r"notes?\b")
@@ -48,6 +47,15 @@ _EVENT_AGAIN = (r"\b(?:\w+ing|down|broken|failed|crashed|full|stuck|out|off|flap
                 r"\s+again\b"
                 r"|\bwhy\b"
                 r"|\b(?:if|in\s+case|whenever|should|next\s+time)\b[^.?!]*\bagain\b")   # "…if payouts fail again?"
+
+# whether someone else did something with the thing we did: "Did they apply the surcharge we talked about?" asks about
+# them (an invoice, a delivery), not for memory
+_THEIR_ACT = (rf"(?:^|[.!?:;]\s*)(?:did|does|do|has|have|had|will|would)\s+(?!(?:we|you|i)\b)[\w'-]+\s+"
+              rf"(?:[\w'-]+\s+){{0,3}}(?:the|that|those|our)\s+(?:[\w-]+\s+){{0,2}}(?:that\s+|which\s+)?we\s+{WE_DID}")
+
+# a change to our setup that a former state is asked against ("before the migration", "before we moved")
+_CHANGE = (r"(?:change|migration|move|upgrade|rollback|cutover|switch|renumbering|rename|migrated|moved|changed|"
+           r"upgraded|switched)")
 
 # Nostalgia, not memory: "Do you remember the 90s?", "Remember when we were kids?"
 _NOSTALGIA = (r"\b(?:remember|recall)\s+(?:the\s+)?(?:'?\d0s|(?:19|20)\d0s|sixties|seventies|eighties|nineties|"
@@ -58,14 +66,6 @@ _CAPABILITY = (r"\b(?:remember|recall)\s+(?:everything|all|anything)\s+(?:that\s
                r"(?:talk|say|tell|discuss|share)\b")
 # "Remind me what 'idempotent' means": a word's meaning, general knowledge, not what we said or did
 _MEANING = r"\bwhat\s+(?!(?:we|our|i|my|you)\b)(?:[\w'\"-]+\s+){1,4}(?:means|stands\s+for)\b"
-# the speaker's own lapse, with nothing after it ("…? I genuinely forget", "I keep forgetting: …"), not "I forgot my
-# password" or "I can't remember the flag"
-_LAPSE = (r"\bi\s+(?:(?:always|genuinely|honestly|just|totally|completely|simply)\s+)?"
-          r"(?:keep\s+forgetting|forget|forgot|can'?t\s+remember|cannot\s+remember|don'?t\s+remember|"
-          r"do\s+not\s+remember)(?:\s+(?:again|lol|haha))?\s*(?:[.!:;?]|$)")
-# ... next to a question about our or the speaker's own things ("what's our rule for…?", "what's my usual…?")
-_OURS_ASKED = r"\b(?:what|which|who|where|when|how)\b[^.!?]*\b(?:our|my|we|us)\b[^.!?]*\?"
-
 EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.what_did_we_decide",
                     r"\bwhat\s+(?:did|had|have)\s+(?:we|i|you)\s+(?:ever\s+|finally\s+|already\s+)?"
@@ -90,7 +90,7 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.do_you_remember",
                     r"\b(?:do|don'?t|can|could|did)\s+(?:you|we)\s+(?:still\s+)?(?:remember|recall)\b"
                     r"(?!\s+(?:to|this|that\s*:)\b)",
-                    ("remember", "recall"), unless=f"{_NOSTALGIA}|{WORLD_ASKED}|{_CAPABILITY}"),
+                    ("remember", "recall"), unless=f"{_NOSTALGIA}|{WORLD_ASKED}|{_CAPABILITY}|{ACROSS_CHATS}"),
     ExplicitTrigger("en.remember_what",
                     r"(?=remember|recall|remind)" + _NOT_SELF +   # the lookahead first: cheap, fails fast
                     r"\b(?:remember|recall|remind\s+me)[\s,:]+(?:what|how|when|where|which|why|who|if|"
@@ -125,7 +125,7 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"(?:agreed|decided|said|settled|chose|picked|discussed|noted|signed|"
                     r"promised|quoted|told)\b",
                     ("agreed", "decided", "said", "settled", "chose", "picked", "discussed", "noted", "signed",
-                     "promised", "quoted", "told"), requires=("we",), gated=True, clause_start=False,
+                     "promised", "quoted", "told"), requires=("we",), gated=True, clause_start=False, unless=_THEIR_ACT,
                     accented=r"^\W*(?:what|which|when|why|how|where|who|was|were|is|did|do)\b"),
     ExplicitTrigger("en.didnt_we",
                     r"\b(?:didn'?t|didn\s+t|haven'?t|haven\s+t|hadn'?t|hadn\s+t|weren'?t|weren\s+t)\s+we\s+"
@@ -158,14 +158,15 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     ("note", "notes", "record", "records"), unless=_SAVE_TO_NOTES),
     # "the runbook we wrote", "the procedure we followed"; not after a preposition: "on the plan we dropped"
     ExplicitTrigger("en.the_thing_we_did",
-                    rf"\bwe\s+{_WE_DID}", ("we",), gated=True, clause_start=False,
+                    rf"\bwe\s+{WE_DID}", ("we",), gated=True, clause_start=False,
                     before=r"(?:(?:^|[^\w\s]\s*|\b(?!(?:on|for|in|at|from|with|to|by|into|over|under)\b)\w+\s+)"
                            r"(?:the|our|that)\s+(?:[\w-]+\s+){0,2}|"   # or what it asks for: "what were the three
                            r"\b(?:what|which)(?:'s|\s+(?:was|were|is|are))\s+(?:the|our|those|that)\s+(?:[\w-]+\s+){0,4})"
-                           r"(?:that\s+|which\s+)?$"),   # positioning statements we shortlisted?"
+                           r"(?:that\s+|which\s+)?$",   # positioning statements we shortlisted?"
+                    unless=_THEIR_ACT),
     ExplicitTrigger("en.show_me_what_we_did",   # the same without a question mark, after a request verb
                     rf"^\W*(?:remind\s+me\s+of|find|show\s+me|give\s+me|tell\s+me|pull\s+up|look\s+up|get\s+me|recap|"
-                    rf"refresh\s+me\s+on|fill\s+me\s+in\s+on|summari[sz]e|sum\s+up)\b(?!\s*:)[^.?!]*?\bwe\s+{_WE_DID}",
+                    rf"refresh\s+me\s+on|fill\s+me\s+in\s+on|summari[sz]e|sum\s+up)\b(?!\s*:)[^.?!]*?\bwe\s+{WE_DID}",
                     ("remind", "find", "show", "give", "tell", "pull", "look", "get", "recap", "refresh", "fill",
                      "summarise", "summarize", "sum"), requires=("we",)),
     ExplicitTrigger("en.do_you_know_my",
@@ -233,7 +234,7 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     requires=("what", "was")),
     ExplicitTrigger("en.whats_the_decision",   # "what was the final decision on…", not "the decision tree"
                     r"\bwhat(?:'s|\s+s|\s+is|\s+was|\s+were)\s+(?:the|our)\s+(?:(?:final|last|latest|official|actual|"
-                    r"previous|original|eventual)\s+)?(?:decision|conclusion|agreement|outcome|verdict)s?\b"
+                    r"previous|original|eventual|current|standing)\s+)?(?:decision|conclusion|agreement|outcome|verdict)s?\b"
                     r"(?!\s+(?:tree|matrix|process|making|framework|log|record))",
                     ("decision", "conclusion", "agreement", "outcome", "verdict", "decisions", "conclusions",
                      "agreements", "outcomes", "verdicts"), requires=("what",)),
@@ -263,11 +264,6 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.did_we_end_up",   # "did we end up pinning ingress-nginx to 4.10?": how it was settled
                     r"\b(?:did|have)\s+(?:we|i|you)\s+(?:ever\s+|actually\s+|finally\s+)?end(?:ed)?\s+up\b",
                     ("end", "ended"), requires=("up",), also=r"\?"),
-    ExplicitTrigger("en.we_wrote_it_down",   # "what was the root cause? I know we wrote it down somewhere"
-                    r"\b(?:we|i|you)\s+(?:already\s+|once\s+)?(?:wrote|jotted|noted|saved|summari[sz]ed|documented)\s+"
-                    r"(?:it|this|that|them)\s+(?:down\s+)?(?:somewhere|before|earlier|already|"
-                    r"in\s+an?\s+(?:earlier|previous|past|older|other)\s+(?:chat|conversation|session|thread))\b",
-                    ("wrote", "jotted", "noted", "saved", "summarized", "summarised", "documented"), also=r"\?"),
     ExplicitTrigger("en.did_i_save_my_notes",   # "did I save my notes on that?"
                     r"\b(?:did|have)\s+(?:i|we|you)\s+(?:ever\s+)?(?:save|saved|store|stored|keep|kept|write|written)"
                     r"\s+(?:down\s+)?(?:my|our|the|any)\s+notes\b", ("notes",)),
@@ -280,16 +276,6 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     unless=_EVENT_AGAIN,                                           # the wh-question looked for before
                     before=r"\b(?:what|which|who|where|how)(?:'s|\b(?:\s+[\w'-]+){0,3}?\s+(?:is|are|was|were|do|does|did)\b)"
                            r"[^.?!]*$"),
-    ExplicitTrigger("en.i_mentioned_it_before",   # "What's my dentist's name? I mentioned it before"; not "as I said,"
-                    r"\bi\s+(?:already\s+|have\s+|had\s+|'ve\s+)?(?:mentioned|told\s+you|said|shared|gave\s+you|explained)\s+"
-                    r"(?:it|this|that|them)\s+(?:(?:to\s+you\s+)?(?:before|earlier|already|once|last\s+\w+|the\s+other\s+day|"
-                    r"yesterday))\b(?!\s+and\s+i\b)",
-                    ("mentioned", "told", "said", "shared", "gave", "explained"), requires=("i",), also=r"\?"),
-    ExplicitTrigger("en.i_recall_we",   # "Are we sponsoring WordCamp? I vaguely recall we talked about…": half a memory
-                    rf"\bi\s+(?:(?:vaguely|kind\s+of|sort\s+of|think\s+i|seem\s+to|faintly)\s+)?(?:recall|remember)\s+"
-                    rf"(?:that\s+)?we\s+(?:had\s+)?(?:once\s+|already\s+|ever\s+)?{_WE_DID}"   # its clause ends, or
-                    r"(?=[^,;.!?]*(?:[.!?]|$|,\s*(?:right|is\s+that\s+(?:right|correct|so)|correct|no)\b))",   # a tag
-                    ("recall", "remember"), requires=("i", "we"), also=r"\?"),
     ExplicitTrigger("en.the_thing_you_recommended",   # "What was the name of that tool you recommended?"
                     r"\b(?:the|that|those|this)\s+(?:[\w-]+\s+){0,2}(?:that\s+|which\s+)?you\s+(?:once\s+|had\s+)?"
                     r"(?:recommended|suggested|mentioned|proposed)\b",
@@ -297,8 +283,9 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     also=r"^\W*(?:what|which|who|where|when|how)\b[^?]*\?"),   # in a wh-question
     ExplicitTrigger("en.summarise_what_we_know",   # "Summarise everything we know about Acme as a customer"
                     r"\b(?:summari[sz]e|sum\s+up|recap|list|give\s+me|go\s+over|walk\s+me\s+through)\s+"
-                    r"(?:what|everything|all|anything)\s+(?:that\s+)?we\s+(?:know|have|remember)\s+(?:about|on|regarding)\b",
-                    ("know", "have", "remember"), requires=("we",)),
+                    r"(?:what|everything|all|anything)\s+(?:that\s+)?we(?:'ve\s+got|\s+have\s+got|\s+(?:know|have|remember|got))"
+                    r"\s*(?:(?:about|on|regarding|for)\b|:)",   # "give me everything we've got: plan, issues…"
+                    ("know", "have", "remember", "got"), requires=("we",)),
     ExplicitTrigger("en.summarise_what_you_know",   # "Sum up everything you know about Kestrel Labs"; not "tell me…"
                     r"\b(?:summari[sz]e|sum\s+up|recap|go\s+over)\s+(?:what|everything|all|anything)\s+(?:that\s+)?"
                     r"you\s+(?:know|have|remember)\s+(?:about|on|regarding)\b",
@@ -317,10 +304,6 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"autumn|fall|winter|year|month|week|quarter)\b",
                     ("spring", "summer", "autumn", "fall", "winter", "year", "month", "week", "quarter"),
                     requires=("what", "last"), also=r"\?"),
-    ExplicitTrigger("en.happened_to_us_before",   # "Has this happened to us before?": the same trouble, settled before
-                    r"\b(?:has|had|did)\s+(?:this|that|it|something\s+like\s+(?:this|that))\s+(?:ever\s+|already\s+)?"
-                    r"happen(?:ed)?\s+(?:to\s+us|with\s+(?:another|other|a\s+different)\s+(?:customer|client)s?)\b",
-                    ("happen", "happened"), also=r"\?"),
     ExplicitTrigger("en.did_we_hand_over",   # "…, or did we hand that to Marc?": who was given a duty, settled before
                     r"\b(?:did|have|had)\s+we\s+(?:already\s+|ever\s+|finally\s+)?(?:hand(?:ed)?|pass(?:ed)?|"
                     r"assign(?:ed)?|delegate(?:d)?|reassign(?:ed)?|transfer(?:red)?)\s+(?:[\w'-]+\s+){0,4}?"
@@ -331,12 +314,11 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"\b(?:(?:what|which|who|where|when)(?:'s|\s+is|\s+are|\s+was|\s+were)\s+my\s+(?:usual|normal|typical|"
                     r"preferred|go-to|regular|standing|(?:take|opinion|view|stance|position|preference|"
                     r"preferences)\s+(?:on|about|for|regarding|of)\b)|(?:how|what|when|where|which|who)\s+(?:[\w'-]+\s+){0,2}?"
-                    r"do\s+i\s+(?:usually|normally|typically|generally))\b",
+                    r"do\s+i\s+(?:usually|normally|typically|generally)|do\s+i\s+have\s+(?:a|any)\s+(?:standing\s+|usual\s+|set\s+|"
+                    r"fixed\s+|particular\s+)?(?:preference|rule|policy)s?\s+(?:about|on|for|regarding|when|with))\b",
                     ("usual", "normal", "typical", "preferred", "go", "regular", "standing", "take",
                      "opinion", "view", "stance", "position", "preference", "preferences", "usually", "normally",
-                     "typically", "generally"), also=r"\?"),
-    ExplicitTrigger("en.i_keep_forgetting",   # "I keep forgetting: what's our rule for…?", "…my usual? I forget"
-                    _LAPSE, ("forget", "forgetting", "forgot", "remember"), requires=("i",), also=_OURS_ASKED),
+                     "typically", "generally", "rule", "policy"), also=r"\?"),
     ExplicitTrigger("en.how_was_it_set_up",   # "How was the VPN between the offices set up?": a state settled before
                     r"\bhow\s+(?:was|were)\s+(?:the|our|that|those)\s+(?:[\w-]+\s+){1,5}?(?:set\s+up|configured|wired|"
                     r"deployed|installed|laid\s+out|sized|split)\b",
@@ -347,4 +329,31 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"quarter)|back\s+then|(?:in|on|during)\s+(?:january|february|march|april|may|june|july|august|"
                     r"september|october|november|december)\b(?!,?\s+(?:of\s+)?(?:19|20)\d\d))\b",
                     ("happened", "wrong"), requires=("what",), also=r"\?"),
+    ExplicitTrigger("en.the_one_we_wrote",   # "I need the OSD procedure, the one we wrote after the pve04 disaster"
+                    r"\bthe\s+one\s+(?:that\s+|which\s+)?we\s+(?:wrote|drafted|documented|put\s+together|wrote\s+up|prepared|"
+                    r"agreed\s+on|settled\s+on)\b", ("one",), requires=("the", "we"),
+                    also=r"\?|\b(?:need|send\s+me|find|give\s+me|pull\s+up|show\s+me|where|necesito|pasame|dame|busca)\b"),
+    ExplicitTrigger("en.remind_me_yes_no",   # "Remind me, do I usually cc Javi…?", not "Remind me, can you…?"
+                    r"\bremind\s+me\s*[,:]\s*(?:do|does|did|is|are|was|were|have|has|had)\s+(?:i|we|my|our|the|it|that|this|"
+                    r"they|he|she)\b", ("remind",), requires=("me",), also=r"\?"),
+    ExplicitTrigger("en.tell_me_what_i_said",   # "Can you look back and tell me what I said my priorities were?"
+                    r"\b(?:tell|show)\s+me\s+what\s+(?:we|i)\s+(?:had\s+|have\s+|'d\s+)?(?:said|told\s+you|decided|agreed|wrote|"
+                    r"noted|promised|settled\s+on|chose|picked|mentioned|asked\s+for)\b", ("tell", "show"),
+                    requires=("me", "what")),
+    ExplicitTrigger("en.history_with",   # "What's the history with Bodegas Ferrán?", not "the history of Rome"
+                    r"\bwhat(?:'s|\s+is|\s+s)\s+(?:the|our)\s+(?:history|backstory|story)\s+(?:with|between\s+us\s+and)\b",
+                    ("history", "backstory", "story"), requires=("what",)),
+    ExplicitTrigger("en.the_place_i_liked",   # "What was the name of that restaurant in Porto I liked so much?"
+                    r"\b(?:that|the|this)\s+(?:[\w'-]+\s+){1,4}?(?:that\s+|which\s+)?i\s+(?:really\s+|so\s+|once\s+)?"
+                    r"(?:liked|loved|enjoyed|visited|went\s+to|stayed\s+(?:at|in)|ate\s+at|raved\s+about)\b",
+                    ("liked", "loved", "enjoyed", "visited", "went", "stayed", "ate", "raved"), requires=("i",),
+                    also=r"^\W*(?:what|which|where|who)(?:'s|\s+(?:was|were|is|are))\b[^?]*\?"),
+    ExplicitTrigger("en.not_anymore_right",   # "We don't do SFTP anymore, right?": a standing decision, confirmed
+                    r"\bwe\s+(?:(?:don'?t|do\s+not)\s+[^.?!,]{1,40}?\s+anymore|no\s+longer\s+[^.?!,]{1,40}?|stopped\s+"
+                    r"[^.?!,]{1,40}?)\s*,?\s*(?:right|correct|do\s+we|is\s+that\s+right)\s*\?",
+                    ("anymore", "longer", "stopped"), requires=("we",)),
+    ExplicitTrigger("en.before_the_change",   # "What did the LBs point to before the migration?": a former state
+                    r"\b(?:what|which|how|where|who)\b[^.?!]*\b(?:was|were|did|used\s+to)\b[^.?!]*\bbefore\s+(?:the|our|we)\s+"
+                    r"(?:[\w-]+\s+)?" + _CHANGE + r"\b[^.?!]*\?", ("before",),
+                    also=r"before\s+(?:the|our|we)\s+(?:[\w-]+\s+)?" + _CHANGE),   # a literal first: the cheap test
 )

@@ -1,42 +1,57 @@
 """Explicit memory requests in Spanish (design §7), as data: fixed expressions and general frames.
 
-- Past tense of "we": an interrogative (qué, cómo, cuándo, en qué, lo que, la vez que…) followed, clitics and
-  "ya"/"al final" aside, by a first-person-plural past form of a verb of deciding, saying or doing (`_PAST_WE`:
-  decid-imos, acord-amos, dij-imos, qued-amos…), in a message that reads as a question; a recall verb (recuérdame,
-  dime, busca, mira…) before "lo que" + such a form asks without a question mark.
-- What was said or kept before: "¿qué te dije / te había dicho…?", "¿qué tenía apuntado…?", "¿cuál era el
-  comando…?" (the imperfect asks for something settled earlier), "¿qué sabemos / recordamos de…?".
-- Where memory is kept: "en la memoria", notes, "tenemos algo apuntado", "te suena", "¿te consta…?", "¿quedó por
-  escrito…?", "dime lo que tengas sobre…".
-- What "you" told me: a wh-word opening a clause, then "me"/"nos" and a 2nd-person preterite of telling or
-  recommending ("¿Qué libro me recomendaste…?"); an interrogative determiner, its noun and a verb of deciding
-  ("¿Qué plazo de preaviso pactamos…?"); "tira de memoria" opening a clause; the impersonal past as the question
-  itself ("¿Se decidió algo…?"); told before, next to a question ("…? Te lo dije el otro día"), and half a memory
-  ("me suena que lo hablamos").
+- Past tense of "we" in a question ("¿qué acordamos…?", "¿cómo renovábamos…?"): `explicit_es_past.py`; a recall verb
+  (recuérdame, dime, busca, mira…) before "lo que" + such a form asks without a question mark.
+- What was said or kept before: "¿qué te dije / te había dicho…?", "¿qué tenía apuntado…?", "¿cuál era el comando…?"
+  (the imperfect asks for something settled earlier), "¿qué sabemos / recordamos de…?".
+- Where memory is kept: "en la memoria", notes ("check tus notas", "¿tienes notes de la call…?"), "tenemos algo
+  apuntado", "te suena", "¿te consta…?", "¿quedó por escrito…?", "dime lo que tengas sobre…".
+- What "you" told me: a wh-word opening a clause, then "me"/"nos" and a 2nd-person preterite of telling or recommending
+  ("¿Qué libro me recomendaste…?"); "tira de memoria" opening a clause; the impersonal past as the question itself ("¿Se
+  decidió algo…?"). Told before, half a memory and a lapse next to a question: `explicit_es_asides.py`.
 - "¿Quedamos con… en que…?", how a thing was set up ("¿Cómo estaba montado…?"), what happened on a past date, the
-  speaker's own ways ("¿Cuál es mi postura sobre…?", "¿Qué suelo…?") and a lapse next to a question about ours
-  ("¿Cuál es nuestra regla…? Se me olvida siempre"); "repasa lo que tenemos de…", "según lo que tengas apuntado",
-  "recupera las condiciones que negociamos…", "¿esto ya nos pasó…?".
+  speaker's own ways ("¿Cuál es mi postura sobre…?", "¿Qué suelo…?"); "repasa / recapitula lo que tenemos de…", "según
+  lo que tengas apuntado", "recupera las condiciones que negociamos…", "dime las tres cosas más importantes que
+  decidimos…" (a longer thing, with a verb of deciding); the cause or fix of a dated incident ("¿Cuál fue la causa del
+  corte del 3 de septiembre?"), "¿qué historia tenemos con…?", a thing named by what we wrote or I liked ("el que
+  escribimos tras…", "¿Cómo se llamaba aquel restaurante que me encantó?"), a standing decision to confirm ("Ya no
+  hacemos SFTP, ¿verdad?").
 
 Not requests: statements in the past ("Decidimos subir el precio"), instructions ("Recuerda que el viernes…"),
 invitations ("¿Quedamos mañana?"), proposals ("¿Qué tal si pactamos…?", "¿Y si decidimos…?"), "as I said" in passing
-("como te dije, …"), an instruction with a tag ("Recuerda que…, ¿vale?"), a relative clause about the world ("con lo
-que sabes de Kubernetes"; "de mí" asks), a date ("el 1 de marzo") and memory in the technical sense ("cargarlo
-entero en memoria", "una caché en memoria", "el proceso que tira de memoria"), a tribute ("En memoria de Txema, …"),
-nostalgia ("¿Recuerdas cuando éramos jóvenes?", "¿te acuerdas de los 90?", "qué nostalgia"), a start date ahead ("a
-partir de enero"), a word's meaning ("recuérdame qué significa…"), a plan with an "-ar" verb ("¿Cómo lo montamos?"),
-and asking to store or forget ("Guarda esto en memoria: …", "Para que conste en memoria: …"), a remember-question
-about the world ("¿Te acuerdas de quién ganó…?") and a thing we did after a preposition or outside the question
-("¿Entra en el RTO que fijamos?").
+("como te dije, …"), an instruction with a tag ("Recuerda que…, ¿vale?"), a relative clause about the world ("con lo que
+sabes de Kubernetes"; "de mí" asks), a date ("el 1 de marzo") and memory in the technical sense ("cargarlo entero en
+memoria", "una caché en memoria", "el proceso que tira de memoria"), a tribute ("En memoria de Txema, …"), nostalgia
+("¿Recuerdas cuando éramos jóvenes?", "¿te acuerdas de los 90?", "qué nostalgia"), a start date ahead ("a partir de
+enero"), a word's meaning ("recuérdame qué significa…"), a plan with an "-ar" verb ("¿Cómo lo montamos?"), and asking to
+store or forget ("Guarda esto en memoria: …", "Para que conste en memoria: …", any verb of writing right before "en
+memoria": "Registra / Pega en memoria: …"), the assistant's memory across chats ("¿te acuerdas de mis cosas aunque
+cambie de chat?"), notes that are a feature ("notas de voz"), "¿Cuál es la historia de la catedral…?", a
+remember-question about the world ("¿Te acuerdas de quién ganó…?") and a thing we did after a preposition or outside the
+question ("¿Entra en el RTO que fijamos?").
 """
 
 from __future__ import annotations
 
-from .explicit_base import MEM, WHO, WORLD_ASKED, ExplicitTrigger
+from .explicit_base import (
+    ACROSS_CHATS,
+    ASKS_HERE,
+    MEM,
+    PAST_WE,
+    WHO,
+    WORLD_ASKED,
+    YOU_TOLD,
+    YOU_TOLD_STEMS,
+    ExplicitTrigger,
+)
 
 # "guarda en tu memoria…" asks to store, not recall.
 _SAVE_ES = (r"\b(?:apunta|apuntalo|apuntate|guarda|guardalo|guardate|anota|anotalo|anade|anadelo|mete|graba|guardar|"
             r"apuntar|(?:para\s+)?que\s+(?:conste|quede))\b")   # "Para que conste en memoria: …" stores
+# any verb of writing right before "en memoria" stores ("Pega en la memoria: …", "Registra esto en memoria: …")
+_WRITE_TO_MEMORY = (r"\b(?:pega|registra|almacena|agrega|incluye|memoriza|actualiza|sube|escribe|pon|deja|mete|copia|"
+                    r"vuelca|carga|graba)(?:lo|la|los|las|me)?\s+(?:(?:esto|eso|este|esta|bien|tambien)\s+)?"
+                    r"en\s+(?:la\s+|tu\s+|nuestra\s+)?memoria\b")
 # "como te dije (ayer), …" is "as I said", in passing, not a question about what was said
 _AS_I_SAID = (r"\bcomo\s+(?:te|os)\s+(?:dije|conte|comente|explique|mencione|"
               r"(?:habia|he|hemos|habiamos)\s+(?:dicho|contado|comentado|explicado|mencionado))(?:\s+(?:el\s+otro\s+dia|ayer|antes|"
@@ -59,47 +74,20 @@ _NOSTALGIA = (r"\b(?:cuando\s+(?:eramos|eras|era)\s+(?:\w+\s+)?(?:jovenes|joven|
               r"'?\d0s?\s*(?:[?!.,;]|$)|(?:anos\s+)?(?:ochenta|noventa|setenta|sesenta)\b)|(?:de\s+)?aquellos\s+tiempos|(?:de\s+)?los\s+viejos\s+tiempos)"
               r"|\bnostalgi")   # "¿Te acuerdas del walkman? qué nostalgia"
 
-# A proposal, not a question about the past: "¿Qué tal si pactamos un descuento?", "¿Y si decidimos mañana?"
-_PROPOSAL = r"\bque\s+tal\s+si\b|(?:^|[^\w\s])\s*y\s+si\b"
-
-# Verbs of deciding and saying whose "we" form (-amos / -imos) asks for memory inside a question ("¿qué acordamos?"),
-# and "we" forms that can only be past ("hicimos", "dimos", "pusimos"). Verbs of doing whose -amos form is also
-# present ("¿cuánto le cobramos?", "¿qué usamos?") count only after "la última vez que".
-_PAST_WE_STEMS = ("decid", "acord", "dij", "habl", "qued", "pact", "coment", "eleg", "escog", "descart", "dej", "sac",
-                  "conclu", "comprometi", "apunt", "anot", "respond")
-_PAST_ONLY_WE = ("hicimos", "dimos", "pusimos", "propusimos", "ofrecimos", "prometimos", "resolvimos", "vimos",
-                 "tuvimos", "quisimos", "supimos", "hablasteis", "decidisteis", "quedasteis", "acordasteis")
-_PAST_WE_WORDS = tuple(sorted({stem + end for stem in _PAST_WE_STEMS for end in ("amos", "imos")} | {*_PAST_ONLY_WE}))
-# The same words as one regex with their stems factored out: `re` tries alternatives one by one, so a shared
-# ending is matched once instead of once per verb.
-_PAST_WE = "(?:(?:" + "|".join(_PAST_WE_STEMS) + ")(?:amos|imos)|" + "|".join(_PAST_ONLY_WE) + ")"
-
-# "we" forms of deciding that, after "¿qué <noun>…?", read as past ("¿qué día quedamos?" is an invitation: not here)
-_DECIDED_WE = ("decidimos", "acordamos", "pactamos", "dijimos", "elegimos", "escogimos", "descartamos", "concluimos",
-               "firmamos", "negociamos")
-
-# What "you" (the assistant) told, recommended or noted for me: a 2nd-person preterite of telling, in a question
-_YOU_TOLD_STEMS = ("dij", "cont", "coment", "recomend", "suger", "aconsej", "propus", "explic", "mencion", "apunt",
-                   "anot", "guard", "ped", "indic")
-_YOU_TOLD = "(?:(?:" + "|".join(_YOU_TOLD_STEMS) + ")(?:aste|iste))"
 _YOU_TOLD_PP = r"(?:dicho|contado|comentado|recomendado|sugerido|aconsejado|propuesto|explicado|mencionado|apuntado)"
-_YOU_TOLD_WORDS = tuple(sorted({stem + end for stem in _YOU_TOLD_STEMS for end in ("aste", "iste")} | {"habias"}))
+_YOU_TOLD_WORDS = tuple(sorted({stem + end for stem in YOU_TOLD_STEMS for end in ("aste", "iste")} | {"habias"}))
 # the match opens the message or a clause ("¿Qué me dijiste…?", "Oye, ¿cómo me dijiste…?"), not "Ya sé que me dijiste…"
 _OPENS_CLAUSE = r"(?:^|[^a-z0-9\s])\s*$"
 # a tag that makes an instruction look like a question ("…, ¿vale?", "…, ¿ok?", "…, ¿de acuerdo?")
 _TAG_QUESTION = r"[,;]\s*(?:vale|ok|okay|de\s+acuerdo|porfa|por\s+favor|eh|si|entendido)\s*\?+\s*$"
 # "recuérdame qué significa SLO": a word's meaning, general knowledge
 _MEANING_ES = r"\brecuerda(?:me)?\s+(?:que|como)\s+(?:significa|significaba|quiere\s+decir|se\s+dice|se\s+escribe)\b"
-# the speaker's own lapse ending a clause ("…? No me acuerdo", "se me olvida siempre"), not "no me acuerdo del comando"
-_LAPSE_ES = (r"\b(?:no\s+(?:me\s+acuerdo|lo\s+recuerdo|recuerdo)|se\s+me\s+(?:ha\s+)?olvid(?:a|o|ado))"
-             r"(?:\s+(?:siempre|otra\s+vez|cada\s+vez|ya|bien))?\s*(?:[.!:;?,]|$)")
-# ... next to a question about our or the speaker's own things ("¿cuál es nuestra regla…?", "¿quedamos en que…?")
-_OURS_ASKED_ES = (r"\b(?:que|cual|cuales|como|cuando|donde|quien|cuanto|cuanta)\b[^.!?]*\b(?:nuestr[oa]s?|mis?)\b"
-                  r"[^.!?]*\?")
-# an interrogative that opens the message or a clause ("¿Cómo estaba…?", "Oye, ¿qué suelo…?"), not "sé que suelo…"
-_ASKS_HERE = r"(?:^|[^a-z0-9\s]|\b(?:y|pero|oye|entonces|dime|cuentame|recuerdame))\s*$"
-# "como te lo dije, …" is "as I said" too
-_AS_I_SAID_ANY = r"\bcomo\s+(?:ya\s+)?te\s+(?:lo|la|los|las)\s+"
+# a past day of ours: a day of a month without its year (with it, history), "el martes pasado", "la última vez"
+_DATED = (r"\b(?:\d{1,2}\s+de\s+(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|"
+          r"diciembre)(?!\s+(?:de|del)\s+(?:19|20)\d\d)|(?:el|la)\s+\w+\s+pasad[oa]|la\s+(?:ultima|otra)\s+vez|"
+          r"aquella\s+vez|en\s+su\s+dia)\b")
+# a question about something in the past: "¿Cómo se llamaba…?", "¿Cuál era…?", "¿Dónde estaba…?"
+_WH_PAST = r"\b(?:como|cual|cuales|donde|que|quien)\s+(?:se\s+)?(?:llamaba|llamaban|era|eran|estaba|estaban|fue)\b"
 
 ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("es.busca_en_memoria",
@@ -107,9 +95,10 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     rf"\s+(?:en\s+)?{WHO}{MEM}\b",
                     ("memoria", "memorias", "memory", "memories")),
     ExplicitTrigger("es.en_memoria", rf"\ben\s+(?:la\s+|nuestra\s+|tu\s+|vuestra\s+)?{MEM}\b", ("memoria", "memorias"),
-                    unless=f"{_SAVE_ES}|{_IN_RAM}|{_TRIBUTE}"),
+                    unless=f"{_SAVE_ES}|{_WRITE_TO_MEMORY}|{_IN_RAM}|{_TRIBUTE}"),
     ExplicitTrigger("es.te_acuerdas", r"\b(?:te\s+acuerdas|os\s+acordais|recuerdas|recordais)\b",
-                    ("acuerdas", "acordais", "recuerdas", "recordais"), unless=f"{_NOSTALGIA}|{WORLD_ASKED}"),
+                    ("acuerdas", "acordais", "recuerdas", "recordais"),
+                    unless=f"{_NOSTALGIA}|{WORLD_ASKED}|{ACROSS_CHATS}"),
     ExplicitTrigger("es.recuerda_interrogativo",
                     r"\brecuerda(?:me)?\s+(?:como|cual|cuales|cuando|donde|cuanto|cuanta|por\s+que|si)\b",
                     ("recuerda", "recuerdame")),
@@ -152,55 +141,6 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"\b(?:tengo|tenia|tenias|tienes|tenemos|teniamos)\s+(?:yo|tu|nosotros|nosotras)\s+"
                     r"(?:guardado|apuntado|anotado|registrado)\b",
                     ("guardado", "apuntado", "anotado", "registrado"), gated=True, clause_start=False),
-    ExplicitTrigger("es.pasado_nosotros",
-                    rf"\b{_PAST_WE}\b", _PAST_WE_WORDS, gated=True, clause_start=False, at_anchor=True,
-                    before=r"\b(?:que|como|cuando|cual|cuales|donde|por\s+que|en\s+que|lo\s+que|vez\s+que|si)\s+"
-                           r"(?:(?:le|les|nos|te|se|lo|la|los|las|ya|al\s+final|finalmente|exactamente|entonces)\s+){0,3}"
-                           r"(?:(?:conclusion|conclusiones|decision|decisiones|acuerdo|acuerdos|solucion)\s+)?$",
-                    unless=_PROPOSAL),
-    ExplicitTrigger("es.la_ultima_vez_que",
-                    r"\bvez\s+que\s+(?:(?:lo|la|los|las|le|les|se)\s+)?\w+(?:amos|imos)\b", ("vez",),
-                    gated=True, clause_start=False, requires=("que",)),
-    ExplicitTrigger("es.a_ver_que",
-                    rf"\ba\s+ver\s+(?:que|como|cuando|en\s+que)\s+(?:(?:le|les|nos|te|se|lo|la|ya)\s+){{0,2}}{_PAST_WE}\b",
-                    ("ver",)),
-    ExplicitTrigger("es.que_algo_pusimos",   # "¿Qué condiciones le pusimos…?", "¿Qué plazo de pago les dimos…?"
-                    rf"\b(?:que|cual|cuales|cuanto|cuanta|cuantos|cuantas)\s+(?:\w+\s+(?:(?:de|del)\s+\w+\s+)?)?"
-                    rf"(?:(?:le|les|nos|se|lo|la)\s+)?"
-                    rf"(?:{'|'.join(_PAST_ONLY_WE)})\b",
-                    _PAST_ONLY_WE, gated=True, clause_start=False),
-    ExplicitTrigger("es.que_plazo_pactamos",   # "¿Qué plazo de preaviso pactamos con…?", "¿Cuántos días de margen
-                    # acordamos?": an interrogative determiner, its noun (and a "de" complement), a verb of deciding
-                    rf"\b(?:{'|'.join(_DECIDED_WE)})\b", _DECIDED_WE, gated=True, clause_start=False, at_anchor=True,
-                    before=r"\b(?:que|cual|cuales|cuanto|cuanta|cuantos|cuantas)\s+[a-z]+(?:\s+(?:de|del)\s+[a-z]+)?\s+"
-                           r"(?:(?:le|les|nos|se|lo|la|al\s+final|ya)\s+)?$"),
-    # "¿cuál era el comando que usamos…?": a thing we did, asked about in its own clause; not after a preposition
-    # ("¿Entra en el RTO que fijamos?") nor before a clause that plans ("Los clientes que pasamos: ¿lo bajamos?")
-    ExplicitTrigger("es.lo_que_usamos",
-                    r"\bque\s+(?:(?:le|les|nos|se|lo|la)\s+)?[a-z]+(?:amos|imos)\b(?=[^.:;!?]*\?)", ("que",),
-                    gated=True, clause_start=False,
-                    before=r"(?<!\ben\s)(?<!\bcon\s)(?<!\bpara\s)(?<!\bpor\s)(?<!\bsobre\s)"
-                           r"(?<!\bhasta\s)(?<!\bdesde\s)\b(?:el|la|los|las)\s+(?:\w+\s+){0,2}$"),
-    ExplicitTrigger("es.pregunta_en_pasado",
-                    r"\b(?:dijimos|decidimos|acordamos|pactamos|comentamos|elegimos|hablamos\s+(?:ya|de\s+lo|sobre))\b",
-                    ("dijimos", "decidimos", "acordamos", "pactamos", "comentamos", "elegimos", "hablamos"),
-                    gated=True, clause_start=False, before=r"(?:^|[^a-z0-9\s]|\b(?:y|ya|no|al\s+final))\s*$"),
-    ExplicitTrigger("es.lo_habiamos_hablado",
-                    r"\b(?:habiamos|hemos|habias|habiais)\s+(?:ya\s+)?(?:hablado|decidido|dicho|acordado|quedado|"
-                    r"comentado|pactado|tratado|visto)\b",
-                    ("hablado", "decidido", "dicho", "acordado", "quedado", "comentado", "pactado", "tratado"),
-                    gated=True, clause_start=False),
-    ExplicitTrigger("es.habiamos_participio",   # the pluperfect points back at something settled before
-                    r"\b(?:habiamos|habiais)\s+(?:ya\s+)?\w+(?:ado|ido|to|cho)\b", ("habiamos", "habiais"),
-                    gated=True, clause_start=False),
-    ExplicitTrigger("es.pregunta_con_pasado",   # "¿Cuánto les cobramos el año pasado…?", "¿Qué hicimos en marzo?"
-                    r"\b(?:el\s+ano\s+pasado|el\s+mes\s+pasado|la\s+semana\s+pasada|la\s+ultima\s+vez|la\s+otra\s+vez|"
-                    r"en\s+su\s+dia|al\s+final|aquella\s+vez|entonces|(?:(?<!vence\s)(?<!vencen\s)(?<!caduca\s)(?<!expira\s)en|(?<!\d\s)(?<!partir\s)(?<!antes\s)(?<!despues\s)de)\s+(?:enero|febrero|marzo|abril|mayo|junio|"
-                    r"julio|agosto|septiembre|octubre|noviembre|diciembre))\b",
-                    ("pasado", "pasada", "vez", "dia", "final", "entonces", "enero", "febrero", "marzo", "abril",
-                     "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"),
-                    gated=True, clause_start=False,   # -amos/-imos but not estamos, vamos: from a literal, fast
-                    also=r"mos\b(?<=[ai]mos)(?<!\best[ai]mos)(?<!\bv[ai]mos)"),
     ExplicitTrigger("es.sabemos_algo",
                     r"\b(?:sabemos|tenemos|hay)\s+algo\s+(?:de|del|sobre|acerca)\b", ("algo",), gated=True,
                     clause_start=False),
@@ -211,7 +151,7 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                      "recupera"), requires=("lo", "que")),
     ExplicitTrigger("es.recuerdame_lo_que",
                     rf"\blo\s+que\s+(?:(?:le|les|nos|te|se|ya)\s+)?"
-                    rf"(?:{_PAST_WE}|\w+(?:amos|imos)|te\s+(?:dije|conte|comente|pedi)|(?:me|nos)\s+{_YOU_TOLD}|"
+                    rf"(?:{PAST_WE}|\w+(?:amos|imos)|te\s+(?:dije|conte|comente|pedi)|(?:me|nos)\s+{YOU_TOLD}|"
                     rf"(?:habiamos|hemos)\s+\w+)\b",
                     ("recuerdame", "recuerdanos", "dime", "repiteme", "decirme", "acuerdate", "busca", "buscame",
                      "mira", "consulta", "revisa", "cuentame", "comprueba", "recupera", "recuperar"),
@@ -221,7 +161,7 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("es.busca_que_hicimos",   # "Busca qué le dijimos a…", "dime cómo lo arreglamos": no "?" needed
                     rf"^\W*(?:oye,?\s+)?(?:busca|buscame|mira|consulta|revisa|dime|cuentame|recuerdame|comprueba)"
                     rf"(?:\s+(?:en\s+)?(?:la\s+|tu\s+)?memoria)?\s+(?:que|como|cuando|cuanto|cuanta|donde|por\s+que|cual|"
-                    rf"cuales)\s+(?:(?:le|les|nos|te|se|lo|la|los|las|ya|al\s+final)\s+){{0,2}}(?:{_PAST_WE}|\w+(?:amos|imos))\b",
+                    rf"cuales)\s+(?:(?:le|les|nos|te|se|lo|la|los|las|ya|al\s+final)\s+){{0,2}}(?:{PAST_WE}|\w+(?:amos|imos))\b",
                     ("busca", "buscame", "mira", "consulta", "revisa", "dime", "cuentame", "recuerdame", "comprueba"),
                     gated=True, clause_start=False,   # "Mira, que decidimos no tocarlo" is a statement: the accent says
                     accented=r"\b(?:qué|cómo|cuándo|cuánto|cuánta|dónde|por qué|cuál|cuáles)\b"),
@@ -243,8 +183,11 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"\b(?:teniamos|tenemos|teniais|tenias|tienes)\s+(?:ya\s+)?(?:decidido|hablado|acordado|pactado|"
                     r"apuntado|anotado|guardado|documentado|previsto|pensado|escrito|written\s+down)\b",
                     ("teniamos", "tenemos", "teniais", "tenias", "tienes"), gated=True, clause_start=False),
-    ExplicitTrigger("es.que_notas_tenemos",   # "¿Qué notas tenemos del onboarding?", "¿Qué notes tienes de…?"
-                    r"\b(?:que|cuales|alguna|algunas)\s+(?:notas|notes|apuntes)\s+(?:tenemos|tienes|hay|teneis|guardaste)\b",
+    ExplicitTrigger("es.que_notas_tenemos",   # "¿Qué notas tenemos del onboarding?", "¿Tienes notes de la call…?"
+                    r"\b(?:(?:que|cuales|alguna|algunas)\s+(?:notas|notes|apuntes)\s+(?:tenemos|tienes|hay|teneis|guardaste)|"
+                    r"(?:tienes|tenemos|teneis|guardaste|guardamos|tomaste|tomamos)\s+(?:algunas?\s+|unas\s+)?(?:notas|notes|"
+                    r"apuntes)\s+(?:de|del|sobre|acerca|from|on|about)\s+(?!(?:voz|prensa|version|lanzamiento|parche|"
+                    r"credito|debito|entrega|cata|corte|release)\b))",
                     ("notas", "notes", "apuntes"), gated=True, clause_start=False),
     ExplicitTrigger("es.apuntado_en_algun_sitio",   # "¿Apuntamos en algún sitio qué versión…?"
                     r"\b(?:apuntamos|anotamos|guardamos|documentamos|dejamos\s+(?:escrito|apuntado|documentado))\s+"
@@ -252,10 +195,10 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     ("apuntamos", "anotamos", "guardamos", "documentamos", "dejamos")),
     ExplicitTrigger("es.recuerdame_que_pasado",   # "recuérdame qué acordamos con Kreativa" (no question mark)
                     rf"\b(?:recuerdame|recuerdanos|cuentame|repiteme)\s+(?:que|como|cuando|donde|cuanto|cuanta)\s+"
-                    rf"(?:(?:le|les|nos|te|se|lo|la|ya)\s+){{0,2}}{_PAST_WE}\b",
+                    rf"(?:(?:le|les|nos|te|se|lo|la|ya)\s+){{0,2}}{PAST_WE}\b",
                     ("recuerdame", "recuerdanos", "cuentame", "repiteme")),
     ExplicitTrigger("es.en_tus_notas",
-                    r"\b(?:mira|mirar|consulta|consultar|revisa|revisar|busca|buscar|comprueba|en)\s+"
+                    r"\b(?:mira|mirar|consulta|consultar|revisa|revisar|busca|buscar|comprueba|check|chequea|checkea|en)\s+"
                     r"(?:tus|las|nuestras|vuestras|mis)\s+notas\b",
                     ("notas",), unless=_SAVE_ES),
     ExplicitTrigger("es.algo_apuntado",
@@ -288,7 +231,7 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     before=r"(?:^|[^a-z0-9\s]|\b(?!lo\b)[a-z]+)\s*$"),
     ExplicitTrigger("es.repasa_lo_que",   # "Repásame lo que acordamos…", "Recap de lo que decidimos…"
                     rf"\b(?:repasame|repasa|resumeme|recap|recapitula|recapitulame|refrescame)\s+(?:de\s+)?"
-                    rf"(?:lo\s+que|que|como)\s+(?:(?:le|les|nos|te|se|lo|la|ya|al\s+final)\s+){{0,2}}{_PAST_WE}\b",
+                    rf"(?:lo\s+que|que|como)\s+(?:(?:le|les|nos|te|se|lo|la|ya|al\s+final)\s+){{0,2}}{PAST_WE}\b",
                     ("repasame", "repasa", "resumeme", "recap", "recapitula", "recapitulame", "refrescame")),
     ExplicitTrigger("es.recuerda_usted",   # "¿Recuerda usted qué horario le indiqué…?", "¿Se acuerda de lo que…?"
                     r"\b(?:recuerda\s+usted|se\s+acuerda\s+(?:usted\s+)?(?:de\s+lo\s+que|de\s+que|de\s+como|que|como))\b",
@@ -298,7 +241,7 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     clause_start=False, requires=("que", "con")),
     ExplicitTrigger("es.que_me_dijiste",   # "¿Qué libro me recomendaste…?", "¿Cómo me dijiste que se llamaba…?"
                     rf"\b(?:que|cual|cuales|como|cuando|donde|cuanto|cuanta|cuantos|cuantas|quien|por\s+que)\s+"
-                    rf"(?:[a-z]+\s+){{0,7}}?(?:me|nos)\s+(?:(?:lo|la|los|las)\s+)?(?:{_YOU_TOLD}|habias\s+{_YOU_TOLD_PP})\b",
+                    rf"(?:[a-z]+\s+){{0,7}}?(?:me|nos)\s+(?:(?:lo|la|los|las)\s+)?(?:{YOU_TOLD}|habias\s+{_YOU_TOLD_PP})\b",
                     _YOU_TOLD_WORDS, gated=True, clause_start=False, before=_OPENS_CLAUSE),
     # "¿Se decidió algo sobre…?", "¿Al final se llegó a un acuerdo…?": the clause opens with the impersonal past
     ExplicitTrigger("es.se_decidio_algo",
@@ -306,17 +249,6 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"acordar|un\s+acuerdo))\b(?=[^,;.!?]*\?)",   # and is the question itself
                     ("decidio", "acordo", "hablo", "pacto", "comento", "dijo", "concluyo", "quedo", "llego"),
                     requires=("se",), before=r"(?:^|[^a-z0-9\s]|\b(?:al\s+final|finalmente|ya|y))\s*$"),
-    ExplicitTrigger("es.te_lo_dije",   # "¿A qué hora es el pádel? Te lo dije el otro día": told before, in a question
-                    r"\b(?:(?:creo|juraria|me\s+parece)\s+que\s+(?:ya\s+)?te\s+(?:lo|la|los|las)\s+(?:dije|conte|comente|mencione)|"
-                    r"te\s+(?:lo|la|los|las)\s+(?:dije|conte|comente|mencione|explique|pase|habia\s+(?:dicho|contado|"
-                    r"comentado|mencionado))(?=\s+(?:ayer|antes|el\s+otro\s+dia|la\s+semana\s+pasada|el\s+mes\s+pasado|"
-                    r"hace\s+\w+|en\s+su\s+dia|una\s+vez|alguna\s+vez|ya)\b))\b",
-                    ("dije", "conte", "comente", "mencione", "explique", "pase", "habia"), requires=("te",),
-                    also=r"\?", unless=_AS_I_SAID_ANY),
-    ExplicitTrigger("es.recuerdo_que_hablamos",   # "¿Vamos al WordCamp? Me suena que lo hablamos": half a memory, asked
-                    rf"\b(?:recuerdo|recordaba|me\s+suena|creo\s+recordar|me\s+parece\s+recordar)\s+que\s+"
-                    rf"(?:(?:lo|la|los|las|le|les|ya|nos)\s+){{0,2}}{_PAST_WE}\b",
-                    ("recuerdo", "recordaba", "suena", "recordar"), requires=("que",), also=r"\?"),
     ExplicitTrigger("es.te_consta",   # "¿Te consta si ya le mandamos el contrato?": on record, for you
                     r"\b(?:te|os)\s+consta\b", ("consta",), requires=("te",)),
     ExplicitTrigger("es.quedo_por_escrito",   # "¿Quedó por escrito lo del SLA?", "¿Quedó apuntado el precio?"
@@ -331,6 +263,7 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                      "recordamos"),
                     requires=("lo", "que"),
                     before=r"\b(?:dime|cuentame|resume|resumeme|resumen|dame|pasame|busca|buscame|mira|ensename|repasa|"
+                           r"recapitula|recapitulame|recopila|recopilame|"
                            r"repasame|recuerdame|revisa|comprueba|recall|remind\s+me\s+of|tell\s+me|show\s+me|give\s+me|"
                            r"pull\s+up|look\s+up|sum\s+up)\b[^.?!]{0,20}$"),
     ExplicitTrigger("es.que_informacion_tienes",   # "¿Qué información tienes de Talleres Ortega?"
@@ -345,26 +278,25 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("es.como_estaba_montado",   # "¿Cómo estaba montado el balanceo?": a state settled before
                     r"\b(?:como|cual|cuales|donde|que)\s+(?:\w+\s+)?estaban?\s+(?:\w+\s+)?"
                     r"(?:[a-z]+(?:ad|id)[oa]s?|puest[oa]s?|hech[oa]s?|escrit[oa]s?)\b",
-                    ("estaba", "estaban"), gated=True, clause_start=False, before=_ASKS_HERE,
+                    ("estaba", "estaban"), gated=True, clause_start=False, before=ASKS_HERE,
                     accented=r"\b(?:cómo|cuál|cuáles|dónde|qué)\s+(?:\w+\s+)?estaban?\b"),
     ExplicitTrigger("es.que_paso_aquel_dia",   # "¿Qué pasó en el incidente del 12 de febrero?": a dated past event
                     r"\bque\s+(?:paso|ocurrio|sucedio|fallo)\b", ("paso", "ocurrio", "sucedio", "fallo"),
-                    gated=True, clause_start=False, before=_ASKS_HERE,
-                    accented=r"\bqué\s+(?:pasó|ocurrió|sucedió|falló)\b",   # not a date with its year: history
-                    also=r"\b(?:\d{1,2}\s+de\s+(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|"
-                         r"noviembre|diciembre)(?!\s+(?:de|del)\s+(?:19|20)\d\d)|(?:el|la)\s+\w+\s+pasad[oa]|"
-                         r"la\s+(?:ultima|otra)\s+vez|aquella\s+vez|en\s+su\s+dia)\b"),
+                    gated=True, clause_start=False, before=ASKS_HERE,
+                    accented=r"\bqué\s+(?:pasó|ocurrió|sucedió|falló)\b", also=_DATED),
+    ExplicitTrigger("es.cual_fue_la_causa",   # "¿Cuál fue la causa raíz del corte del 3 de septiembre?"
+                    r"\b(?:cual|que)\s+fue\s+(?:la|el)\s+(?:causa|motivo|origen|solucion|arreglo|fix)\b",
+                    ("causa", "motivo", "origen", "solucion", "arreglo", "fix"), requires=("fue",), gated=True,
+                    clause_start=False, before=ASKS_HERE, also=_DATED),
     # what the speaker holds or does: "¿Cuál es mi postura sobre…?", "¿Qué suelo pedir…?" (an infinitive after "suelo":
     # not the noun, "¿Qué suelo pongo en la cocina?")
     ExplicitTrigger("es.mi_habitual",
                     r"\b(?:(?:cual|cuales)\s+(?:es|son|era|eran)\s+mis?\s+(?:opinion|postura|preferencia|preferencias|"
                     r"criterio|\w+\s+(?:habitual|habituales|de\s+siempre|preferid[oa]s?))|(?:que|como|cuando|donde|cual|"
                     r"cuanto)\s+(?:\w+\s+)?(?:suelo|acostumbro\s+a)\s+[a-z]+(?:ar|er|ir)(?:l[oa]s?|me|se)?)\b",
-                    ("mi", "mis", "suelo", "acostumbro"), gated=True, clause_start=False, before=_ASKS_HERE,
+                    ("mi", "mis", "suelo", "acostumbro"), gated=True, clause_start=False, before=ASKS_HERE,
                     accented=r"\b(?:cuál|cuáles|qué|cómo|cuándo|dónde|cuánto)\s+(?:\w+\s+)?(?:es|son|era|eran|suelo|"
                              r"acostumbro)\b"),
-    ExplicitTrigger("es.no_me_acuerdo",   # "¿Cuál es nuestra regla…? Se me olvida siempre": a lapse next to a question
-                    _LAPSE_ES, ("acuerdo", "recuerdo", "olvida", "olvido", "olvidado"), also=_OURS_ASKED_ES),
     ExplicitTrigger("es.segun_lo_que_tengas",   # "Según lo que tengas apuntado, …", "con lo que sabes de mí, …"
                     r"\b(?:segun\s+lo\s+que\s+(?:tengas|tienes|tengamos|tenemos)\s+(?:guardado|apuntado|anotado|registrado)|"
                     r"(?:con|segun|dado)\s+lo\s+que\s+(?:sabes|sepas|recuerdas|recuerdes)\s+(?:de|del|sobre|acerca\s+de)\s+"
@@ -374,13 +306,26 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     # a request verb, a thing, and what we did with it: "Recupera las tarifas que pactamos con…" (no "?" needed)
     ExplicitTrigger("es.recupera_lo_que_hicimos",
                     rf"^\W*(?:oye,?\s+)?(?:recupera|recuperame|busca|buscame|dame|pasame|recuerdame|dime|repasa|repasame)\s+"
-                    rf"(?:el|la|los|las)\s+(?:[a-z]+\s+){{1,3}}?que\s+(?:(?:le|les|nos|se|lo|la|los|las)\s+)?"
-                    rf"(?:{_PAST_WE}|\w+(?:amos|imos))\b",
+                    rf"(?:el|la|los|las)\s+(?:(?:[a-z]+\s+){{1,3}}?que\s+(?:(?:le|les|nos|se|lo|la|los|las)\s+)?"
+                    rf"(?:{PAST_WE}|\w+(?:amos|imos))|(?:[a-z]+\s+){{4,6}}?que\s+(?:(?:le|les|nos|se|lo|la|los|las)\s+)?"
+                    rf"{PAST_WE})\b",   # "Dime las tres cosas más importantes que decidimos…": a verb of deciding
                     ("recupera", "recuperame", "busca", "buscame", "dame", "pasame", "recuerdame", "dime", "repasa",
                      "repasame"), requires=("que",)),
-    ExplicitTrigger("es.ya_nos_paso",   # "¿Esto ya nos pasó con otro cliente?": the same trouble, settled before
-                    r"\b(?:(?:esto|eso)\s+(?:ya\s+)?nos\s+(?:paso|ha\s+pasado|habia\s+pasado)|ya\s+nos\s+(?:paso|ha\s+pasado|"
-                    r"habia\s+pasado)\s+(?:esto|eso|algo\s+(?:asi|parecido|similar))|nos\s+(?:ha|habia)\s+pasado\s+"
-                    r"(?:esto|eso|algo\s+(?:asi|parecido|similar))\s+(?:antes|ya|alguna\s+vez))\b",
-                    ("paso", "pasado"), requires=("nos",), also=r"\?"),
+    ExplicitTrigger("es.historia_con",   # "¿Qué historia tenemos con Bodegas Ferrán?", "¿Cuál es el historial con…?"
+                    r"\b(?:que\s+(?:historia|historial)\s+(?:tenemos|hay)|cual\s+es\s+(?:la|nuestra|el|nuestro)\s+"
+                    r"(?:historia|historial))\s+con\b", ("historia", "historial"), requires=("con",), gated=True,
+                    clause_start=False),
+    ExplicitTrigger("es.el_que_escribimos",   # "necesito el procedimiento, el que escribimos tras el incidente"
+                    r"(?:^|[,;:(]\s*|\b(?:necesito|pasame|dame|busca|buscame|encuentra|mandame|ensename)\s+)(?:el|la|los|las)\s+"
+                    r"que\s+(?:escribimos|redactamos|documentamos|preparamos|dejamos\s+(?:escrito|documentado))\b",
+                    ("escribimos", "redactamos", "documentamos", "preparamos", "dejamos"), requires=("que",),
+                    also=r"\?|\b(?:necesito|pasame|dame|busca|buscame|encuentra|mandame|ensename|donde)\b"),
+    ExplicitTrigger("es.aquel_que_me_gusto",   # "¿Cómo se llamaba aquel restaurante de Oporto que me encantó?"
+                    r"\b(?:aquel|aquella|aquellos|aquellas|el|la|los|las|ese|esa)\s+(?:[a-z]+\s+){1,4}?que\s+(?:tanto\s+)?"
+                    r"(?:me|nos)\s+(?:gusto|gustaron|encanto|encantaron|recomendaron|flipo)\b",
+                    ("gusto", "gustaron", "encanto", "encantaron", "recomendaron", "flipo"), requires=("que",),
+                    gated=True, clause_start=False, also=_WH_PAST),
+    ExplicitTrigger("es.ya_no_verdad",   # "Ya no hacemos SFTP, ¿verdad?": a standing decision, to confirm
+                    r"\bya\s+no\s+(?:(?:le|les|lo|la|los|las|se|nos)\s+)?[a-z]+(?:amos|emos|imos)\b[^.?!]{0,40}?,?\s*"
+                    r"(?:verdad|cierto)\s*\?", ("verdad", "cierto"), requires=("ya", "no")),
 )

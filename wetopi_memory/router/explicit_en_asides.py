@@ -1,0 +1,91 @@
+"""Explicit memory requests in English (design §7) that lean on an aside: a question next to what was said or written.
+
+- Notes said to be written somewhere ("what was the root cause? I know we wrote it down somewhere", "…? it was in some
+  runbook"), told before ("What's my dentist's name? I mentioned it before"), half a memory ("I vaguely recall we
+  talked about…", "I vaguely remember something about…"), the same trouble before ("Has this happened to us
+  before?", "…PLEG is not healthy. Seen this before?"), a lapse next to a question about ours ("I keep forgetting:
+  what's our rule for…?").
+- Our past writing or talk next to a wh-question, its clause ending there or with when ("what's the runbook for…? I'm
+  pretty sure we wrote one"); whether we did it ("…? I don't remember if we settled that"); something "you" told me
+  ("You told me something about a cheaper provider, which one?").
+
+Not requests: "as I said" in passing, the speaker's own lapse with what is forgotten named after it ("I forgot my
+password", "I can't remember the flag") or about the speaker's own doing ("I don't remember if I locked the car"), a
+past talk next to a yes/no request ("can you review the PR? I think we discussed it") or with what it was like ("I
+think we wrote it wrong"), where a step is now ("it's in the runbook"), someone else asked ("anyone seen this
+before?"), what "you" told me to do ("You told me to restart the pod"), a half memory of the world ("I vaguely
+remember reading that…").
+"""
+
+from __future__ import annotations
+
+from .explicit_base import WE_DID, WORLD_ASKED, ExplicitTrigger
+
+# the speaker's own lapse, with nothing after it ("…? I genuinely forget", "I keep forgetting: …"), not "I forgot my
+# password" or "I can't remember the flag"
+_LAPSE = (r"\bi\s+(?:(?:always|genuinely|honestly|just|totally|completely|simply)\s+)?"
+          r"(?:keep\s+forgetting|forget|forgot|can'?t\s+remember|cannot\s+remember|don'?t\s+remember|"
+          r"do\s+not\s+remember)(?:\s+(?:again|lol|haha))?\s*(?:[.!:;?]|$)")
+# ... next to a question about our or the speaker's own things ("what's our rule for…?", "what's my usual…?")
+_OURS_ASKED = r"\b(?:what|which|who|where|when|how)\b[^.!?]*\b(?:our|my|we|us)\b[^.!?]*\?"
+
+# a wh-question somewhere in the message ("what's the runbook for…?"), not a yes/no one ("can you review the PR?")
+_WH_ASKED = r"\b(?:what|which|who|where|when|how)\b[^.!?]*\?"
+# where a thing of ours was written: a runbook, a wiki page, a doc
+_DOC_WORDS = ("runbook", "runbooks", "doc", "docs", "wiki", "page", "note", "notes", "readme", "ticket", "thread",
+              "playbook", "playbooks", "checklist", "document", "email")
+_DOC = "(?:" + "|".join(_DOC_WORDS) + ")"
+
+EN_ASIDES: tuple[ExplicitTrigger, ...] = (
+    ExplicitTrigger("en.we_wrote_it_down",   # "what was the root cause? I know we wrote it down somewhere"
+                    r"\b(?:we|i|you)\s+(?:already\s+|once\s+)?(?:wrote|jotted|noted|saved|summari[sz]ed|documented)\s+"
+                    r"(?:it|this|that|them)\s+(?:down\s+)?(?:somewhere|before|earlier|already|"
+                    r"in\s+an?\s+(?:earlier|previous|past|older|other)\s+(?:chat|conversation|session|thread))\b",
+                    ("wrote", "jotted", "noted", "saved", "summarized", "summarised", "documented"), also=r"\?"),
+    ExplicitTrigger("en.i_mentioned_it_before",   # "What's my dentist's name? I mentioned it before"; not "as I said,"
+                    r"\bi\s+(?:already\s+|have\s+|had\s+|'ve\s+)?(?:mentioned|told\s+you|said|shared|gave\s+you|explained)\s+"
+                    r"(?:it|this|that|them)\s+(?:(?:to\s+you\s+)?(?:before|earlier|already|once|last\s+\w+|the\s+other\s+day|"
+                    r"yesterday))\b(?!\s+and\s+i\b)",
+                    ("mentioned", "told", "said", "shared", "gave", "explained"), requires=("i",), also=r"\?"),
+    ExplicitTrigger("en.i_recall_we",   # "Are we sponsoring WordCamp? I vaguely recall we talked about…": half a memory
+                    rf"\bi\s+(?:(?:vaguely|kind\s+of|sort\s+of|think\s+i|seem\s+to|faintly)\s+)?(?:recall|remember)\s+"
+                    rf"(?:that\s+)?we\s+(?:had\s+)?(?:once\s+|already\s+|ever\s+)?{WE_DID}"   # its clause ends, or
+                    r"(?=[^,;.!?]*(?:[.!?]|$|,\s*(?:right|is\s+that\s+(?:right|correct|so)|correct|no)\b))",   # a tag
+                    ("recall", "remember"), requires=("i", "we"), also=r"\?"),
+    ExplicitTrigger("en.happened_to_us_before",   # "Has this happened to us before?": the same trouble, settled before
+                    r"\b(?:has|had|did)\s+(?:this|that|it|something\s+like\s+(?:this|that))\s+(?:ever\s+|already\s+)?"
+                    r"happen(?:ed)?\s+(?:to\s+us|with\s+(?:another|other|a\s+different)\s+(?:customer|client)s?)\b",
+                    ("happen", "happened"), also=r"\?"),
+    ExplicitTrigger("en.i_keep_forgetting",   # "I keep forgetting: what's our rule for…?", "…my usual? I forget"
+                    _LAPSE, ("forget", "forgetting", "forgot", "remember"), requires=("i",), also=_OURS_ASKED),
+    ExplicitTrigger("en.sure_we_wrote_one",   # "what's the runbook for…? I'm pretty sure we wrote one"
+                    r"\b(?:i'?m\s+(?:pretty\s+|fairly\s+|quite\s+|almost\s+)?(?:sure|certain|positive)|i\s+(?:think|know|believe)|"
+                    r"pretty\s+sure)\s+(?:that\s+)?we\s+(?:already\s+|once\s+|even\s+|actually\s+)?(?:wrote|drafted|documented|"
+                    r"discussed|talked\s+about|covered|went\s+over|put\s+together|decided|settled|closed)"
+                    r"(?:\s+(?:one|it|this|that|them|something|some|an?\s+[\w-]+))?(?:\s+(?:up|down|on|about))?"
+                    r"(?=\s*(?:[,.;:!?]|$)|\s+(?:somewhere|before|already|once|last|a\s+while|back|in|on|after|during|when)\b"
+                    r"[^,.;:!?]{0,30}(?:[,.;:!?]|$))",   # the clause ends there, or with when
+                    ("wrote", "drafted", "documented", "discussed", "talked", "covered", "went", "put", "decided",
+                     "settled", "closed"), requires=("we",), also=_WH_ASKED),
+    ExplicitTrigger("en.it_was_in_a_doc",   # "how do we rotate the keys? it was in some runbook": written somewhere
+                    rf"\b(?:it|this|that)(?:\s+(?:was|were)\s+(?:written\s+|documented\s+)?(?:in|on)\s+(?:a|an|the|our|some|"
+                    rf"one\s+of\s+(?:the|our))|(?:\s+is|'s|\s+s)\s+(?:written\s+|documented\s+)?(?:in|on)\s+(?:some|one\s+of\s+"
+                    rf"(?:the|our)))\s+(?:[\w-]+\s+)?{_DOC}s?\b",
+                    _DOC_WORDS, also=r"\?"),
+    ExplicitTrigger("en.seen_this_before",   # "Node NotReady, PLEG not healthy. Seen this before?" (not "anyone seen…")
+                    r"(?:^|[^\w\s'-])\s*(?:ever\s+)?seen\s+(?:this|that|it|something\s+like\s+(?:this|that))(?:\s+(?:one|error|"
+                    r"issue|problem|message|warning|kind\s+of\s+thing))?\s+before\s*\?",
+                    ("seen",), requires=("before",)),
+    ExplicitTrigger("en.you_told_me_something",   # "You told me something about a cheaper S3 provider, which one?"
+                    r"\byou\s+(?:once\s+|also\s+)?(?:told\s+me|mentioned|said|recommended|suggested)\s+(?:something|a\s+thing|"
+                    r"a\s+trick|a\s+tip|a\s+(?:few|couple\s+of)\s+things)\s+(?:about|on|regarding|for|with)\b",
+                    ("something", "thing", "trick", "tip", "things"), requires=("you",), also=r"\?"),
+    ExplicitTrigger("en.i_vaguely_remember",   # "what did Kinetic complain about? I vaguely remember something about…"
+                    r"\bi\s+(?:vaguely|faintly|kind\s+of|sort\s+of|half)\s+(?:remember|recall)\s+(?:something|there\s+(?:was|"
+                    r"being)|(?:it|this|that)\s+(?:was|being)|a\s+(?:thing|conversation|discussion|note|mention|chat))\b",
+                    ("remember", "recall"), requires=("i",), also=r"\?", unless=WORLD_ASKED),
+    ExplicitTrigger("en.dont_remember_whether_we",   # "Do we cap or bill extra? I don't remember if we settled it"
+                    rf"\bi\s+(?:really\s+|honestly\s+)?(?:don'?t|do\s+not|can'?t|cannot)\s+(?:remember|recall)\s+(?:if|whether)\s+"
+                    rf"we\s+(?:ever\s+|already\s+|actually\s+|finally\s+)?{WE_DID}",
+                    ("remember", "recall"), requires=("i", "we"), also=r"\?"),
+)

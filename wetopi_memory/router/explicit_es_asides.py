@@ -1,0 +1,87 @@
+"""Explicit memory requests in Spanish (design §7) that lean on an aside: a question next to what was said or written.
+
+- Told before, next to a question ("¿A qué hora es el pádel? Te lo dije el otro día"), half a memory ("me suena que
+  lo hablamos", "recuerdo vagamente algo de…"), a lapse next to a question about ours ("¿Cuál es nuestra regla…? Se
+  me olvida siempre"), the same trouble before ("¿Esto ya nos pasó con otro cliente?", "¿esto ya lo hemos visto?").
+- Our past talk or writing next to a wh-question, its clause ending there or with when ("¿Qué versión quedamos…? Creo
+  que lo hablamos hace dos semanas"); whether we did it ("…? No recuerdo si lo cerramos"); where it was written
+  ("…? estaba en algún runbook", "lo dejamos apuntado en una wiki"); something "you" told me ("La semana pasada me
+  dijiste algo sobre…, ¿me lo repites?").
+
+Not requests: "as I said" in passing ("como te lo dije, …"), a lapse about the speaker's own how-to ("no me acuerdo
+del comando") or own doing ("no recuerdo si cerré la puerta"), a past talk next to a yes/no request ("¿Revisas el
+PR? Creo que lo hablamos ayer") or with what it was like ("creo que lo cerramos mal"), where a step is now ("¿Lo
+ejecuto? Está en el runbook"), "¿me dijiste algo?" just now.
+"""
+
+from __future__ import annotations
+
+from .explicit_base import PAST_WE, YOU_TOLD, ExplicitTrigger
+
+# the speaker's own lapse ending a clause ("…? No me acuerdo", "se me olvida siempre"), not "no me acuerdo del comando"
+_LAPSE_ES = (r"\b(?:no\s+(?:me\s+acuerdo|lo\s+recuerdo|recuerdo)|se\s+me\s+(?:ha\s+)?olvid(?:a|o|ado))"
+             r"(?:\s+(?:siempre|otra\s+vez|cada\s+vez|ya|bien))?\s*(?:[.!:;?,]|$)")
+# ... next to a question about our or the speaker's own things ("¿cuál es nuestra regla…?", "¿quedamos en que…?")
+_OURS_ASKED_ES = (r"\b(?:que|cual|cuales|como|cuando|donde|quien|cuanto|cuanta)\b[^.!?]*\b(?:nuestr[oa]s?|mis?)\b"
+                  r"[^.!?]*\?")
+# "como te lo dije, …" is "as I said" too
+_AS_I_SAID_ANY = r"\bcomo\s+(?:ya\s+)?te\s+(?:lo|la|los|las)\s+"
+
+# a wh-question somewhere in the message ("¿Qué versión quedamos en poner…?"), not a yes/no one ("¿Revisas el PR?")
+_WH_ASKED_ES = r"\b(?:que|cual|cuales|como|cuando|donde|quien|quienes|cuanto|cuanta|cuantos|cuantas)\b[^.!?]*\?"
+# where a thing of ours was written: a runbook, a wiki, a doc
+_WRITTEN_WORDS = ("runbook", "runbooks", "doc", "docs", "documento", "documentos", "wiki", "wikis", "nota", "notas",
+                  "readme", "confluence", "notion", "hilo", "ticket", "tickets", "pagina", "procedimiento",
+                  "procedimientos", "checklist", "playbook", "playbooks", "manual", "apuntes", "correo", "correos")
+_WRITTEN_IN = "(?:" + "|".join(_WRITTEN_WORDS) + ")"
+
+ES_ASIDES: tuple[ExplicitTrigger, ...] = (
+    ExplicitTrigger("es.te_lo_dije",   # "¿A qué hora es el pádel? Te lo dije el otro día": told before, in a question
+                    r"\b(?:(?:creo|juraria|me\s+parece)\s+que\s+(?:ya\s+)?te\s+(?:lo|la|los|las)\s+(?:dije|conte|comente|mencione)|"
+                    r"te\s+(?:lo|la|los|las)\s+(?:dije|conte|comente|mencione|explique|pase|habia\s+(?:dicho|contado|"
+                    r"comentado|mencionado))(?=\s+(?:ayer|antes|el\s+otro\s+dia|la\s+semana\s+pasada|el\s+mes\s+pasado|"
+                    r"hace\s+\w+|en\s+su\s+dia|una\s+vez|alguna\s+vez|ya)\b))\b",
+                    ("dije", "conte", "comente", "mencione", "explique", "pase", "habia"), requires=("te",),
+                    also=r"\?", unless=_AS_I_SAID_ANY),
+    ExplicitTrigger("es.recuerdo_que_hablamos",   # "¿Vamos al WordCamp? Me suena que lo hablamos": half a memory, asked
+                    rf"\b(?:recuerdo|recordaba|me\s+suena|creo\s+recordar|me\s+parece\s+recordar)\s+que\s+"
+                    rf"(?:(?:lo|la|los|las|le|les|ya|nos)\s+){{0,2}}{PAST_WE}\b",
+                    ("recuerdo", "recordaba", "suena", "recordar"), requires=("que",), also=r"\?"),
+    ExplicitTrigger("es.no_me_acuerdo",   # "¿Cuál es nuestra regla…? Se me olvida siempre": a lapse next to a question
+                    _LAPSE_ES, ("acuerdo", "recuerdo", "olvida", "olvido", "olvidado"), also=_OURS_ASKED_ES),
+    ExplicitTrigger("es.ya_nos_paso",   # "¿Esto ya nos pasó con otro cliente?": the same trouble, settled before
+                    r"\b(?:(?:esto|eso)\s+(?:ya\s+)?nos\s+(?:paso|ha\s+pasado|habia\s+pasado)|ya\s+nos\s+(?:paso|ha\s+pasado|"
+                    r"habia\s+pasado)\s+(?:esto|eso|algo\s+(?:asi|parecido|similar))|nos\s+(?:ha|habia)\s+pasado\s+"
+                    r"(?:esto|eso|algo\s+(?:asi|parecido|similar))\s+(?:antes|ya|alguna\s+vez))\b",
+                    ("paso", "pasado"), requires=("nos",), also=r"\?"),
+    # "¿Qué versión quedamos en poner? Creo que lo hablamos hace dos semanas": the clause ends there, or with when
+    ExplicitTrigger("es.creo_que_lo_hablamos",
+                    r"\b(?:creo|juraria|diria|me\s+parece|estoy\s+segur[oa]\s+de)\s+que\s+(?:ya\s+)?(?:lo|la|los|las|eso|esto)\s+"
+                    r"(?:ya\s+)?(?:hablamos|comentamos|tratamos|vimos|decidimos|cerramos|escribimos|documentamos|apuntamos|"
+                    r"anotamos|dejamos\s+(?:escrito|apuntado|documentado|cerrado))"
+                    r"(?=\s*(?:[,.;:!?]|$)|\s+(?:hace|el|la|en|ayer|antes|una|alguna|por)\b[^,.;:!?]{0,30}(?:[,.;:!?]|$))",
+                    ("hablamos", "comentamos", "tratamos", "vimos", "decidimos", "cerramos", "escribimos",
+                     "documentamos", "apuntamos", "anotamos", "dejamos"), requires=("que",), also=_WH_ASKED_ES),
+    ExplicitTrigger("es.no_recuerdo_si",   # "¿Cortamos o cobramos extra? No recuerdo si lo cerramos": whether we did
+                    r"\bno\s+(?:recuerdo|me\s+acuerdo(?:\s+de)?)\s+si\s+(?:(?:lo|la|los|las|le|les|ya|al\s+final|nos)\s+){0,2}"
+                    r"(?:\w+(?:amos|imos)|llegamos\s+a)\b",
+                    ("recuerdo", "acuerdo"), requires=("si",), also=r"\?"),
+    ExplicitTrigger("es.estaba_en_algun_runbook",   # "¿cómo se reiniciaba…? estaba en algún runbook": written somewhere
+                    rf"\b(?:(?:estaba|estaban|venia|venian|lo\s+(?:teniamos|dejamos|pusimos|escribimos|apuntamos|documentamos))"
+                    rf"\s+(?:apuntad[oa]s?\s+|escrit[oa]s?\s+|documentad[oa]s?\s+)?en\s+(?:algun|alguna|un|una|el|la|"
+                    rf"nuestro|nuestra|uno\s+de\s+los|una\s+de\s+las)|(?:esta|estan|lo\s+tenemos)\s+(?:apuntad[oa]s?\s+|"
+                    rf"escrit[oa]s?\s+)?en\s+(?:algun|alguna|uno\s+de\s+los|una\s+de\s+las))\s+{_WRITTEN_IN}\b",
+                    _WRITTEN_WORDS, requires=("en",), also=r"\?"),
+    ExplicitTrigger("es.me_dijiste_algo",   # "La semana pasada me dijiste algo sobre…, ¿me lo repites?": told vaguely
+                    rf"\b(?:me|nos)\s+(?:{YOU_TOLD}|habias\s+(?:dicho|contado|comentado|mencionado|recomendado))\s+"
+                    r"(?:algo|una\s+cosa|un\s+par\s+de\s+cosas)\s+(?:sobre|de|del|acerca|con|para|relacionad[oa])\b",
+                    ("algo", "cosa", "cosas"), requires=("me",), also=r"\?"),
+    ExplicitTrigger("es.ya_hemos_visto_esto",   # "¿Esto ya lo hemos visto?", "¿Habíamos visto algo así antes?"
+                    r"\b(?:(?:esto|eso)\s+(?:ya\s+)?(?:lo\s+)?(?:hemos|habiamos)\s+visto|(?:hemos|habiamos)\s+(?:ya\s+)?visto\s+"
+                    r"(?:esto|eso|este\s+\w+|algo\s+(?:asi|parecido|igual|similar))(?:\s+(?:antes|alguna\s+vez|ya))?)\b",
+                    ("visto",), also=r"\?"),
+    ExplicitTrigger("es.recuerdo_vagamente",   # "¿Qué pasó con Kinetic? Recuerdo vagamente algo de su staging"
+                    r"\b(?:recuerdo\s+vagamente|creo\s+recordar|me\s+parece\s+recordar|me\s+suena)\s+(?:algo|una\s+cosa)\s+"
+                    r"(?:de|del|sobre|acerca|con|asi)\b",
+                    ("recuerdo", "recordar", "suena"), requires=("algo",), also=r"\?"),
+)
