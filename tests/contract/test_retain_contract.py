@@ -100,11 +100,12 @@ def test_turns_reach_their_banks_and_rejections_never_do(hindsight_server: Hinds
             assistant_response="Entendido.")
         assert {d.scope for d in report.accepted} == {"business", "platform", "personal"}, \
             [(d.scope, d.reasons) for d in report.decisions]
-        # A secret rejects its scope's whole candidate for the turn: never a redacted copy.
+        # A secret drops its whole sentence: never a redacted copy.
         secret = co.submit_turn(ana, session_id="s", turn_id="t2", user_message=(
             f"Our Stripe live key for {words['bilby']} billing is {STRIPE_KEY} and we decided the price is "
             "10 EUR per month."))
-        assert not secret.accepted and secret.decisions[0].reasons[0].startswith("secret_detected:")
+        assert not secret.accepted and secret.units
+        assert any(r.startswith("secret_detected:") for u in secret.units for r in u.decision.reasons)
         assert await co.flush(180)
         await co.stop()
         found: dict[str, set[str]] = {}
