@@ -14,6 +14,7 @@ __all__ = [
     "ASSENT",
     "CAUSE",
     "CONFIRM",
+    "CONFIRM_ASKED",
     "DESIRE",
     "DESIRE_SET",
     "DISSENT",
@@ -29,6 +30,7 @@ __all__ = [
     "KEEP_IN_MIND",
     "KEEP_THIS",
     "LASTING",
+    "LASTING_KIND",
     "NOTE_THE_ANSWER",
     "NOW",
     "NOW_TO_ACT",
@@ -242,16 +244,25 @@ SNAPSHOT = TermSet(("right now", "ahora mismo", "at the moment", "en este moment
 # The user confirms what the assistant summed up ("eso es, cerrado"): a summary needs no proposal words.
 CONFIRM = TermSet(("eso es", "correcto", "exacto", "exactly", "that's right", "thats right", "confirmed",
                    "confirmado", "confirmo", "cerrado", "deal", "asi es", "tal cual", "precisamente", "right"))
+# A question that closes a summary to have it confirmed ("¿Lo doy por bueno?", "Is that right?"): a "yes" to it
+# confirms the summary, unlike a yes to an offer of work.
+CONFIRM_ASKED = TermSet(("lo doy por bueno", "la doy por buena", "lo damos por bueno", "es correcto", "es asi",
+                         "correcto?", "is that right", "is that correct", "right?", "correct?", "lo he entendido bien",
+                         "did i get that right", "have i got that right", "lo dejo asi", "lo guardo asi",
+                         "queda asi", "shall i save it", "shall i keep it", "should i save", "lo apunto",
+                         "lo guardo", "do i note", "shall i note", "esta bien asi", "is that it", "asi?"))
 # Doubt about the proposal itself, which the user's assent does not remove.
 DOUBT = TermSet(("not sure", "i'm not sure", "no estoy seguro", "no estoy segura", "unsure", "no se si",
                  "i don't know if", "i do not know if", "can't promise", "no garantizo", "not certain"))
+_LASTING_KINDS = ("policy", "politica", "rule", "norma", "regla", "runbook", "procedure", "procedimiento", "sla")
 LASTING = TermSet((
     "always", "siempre", "from now on", "a partir de ahora", "de ahora en adelante", "every", "cada",
     "going forward", "en adelante", "that way", "asi siempre",
     # a proposed rule lasts by what it is: a policy, a runbook, a default
-    "policy", "politica", "rule", "norma", "regla", "runbook", "procedure", "procedimiento", "by default",
-    "por defecto",
+    *_LASTING_KINDS, "by default", "por defecto",
 ))
+# What a confirmed summary may be called: "Sí, ese es el runbook", "that's our policy".
+LASTING_KIND = TermSet(_LASTING_KINDS)
 ASSENT = TermSet((
     "si", "vale", "ok", "okay", "okey", "de acuerdo", "adelante", "hagamoslo", "hagamoslo asi", "hazlo",
     "hazlo asi", "asi lo hacemos", "me parece bien", "perfecto", "go ahead", "go with", "let's do",
@@ -260,6 +271,8 @@ ASSENT = TermSet((
     "eso es", "trato hecho", "it's a deal", "done deal", "that works", "works for me", "me sirve", "let's go",
     "palante", "approve", "apruebo", "good", "make that", "make it", "tal cual", "that's it", "eso mismo",
     "re:^\\W*(?:go|proceed|procede)\\W*$", "ship it", "do that", "hazlo ya", "yes please",
+    # a confirmation of a summary: "Exactly.", "That's right", "Así es"
+    "exactly", "that's right", "thats right", "correct", "precisely", "asi es", "precisamente",
     # praise that takes the proposal: "perfect, that's our procedure from now on", "genial, así"
     "re:^\\W*(?:perfect|great|excellent|genial|estupendo|excelente)\\b",
 ))

@@ -23,11 +23,13 @@ from .signals import Signals, money_value, states_value, technical_value
 from .speaker_lexicon import (
     ASSENT,
     CONFIRM,
+    CONFIRM_ASKED,
     DISSENT,
     DOUBT,
     DURATION_SET,
     KEEP_THIS,
     LASTING,
+    LASTING_KIND,
     NOTE_THE_ANSWER,
     NOW,
     NOW_TO_ACT,
@@ -296,7 +298,18 @@ def _agreed_to(before: str, user_message: str) -> bool:
         lasting = mentions(LASTING, user_message) or mentions(LASTING, before)
         valued = states_value(before) and not mentions(NOW_TO_ACT, before)
         return lasting or valued or not mentions(OFFER, before)
-    return mentions(CONFIRM, user_message) and not before.rstrip().endswith("?")
+    if before.rstrip().endswith("?"):   # a yes to "¿Lo doy por bueno?" confirms; to "¿Reinicio el pod?", nothing
+        return mentions(CONFIRM_ASKED, _closing_question(before))
+    # "Exacto", or naming what the summary is: "Sí, ese es el runbook", "Yes, that's our policy"
+    first = _FIRST_SENTENCE.match(user_message)
+    return mentions(CONFIRM, user_message) or mentions(LASTING_KIND, first.group(1) if first else user_message)
+
+
+def _closing_question(message: str) -> str:
+    """The question a message ends with (from its last sentence break)."""
+    body = message.rstrip()[:-1]
+    cut = max(body.rfind(mark) for mark in (".", "!", "?", "\n", ":"))
+    return message[cut + 1:]
 
 
 def backed_fix(signals: Signals) -> Signals | None:
