@@ -230,17 +230,28 @@ def _hedges(folded: str, text_grams: dict[str, int]) -> tuple[str, ...]:
     return hedges
 
 
+# A request to keep what follows: "And remember: any PR…", "Write down how we rotate…", "Apúntate que…".
+_NOTE_REQUEST = re.compile(r"^\W*(?:(?:and |y )?(?:remember|recuerda|keep in mind|ten en cuenta)\s*:"
+                           r"|(?:please |por favor )?(?:write down|note down|jot down|take note|toma nota|apuntate"
+                           r"|anotate|apunta que|anota que)\b)")
+MIN_NOTED_WORDS = 8  # a note request with this many words holds content of its own
+
+
 # A sentence that opens by asking to keep what it says on record ("Deja escrito: …", "Para que quede escrito, así
 # es como…", "Writing this down because Pau asked: …").
 _RECORDS = re.compile(
     r"^\W*(?:deja(?:lo)? escrito|dejo escrito|que quede escrito|para que quede (?:escrito|constancia)"
-    r"|que quede constancia|para que conste|que conste|writing (?:this|it) down|for the record|on the record)\b")
+    r"|que quede constancia|para que conste|que conste|writing (?:this|it) down|for the record|on the record)\b"
+    r"|" + _NOTE_REQUEST.pattern)
 
 
 def _recorded(signals: Signals, text: str) -> Signals:
     """A statement the speaker puts on record: the times and acts it tells are its content (when it was measured or
     done), not task state; a value in it is a setting, else it is a decision. A question or a hedge stays one."""
-    if signals.question or signals.hedges or not (signals.fact or signals.categories):
+    if signals.question or signals.hedges:
+        return signals
+    if not (signals.fact or signals.categories) and not (
+            _NOTE_REQUEST.match(fold(text)) and len(tokens(fold(text))) >= MIN_NOTED_WORDS):
         return signals
     categories = signals.categories or (("config",) if technical_value(text) else ("decision",))
     return replace(signals, categories=categories, transient=(), past_action=(), weak=(*signals.weak, "on record"))
