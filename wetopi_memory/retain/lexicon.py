@@ -106,6 +106,9 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "agreed", "acordado", "acordada", "aprobado", "aprobada", "approved", "signed off", "sign-off", "firmado",
         "firmada", "signed", "cerrado con", "closed with", "deal closed",
         "i've decided", "i have decided", "i decided", "ive decided",
+        # a decision reported as confirmed: "confirmado con Luis: …", "so it's settled: …"
+        "it's settled", "its settled", "that's settled", "confirmado con", "confirmada con", "confirmed with",
+        "queda confirmado", "esta confirmado",
         # a supplier taken or dropped: "Ya está contratado: … con Holded", "we stop using Namecheap"
         "esta contratado", "esta contratada", "ya esta contratado", "we stop using", "we stopped using",
         # one idea of several picked and fixed: "Lock #4 for January", "Locked in: the Lisbon venue"

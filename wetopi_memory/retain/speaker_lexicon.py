@@ -9,6 +9,7 @@ from __future__ import annotations
 from .term_matching import TermSet
 
 __all__ = [
+    "ACT_ONCE_ASKED",
     "ADDRESSEE",
     "ADDRESSEE_SET",
     "ASSENT",
@@ -31,6 +32,7 @@ __all__ = [
     "KEEP_THIS",
     "LASTING",
     "LASTING_KIND",
+    "NAMES_IT",
     "NOTE_THE_ANSWER",
     "NOW",
     "NOW_TO_ACT",
@@ -235,6 +237,9 @@ OFFER = TermSet((
     *_NOW_ACT, "right away", "ya mismo", "would you like me to", "te paso", "i can paste", "paste",
     "pegar", "te lo pego", "lo intento", "lo pruebo", "should i try", "want me to try", "shall i try",
 ))
+# "¿Lo reinicio?", "¿Se los mando?": the first person asking leave to act once (after a recommendation, to carry
+# it out).
+ACT_ONCE_ASKED = TermSet(("re:¿\\s*(?:y\\s+)?(?:se\\s+)?(?:lo|la|los|las|le|les)\\s+[a-z]+o\\s*\\?",))
 # An offer for right now: agreeing to it decides nothing lasting.
 NOW = TermSet(("ahora", "now", "right away", "ya mismo", "ahora mismo", "right now"))
 NOW_TO_ACT = TermSet((*_NOW_ACT, "right away", "ya mismo", "ahora mismo", "right now"))
@@ -263,6 +268,9 @@ LASTING = TermSet((
 ))
 # What a confirmed summary may be called: "Sí, ese es el runbook", "that's our policy".
 LASTING_KIND = TermSet(_LASTING_KINDS)
+# Naming what the message before was: "ese es el runbook", "that's our policy".
+NAMES_IT = TermSet(("ese es", "esa es", "eso es", "este es", "esta es", "that's", "thats", "that is", "this is",
+                    "it's our", "es nuestro", "es nuestra"))
 ASSENT = TermSet((
     "si", "vale", "ok", "okay", "okey", "de acuerdo", "adelante", "hagamoslo", "hagamoslo asi", "hazlo",
     "hazlo asi", "asi lo hacemos", "me parece bien", "perfecto", "go ahead", "go with", "let's do",
@@ -308,12 +316,14 @@ NOTE_THE_ANSWER = TermSet((
     "apunta esto", "apuntalo", "anota esto", "anotalo", "guarda esto", "guardalo", "documenta esto", "documentalo",
     "dejalo apuntado", "dejalo documentado", "write this down", "write that down", "note this down", "note that down",
     "save this as", "keep this as", "record this", "document this", "document that", "apunta eso", "anota eso",
+    "write it down", "note it down", "save it as", "apuntalo como", "guardalo como", "anotalo como",
 ))
 RUNBOOK_ASKED = TermSet(("how do i", "how do we", "how to", "procedure", "procedimiento", "runbook", "steps",
                          "pasos", "como se", "como hago", "como hacemos", "como restauro", "como recupero"))
 # A message proposes something the user can agree to.
 PROPOSAL = TermSet((
-    "propongo", "propuesta", "sugiero", "te propongo", "podemos", "podriamos", "recomiendo", "option",
+    "propongo", "propuesta", "sugiero", "te propongo", "i'd say", "i would say", "yo diria",
+    "podemos", "podriamos", "recomiendo", "option",
     "options", "opcion", "opciones", "i suggest", "i propose", "i could", "we could", "you could",
     "would you like", "quieres que", "shall i", "i recommend", "my proposal", "should we", "te parece",
     "suggest", "i'd suggest", "i would suggest", "my suggestion", "mi sugerencia", "i'd recommend",

@@ -21,6 +21,7 @@ from .kinds import Category
 from .sentences import Sentence
 from .signals import Signals, money_value, states_value, technical_value
 from .speaker_lexicon import (
+    ACT_ONCE_ASKED,
     ASSENT,
     CONFIRM,
     CONFIRM_ASKED,
@@ -30,6 +31,7 @@ from .speaker_lexicon import (
     KEEP_THIS,
     LASTING,
     LASTING_KIND,
+    NAMES_IT,
     NOTE_THE_ANSWER,
     NOW,
     NOW_TO_ACT,
@@ -57,6 +59,7 @@ __all__ = [
     "proposal_before",
     "read_turn",
     "users_word",
+    "works_now",
 ]
 
 MAX_HISTORY_MESSAGES = 8
@@ -219,14 +222,16 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
         if before and (_agreed_to(before, user_message) or (change and valued)):
             proposal = (amended_proposal(before, change) or "") if change else _chosen_part(before, user_message)
             topic = "\n".join(text for _, text in _messages(history)[-4:]) if proposal else ""
-    verified = any(s.signals.verified for s in answer)
+    # "fixed, thanks", "ya funciona": the user saw the change work, which checks it as a tool call would
+    works = works_now(user_message)
+    verified = any(s.signals.verified for s in answer) or works
     unverified = any(s.signals.unverified or s.signals.hedges for s in answer if s.signals.verified)
     conclusion = any({"fix", "root_cause", "runbook"} & set(s.signals.categories) for s in answer)
     conclusion = conclusion or (verified and mentions(RUNBOOK_ASKED, user_message))
     stated = [s for s in answer if (s.signals.past_action or _new_state(s) or _finished_only(s))
               and not s.signals.question]
     users = [s for s in said if s.signals.past_action and s.signals.fact and not s.signals.question]
-    changed = conclusion or bool(stated) or bool(users)
+    changed = conclusion or bool(stated) or bool(users) or (works and bool(answer))
     world = evidence.world
     ok_calls = any(item.ok for item in world) and not any(not item.ok for item in world[-1:])
     hedged = any(s.signals.hedges or s.signals.unverified for s in (*stated, *users))
@@ -238,6 +243,24 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     doubt = unverified or any(s.signals.unverified for s in answer)
     return TurnReading(opted_out=opted_out, proposal=proposal, fix_context=fix_context, topic=topic,
                        checked=(verified or ok_calls) and not doubt, noted=_notes_the_answer(user_message))
+
+
+MAX_OUTCOME_WORDS = 16
+# What the user sees working again after a change; a negation or a doubt just before it says the opposite.
+_WORKS_NOW = re.compile(
+    r"(?<!\w)(?:fixed|it works|works now|working now|it's working|is back|are back|all good now|back to normal"
+    r"|problem solved|ya funciona|ya funcionan|funciona ya|vuelve a funcionar|vuelven a funcionar|ya va|ya van"
+    r"|arreglado|solucionado|ha vuelto|han vuelto|ya responde|ya carga)(?!\w)")
+_NOT_YET = re.compile(r"(?<!\w)(?:no|not|isn't|aren't|still|sigue|siguen|todavia|aun|never|nunca|creo que|i think"
+                      r"|parece que|seems)\W+(?:\w+\W+)?$")
+
+
+def works_now(user_message: str) -> bool:
+    """A short reply in which the user confirms the change works ("fixed, thanks", "good, backups are back")."""
+    folded = fold(user_message)
+    if "?" in folded or len(tokens(folded)) > MAX_OUTCOME_WORDS:
+        return False
+    return any(not _NOT_YET.search(folded[:m.start()]) for m in _WORKS_NOW.finditer(folded))
 
 
 def _opts_out(user_message: str, said: Sequence[Sentence]) -> bool:
@@ -297,12 +320,14 @@ def _agreed_to(before: str, user_message: str) -> bool:
     if mentions(PROPOSAL, before):
         lasting = mentions(LASTING, user_message) or mentions(LASTING, before)
         valued = states_value(before) and not mentions(NOW_TO_ACT, before)
-        return lasting or valued or not mentions(OFFER, before)
+        once = mentions(OFFER, before) or (mentions(ACT_ONCE_ASKED, before) and not mentions(RECOMMENDATION, before))
+        return lasting or valued or not once
     if before.rstrip().endswith("?"):   # a yes to "¿Lo doy por bueno?" confirms; to "¿Reinicio el pod?", nothing
         return mentions(CONFIRM_ASKED, _closing_question(before))
     # "Exacto", or naming what the summary is: "Sí, ese es el runbook", "Yes, that's our policy"
     first = _FIRST_SENTENCE.match(user_message)
-    return mentions(CONFIRM, user_message) or mentions(LASTING_KIND, first.group(1) if first else user_message)
+    opening = first.group(1) if first else user_message
+    return mentions(CONFIRM, user_message) or (mentions(NAMES_IT, opening) and mentions(LASTING_KIND, opening))
 
 
 def _closing_question(message: str) -> str:
