@@ -88,6 +88,11 @@ ONE_OFF: tuple[str, ...] = (
     "re:\\b(?:pr|mr|pull request|merge request)\\s*[#!]?\\d+\\s+(?:aprobad[oa]|approved|merged|mergead[oa])\\b",
     # venting about a moment: "I am SO done with the Stripe dashboard … ugh", "uf qué semana"
     "ugh", "argh", "lol", "so done with", "i'm done with", "i am done with", "harta de", "harto de",
+    "re:[,;]\\s*whatever\\W*$", "pero bueno", "es una loteria", "is a lottery", "es una pesadilla", "is a nightmare",
+    "what a pain", "que dolor de cabeza", "que rollo",
+    # no change to the matter at hand: "no, eso no, prefiero dejarlo como está", "leave it as it is"
+    "dejarlo como esta", "dejarlo asi", "lo dejamos como esta", "leave it as it is", "leave it as is",
+    "keep it as it is", "keep it as is",
     "estoy hasta las narices", "me tiene harta", "me tiene harto", "me tiene frita", "me tiene frito",
     # how the speaker feels today: "Slept badly, I need coffee", "estoy agotada, lo dejamos aquí"
     "slept badly", "didn't sleep", "did not sleep", "he dormido fatal", "he dormido mal", "dormi fatal", "dormi mal",

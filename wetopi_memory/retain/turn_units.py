@@ -26,7 +26,7 @@ from .evidence import TurnEvidence
 from .kinds import Category
 from .sentences import Sentence
 from .signals import Signals, states_value, technical_value
-from .speaker_lexicon import OPT_OUT, PROPOSAL
+from .speaker_lexicon import FORGET_ASKED, OPT_OUT, PROPOSAL
 from .term_matching import fold, mentions, tokens
 from .turn_reading import (
     TurnReading,
@@ -171,7 +171,7 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     # the whole turn, or only the user's sentences that opt out of their own part ("lo de las vacaciones no lo
     # guardes; pero esto sí: …")
     sentences = [replace(s, signals=replace(s.signals, opted_out=True))
-                 if reading.opted_out or (s.role == "user" and mentions(OPT_OUT, s.text)) else s for s in sentences]
+                 if reading.opted_out or (s.role == "user" and _opts_out_of_itself(s.text)) else s for s in sentences]
     common: dict[str, Any] = {"origin": "turn", "evidence": evidence, "identity": identity, "session_id": session_id,
                               "turn_id": turn_id, "source_agent": source_agent, "platform": platform}
     units = [builder.unit(s, pinned[s.index], routed_by="category", **common) for s in sentences if s.index in pinned]
@@ -183,6 +183,11 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     routed, unrouted = builder.units(free, fallback=fallback, **common)
     routed = sided_units(own_voice_units(builder, split_units(builder, routed, **common), **common))
     return TurnUnits(sentences=sentences, units=_ordered(units + routed), unrouted=unrouted, reading=reading)
+
+
+def _opts_out_of_itself(text: str) -> bool:
+    """A user sentence that asks not to keep it, or to forget what it names."""
+    return mentions(OPT_OUT, text) or mentions(FORGET_ASKED, text)
 
 
 def _ordered(units: Sequence[Unit]) -> list[Unit]:

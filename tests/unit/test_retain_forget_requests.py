@@ -1,0 +1,39 @@
+"""A request to forget, venting about a tool or a person, and keeping things as they are are no new memory; a
+correction that opens with "scratch that" and a rule that says "do whatever you want" elsewhere still are."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.support.judgement import PluginDriver, plugin_driver
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[PluginDriver]:
+    with plugin_driver() as d:
+        yield d
+
+
+@pytest.mark.parametrize("user", [
+    "olvida lo de que no quiero reuniones los lunes, ya no aplica",
+    "forget that I prefer tables, plain lists are fine now",
+    "detesto el panel de Stripe, cada cambio es una pesadilla",
+    "no me convence cómo lo cuenta Marta, pero bueno, whatever",
+    "no, mejor no, prefiero dejarlo como está",
+    "nah, leave it as it is",
+])
+def test_nothing_new_is_kept(driver: PluginDriver, user: str) -> None:
+    assert driver.stored_by(f"nothing-{user[:12]}", user, "Entendido.") == {}
+
+
+def test_a_correction_opened_with_scratch_that_is_kept(driver: PluginDriver) -> None:
+    stored = driver.stored_by("scratch", "Scratch that: since the gym moved I start at 8:30 every day now.", "Ok.")
+    assert "8:30" in " ".join(stored.get("personal", ()))
+
+
+def test_a_rule_that_leaves_the_rest_to_the_agent_is_kept(driver: PluginDriver) -> None:
+    stored = driver.stored_by("whatever", "before you delete anything in prod, ask me first. always. in the "
+                              "sandbox cluster you can do whatever you want", "Understood.")
+    assert "ask me" in " ".join(stored.get("personal", ()))
