@@ -86,3 +86,20 @@ def test_a_note_request_with_content_of_its_own_is_on_record(text: str) -> None:
 @pytest.mark.parametrize("text", ["Remember: lunch.", "Write down that it failed again?"])
 def test_a_note_request_without_content_or_asking_is_not(text: str) -> None:
     assert "on record" not in analyze(text).weak
+
+
+def test_an_answer_that_restates_the_agreed_proposal_names_what_it_took_for_granted(driver: PluginDriver) -> None:
+    stored = driver.stored_by("restated", "vale, adelante con eso", "Hecho: a Talleres Ruiz les dejamos el plan Pro "
+                              "en 39 € al mes en lugar de 45 si pagan el año por adelantado.",
+                              before="Propuesta: 39 €/mes en lugar de 45 si pagan el año por adelantado.",
+                              asked="¿Qué precio le damos a Talleres Ruiz?")
+    assert set(stored) == {"business"}
+    assert "Talleres Ruiz" in " ".join(stored["business"])
+
+
+def test_a_restatement_with_values_of_its_own_is_still_the_assistants(driver: PluginDriver) -> None:
+    stored = driver.stored_by("not-restated", "vale, adelante con eso", "Hecho: a Talleres Ruiz les dejamos el plan "
+                              "Pro en 35 € al mes en lugar de 45.",
+                              before="Propuesta: 39 €/mes en lugar de 45 si pagan el año por adelantado.",
+                              asked="¿Qué precio le damos a Talleres Ruiz?")
+    assert "Talleres Ruiz" not in " ".join(stored.get("business", ()))

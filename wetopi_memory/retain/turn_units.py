@@ -82,8 +82,22 @@ def _assistant(builder: CandidateBuilder, sentence: Sentence, reading: TurnReadi
     kept = noted(sentence.signals, sentence.text) if reading.noted else None
     if kept is not None:
         return replace(sentence, signals=kept), None
+    if reading.proposal and restates(sentence.text, reading.proposal):
+        return replace(sentence, signals=agreed(sentence.signals, sentence.text)), None
     categories = tuple(c for c in sentence.signals.categories if c not in _NOT_THE_ASSISTANTS)
     return replace(sentence, signals=replace(sentence.signals, categories=categories, unbacked=True)), None
+
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+MIN_RESTATED_VALUES = 2
+
+
+def restates(text: str, proposal: str) -> bool:
+    """Whether an answer sentence restates the agreed proposal: its values are the proposal's, at least two of them
+    (or its only one). "Done: Nubosa gets the Pro plan at 480 EUR instead of 540…" names what the proposal took for
+    granted ("Proposal: 480 EUR/year instead of 540…")."""
+    said, proposed = set(_NUMBER.findall(text)), set(_NUMBER.findall(proposal))
+    return bool(said) and said <= proposed and len(said) >= min(MIN_RESTATED_VALUES, len(proposed))
 
 
 def _proven(signals: Signals) -> Signals:
@@ -182,12 +196,22 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
         fallback = tuple(s for s in fallback if s != "personal")
     routed, unrouted = builder.units(free, fallback=fallback, **common)
     routed = sided_units(own_voice_units(builder, split_units(builder, routed, **common), **common))
-    return TurnUnits(sentences=sentences, units=_ordered(units + routed), unrouted=unrouted, reading=reading)
+    return TurnUnits(sentences=sentences, units=_ordered(_in_proposal_scopes(units + routed, reading, answered)),
+                     unrouted=unrouted, reading=reading)
 
 
 def _opts_out_of_itself(text: str) -> bool:
     """A user sentence that asks not to keep it, or to forget what it names."""
     return mentions(OPT_OUT, text) or mentions(FORGET_ASKED, text)
+
+
+def _in_proposal_scopes(units: list[Unit], reading: TurnReading, answered: Sequence[Sentence]) -> list[Unit]:
+    """The units, an answer sentence that restates the agreed proposal kept only in the proposal's scopes."""
+    restating = {s.index for s in answered if reading.proposal and restates(s.text, reading.proposal)}
+    if not restating:
+        return units
+    scopes = {u.candidate.scope for u in units if u.sentence.role == "proposal"}
+    return [u for u in units if u.sentence.index not in restating or u.candidate.scope in scopes]
 
 
 def _ordered(units: Sequence[Unit]) -> list[Unit]:
