@@ -7,6 +7,7 @@ what the model was sent, and the backend is read directly (not through the plugi
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -214,7 +215,7 @@ def two_users(make_world: Callable[[Backend], World], backend: Backend) -> None:
     # Everything the LLM was sent in Bob's turns (injected context and tool results alike) lacks Alice's memory.
     bob_requests = [r for r in run.chat_requests() if _speaker(r) == "bob"]
     alice_requests = [r for r in run.chat_requests() if _speaker(r) == "alice"]
-    assert len(bob_requests) >= 3 and alice_requests
+    assert len(bob_requests) >= 3 and alice_requests, [(_speaker(r), _last_user(r)[:120]) for r in run.chat_requests()]
     for request in bob_requests:
         assert ALICE_PRIVATE not in json.dumps(request["body"]), "Alice's personal memory reached Bob's turn"
     bob_searches = run.tool_results(1)
@@ -227,11 +228,16 @@ def two_users(make_world: Callable[[Backend], World], backend: Backend) -> None:
     assert any(ALICE_PRIVATE in scope_block(text, "personal") for text in injected), "Alice's own recall missing"
 
 
+_SCOPE_GROUP = re.compile(r"<scope name=.*?</scope>", re.S)
+
+
 def _speaker(request: dict[str, Any]) -> str:
-    """Whose conversation a chat request belongs to: Alice's starts with her 'remember' message."""
+    """Whose conversation a chat request belongs to: Alice's starts with her 'remember' message (read outside any
+    injected memory block, so that a leak of her words into Bob's turn is never taken for her conversation)."""
     messages = request["body"].get("messages") or []
     first = next((m for m in messages if m.get("role") == "user"), {})
-    return "alice" if "Please remember that I keep" in json.dumps(first) else "bob"
+    said = _SCOPE_GROUP.sub("", json.dumps(first).replace("\\n", "\n"))
+    return "alice" if "Please remember that I keep" in said else "bob"
 
 
 def _last_user(request: dict[str, Any]) -> str:
