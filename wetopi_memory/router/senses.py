@@ -79,7 +79,7 @@ _TROOPS = ("army", "troops", "legion", "legión", "cohort", "cohorte", "roman", 
            "tropas", "militar", "military", "otan", "nato", "soldados", "soldiers", "ejercito",
            "frontera", "border", "suspense", "police", "policia", "movie", "film", "pelicula", "como se dice",
            "amphibious", "anfibio", "normandy", "normandia", "invasion", "war", "guerra", "battle", "batalla",
-           "desembarco",
+           "desembarco", "drill", "simulacro", "lifejackets", "chalecos", "sailing club",
            "how do you say", "translate", "traduce", "traducir", "sinonimo", "synonym", "en frances", "in french")
 _FILM = ("pelicula", "film", "movie", "affleck", "cine", "oscar", "netflix", "watch argo", "watched argo",
          "vi argo", "ver argo", "argonautas", "argonauts", "jason", "peli", "tele", "television", "tv", "la echan")
@@ -97,7 +97,8 @@ _TOOL_CLIENT = ("cliente de kubectl", "kubectl client", "cliente kubectl", "clie
                 "ceph client", "ceph clients", "rbd client", "nfs client", "cliente de ceph", "clientes de ceph",
                 "base de datos de clientes", "bbdd de clientes", "customer databases", "customer database",
                 "client databases", "dominios de clientes", "customer domains", "mail client", "email client",
-                "kubeconfig", "keycloak", "realm", "oidc", "openid", "provide credentials", "client credentials")
+                "kubeconfig", "keycloak", "realm", "oidc", "openid", "provide credentials", "client credentials",
+                "cliente de git", "client de git", "git client")
 _PRIVATE_LIFE = ("alquiler", "piso", "rent", "rental", "lease", "apartment", "flat", "coffee", "cafe", "gasolina",
                  "gimnasio", "gym", "cerveza", "beer", "camarero", "waiter", "bar", "restaurante",
                  "taxi", "vecinos", "comunidad de vecinos", "fontanero", "plumber", "electricista", "electrician",
@@ -106,10 +107,13 @@ _PRIVATE_LIFE = ("alquiler", "piso", "rent", "rental", "lease", "apartment", "fl
                  "plan de pensiones", "pension plan", "hipoteca", "mortgage", "declaracion de la renta",
                  "tax return", "factura de la luz", "electricity bill", "banco online", "mi banco", "my bank",
                  "fondo indexado", "index fund")
+_OWN_INSURANCE = ("my insurance", "mi seguro", "car insurance", "seguro del coche", "home insurance",
+                  "seguro de hogar", "health insurance", "seguro medico", "my car insurance")
 _NOT_COMPANY_POLICY = ("school", "colegio", "escuela", "backup", "backups", "retention", "retencion", "network",
                        "pod", "password", "rbac", "iam", "security", "seguridad", "copias", "kyverno", "gatekeeper",
                        "opa", "networkpolicy", "network policy", "admission", "pod security", "falco", "cilium",
-                       "calico", "enforce", "restart policy", "retry policy", "pull policy", "eviction")
+                       "calico", "enforce", "restart policy", "retry policy", "pull policy", "eviction",
+                       *_OWN_INSURANCE)
 
 # What a customer's own site looks like or shows is their content, not a business matter ("El cliente quiere un
 # slider en la home, ¿qué plugin…?"); nor the plugin zip a customer uploads when the ingress refuses it.
@@ -167,7 +171,8 @@ _GENERAL_QUESTION = ("cual es la capital", "la capital de", "the capital of", "i
                      "song about", "cancion sobre",
                      # a question the speaker passes on from a child
                      "pregunto mi hijo", "pregunto mi hija", "pregunta mi hijo", "pregunta mi hija", "my son asked",
-                     "my daughter asked", "my kid asked", "my kids asked")
+                     "my daughter asked", "my kid asked", "my kids asked", "de mi sobrino", "de mi sobrina",
+                     "my nephew", "my niece", "side project")
 
 SENSES: tuple[Sense, ...] = (
     *(Sense(f"word_question.{scope}", scope, (EVERY_TERM,), _WORD_QUESTION)
@@ -209,6 +214,7 @@ SENSES: tuple[Sense, ...] = (
            "voy a", "going to", "gonna", "i ll", "i will")),
     Sense("cuesta.me", "business", ("cuesta",), ("me cuesta", "se me hace")),
     Sense("policy.not_company", "business", ("policy", "politica"), _NOT_COMPANY_POLICY),
+    Sense("insurance.own", "business", ("insurance policy", "insurance", "seguro", "poliza"), _OWN_INSURANCE),
     Sense("server.waiter", "platform", ("servidor", "server"),
           ("restaurante", "restaurant", "camarero", "camarera", "waiter", "waitress", "bar", "movie", "film",
            "pelicula", "scene", "escena")),
@@ -258,7 +264,8 @@ SENSES: tuple[Sense, ...] = (
            "plan para el finde", "planes para el finde",
            # a training plan, the speaker's week or day to plan
            "plan de entreno", "plan de entrenamiento", "training plan", "plan my week", "plan my day",
-           "planifica mi semana", "planificar mi semana")),
+           "planifica mi semana", "planificar mi semana", *_TRAVEL, "playa", "beach", "birthday", "cumpleanos",
+           "plan de puntos", "farmacia", "sabado", "domingo", "saturday", "sunday")),
     Sense("velero.boat", "platform", ("velero",),
           ("barco", "capitan", "timon", "navegar", "sailing", "vela", "puerto", "regata", "boat", "helm",
            "llevar el velero", "patron", "amarre")),
@@ -276,7 +283,8 @@ SENSES: tuple[Sense, ...] = (
            "weeks on call", "when i m on call", "cuando estoy de guardia")),
     Sense("bank.not_money", "business", ("bank", "banco"),
           ("river", "rio", "orilla", "sandbar", "bank holiday", "memory bank", "banco de arena", "blood bank",
-           "food bank", "banco de alimentos", "como se dice", "how do you say", "translate", "traduce")),
+           "food bank", "banco de alimentos", "como se dice", "how do you say", "translate", "traduce",
+           "banco central", "central bank", "tipos de interes", "interest rates", "tarjeta", "credit card")),
     Sense("customer.site_content", "business", ("customer", "cliente", "client", "clienta"), _SITE_CONTENT),
     Sense("venue.travel", "business", ("hotel", "restaurant", "facturada", "facturar"), _TRAVEL),
     Sense("negotiation.reading", "business", ("negotiation", "negociación", "negociar"), _READING),
@@ -292,7 +300,7 @@ SENSES: tuple[Sense, ...] = (
     Sense("git.howto", "platform", ("git", "commit", "branch"),
           ("how do i", "how to", "como hago", "como se hace", "syntax", "sintaxis", "diferencia entre",
            "difference between", "en general", "in general", "rebase", "undo", "deshacer", "como se hacia",
-           "vs", "versus", "cherry pick")),
+           "vs", "versus", "cherry pick", "client de git", "cliente de git", "git client", "para mac", "for mac")),
     Sense("lead.metal", "business", ("lead", "leads"),
           ("poisoning", "intoxicacion", "plomo", "pencil", "lapiz", "paint", "pintura", "pipes", "tuberias")),
     Sense("docker.pet", "platform", ("docker",), ("dog", "perro", "mascota", "pet", "beach", "playa")),

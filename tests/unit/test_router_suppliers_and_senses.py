@@ -1,0 +1,52 @@
+"""RuleRouter: a supplier named beside a price, a contract or a margin is whom a business deal is with (roles.py);
+plans, banks, policies, drills and git clients of everyday life are not the company's. Messages are written for
+these tests, not taken from the corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from wetopi_memory.router import RuleRouter
+
+SCOPES = ("personal", "business", "platform")
+
+
+@pytest.fixture(scope="module")
+def router() -> RuleRouter:
+    return RuleRouter((), known_scopes=SCOPES)
+
+
+def _scopes(router: RuleRouter, text: str) -> set[str]:
+    return set(router.route(text).scope_names)
+
+
+@pytest.mark.parametrize("text", [
+    "¿el contrato con Hetzner es anual o mensual?",
+    "how much do we pay OVH per month under the new contract?",
+    "Cloudflare nos ha mandado una oferta para el plan enterprise, ¿nos compensa en precio?",
+])
+def test_a_deal_with_a_supplier_is_business_alone(router: RuleRouter, text: str) -> None:
+    assert _scopes(router, text) == {"business"}
+
+
+@pytest.mark.parametrize("text", [
+    "Hetzner rescue mode: the dedicated box for ceph-05 does not boot after the kernel update",
+    "OVH's vRack drops packets between the two Proxmox hosts since 02:00",
+])
+def test_a_suppliers_technical_matter_stays_platform(router: RuleRouter, text: str) -> None:
+    assert "platform" in _scopes(router, text)
+
+
+@pytest.mark.parametrize("text", [
+    "el plan para el domingo es subir a la montaña si hace bueno",
+    "the European central bank raised interest rates again?",
+    "the scouts are doing a deployment drill with lifejackets on Saturday",
+    "¿qué cliente de git para mac me recomiendas, fork o tower?",
+    "how do I set up a deployment on Netlify? it's my niece's side project",
+])
+def test_everyday_senses_of_company_words_route_nowhere(router: RuleRouter, text: str) -> None:
+    assert _scopes(router, text) == set()
+
+
+def test_the_speakers_own_insurance_is_not_a_company_policy(router: RuleRouter) -> None:
+    assert "business" not in _scopes(router, "my car insurance policy went up 30 % this year, is that normal?")
