@@ -1,6 +1,6 @@
 """RuleRouter: a supplier named beside a price, a contract or a margin is whom a business deal is with (roles.py);
-plans, banks, policies, drills and git clients of everyday life are not the company's. Messages are written for
-these tests, not taken from the corpus."""
+plans, banks, policies, drills and git clients of everyday life are not the company's; an anecdote laughed at
+("remember when…? haha") reads no memory. Messages are written for these tests, not taken from the corpus."""
 
 from __future__ import annotations
 
@@ -50,3 +50,15 @@ def test_everyday_senses_of_company_words_route_nowhere(router: RuleRouter, text
 
 def test_the_speakers_own_insurance_is_not_a_company_policy(router: RuleRouter) -> None:
     assert "business" not in _scopes(router, "my car insurance policy went up 30 % this year, is that normal?")
+
+
+@pytest.mark.parametrize("text", [
+    "remember when we ran the whole cluster on two NUCs? good times",
+    "remember when the office printer caught fire? jaja what a day",
+])
+def test_an_anecdote_laughed_at_is_no_memory_request(router: RuleRouter, text: str) -> None:
+    assert not router.route(text).explicit_memory_request
+
+
+def test_remember_when_asking_for_a_fact_is_a_memory_request(router: RuleRouter) -> None:
+    assert router.route("remember when we moved the backups to B2? which bucket did we use?").explicit_memory_request

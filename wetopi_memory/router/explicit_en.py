@@ -60,7 +60,10 @@ _CHANGE = (r"(?:change|migration|move|upgrade|rollback|cutover|switch|renumberin
 # Nostalgia, not memory: "Do you remember the 90s?", "Remember when we were kids?"
 _NOSTALGIA = (r"\b(?:remember|recall)\s+(?:the\s+)?(?:'?\d0s|(?:19|20)\d0s|sixties|seventies|eighties|nineties|"
               r"noughties|old\s+days|good\s+old)\b|\bwhen\s+(?:we|you|i)\s+were\s+(?:\w+\s+)?(?:kids?|young|children|students|"
-              r"teenagers)\b|\bnostalgi")   # "Do you remember the dial-up noise? pure nostalgia"
+              r"teenagers)\b|\bnostalgi"   # "Do you remember the dial-up noise? pure nostalgia"
+              # "remember when we did everything over FTP? dark times haha": an anecdote, laughed or sighed at
+              r"|^\W*remember\s+when\b(?=.*\b(?:haha+|jaja+|lol|dark\s+times|good\s+times|fun\s+times|crazy|"
+              r"those\s+were|what\s+a\s+(?:day|mess|time|nightmare)|de\s+lujo|que\s+tiempos)\b)")
 # the assistant's memory itself, in the present: "do you remember everything we talk about?"
 _CAPABILITY = (r"\b(?:remember|recall)\s+(?:everything|all|anything)\s+(?:that\s+)?(?:we|i)\s+"
                r"(?:talk|say|tell|discuss|share)\b")
