@@ -62,3 +62,9 @@ def test_an_anecdote_laughed_at_is_no_memory_request(router: RuleRouter, text: s
 
 def test_remember_when_asking_for_a_fact_is_a_memory_request(router: RuleRouter) -> None:
     assert router.route("remember when we moved the backups to B2? which bucket did we use?").explicit_memory_request
+
+
+@pytest.mark.parametrize("text", ["¿te acuerdas de si al final yo cubro el on-call de Semana Santa?",
+                                  "what did I decide about taking the on-call over Easter?"])
+def test_the_speakers_own_on_call_turn_is_personal(router: RuleRouter, text: str) -> None:
+    assert _scopes(router, text) == {"personal"}
