@@ -103,3 +103,19 @@ def test_a_restatement_with_values_of_its_own_is_still_the_assistants(driver: Pl
                               before="Propuesta: 39 €/mes en lugar de 45 si pagan el año por adelantado.",
                               asked="¿Qué precio le damos a Talleres Ruiz?")
     assert "Talleres Ruiz" not in " ".join(stored.get("business", ()))
+
+
+@pytest.mark.parametrize(("user", "word"), [
+    ("From now on Jordi approves discounts up to 10 % himself. Anything above that comes to me.", "discounts"),
+    ("Que quede claro: las altas de clientes con contrato anual pasan por mí antes de firmarse.", "altas"),
+])
+def test_the_speaker_as_a_step_of_a_process_is_the_organisations_rule(driver: PluginDriver, user: str,
+                                                                      word: str) -> None:
+    stored = driver.stored_by(f"role-{word}", user, "Entendido.")
+    assert set(stored) == {"business"} and word in " ".join(stored["business"])
+
+
+@pytest.mark.parametrize("user", ["Mi rol es CFO, así que los presupuestos pasan por mí.",
+                                  "If a purchase needs my approval on a Friday, ask Marta instead of me."])
+def test_the_speakers_own_position_or_treatment_stays_personal(driver: PluginDriver, user: str) -> None:
+    assert "personal" in driver.stored_by(f"own-{user[:8]}", user, "Entendido.")

@@ -19,6 +19,6 @@ Category = Literal[
 # A MEMORY.md entry's priority tag: P1/P2 are protected, P3 are completed tasks and transient state.
 Priority = Literal["P1", "P2", "P3"]
 # Whom a sentence speaks for: the speaker (first person singular, a request to them), a group ("we"), nobody.
-Voice = Literal["self", "group", "none"]
+Voice = Literal["self", "group", "none", "role"]
 # How a sentence found its scope.
 RoutedBy = Literal["router", "category", "fallback", "explicit"]

@@ -13,6 +13,7 @@ __all__ = [
     "ADDRESSEE",
     "ADDRESSEE_SET",
     "ASSENT",
+    "AUTHORITY_SET",
     "CAUSE",
     "CONFIRM",
     "CONFIRM_ASKED",
@@ -178,6 +179,15 @@ TREATMENT_SET = TermSet((
     "ordenalas", "ordenalos", "ordenamelas", "ordenamelos", "sort them", "order them", "the weekly summary",
     "el resumen semanal", "the daily summary", "el resumen diario", "approval requests", "peticiones de aprobacion",
     "solicitudes de aprobacion",
+))
+# The speaker as a step of the organisation's process (an approver, the one who signs): a rule of the organisation
+# that names a role, not a preference ("Anything above that comes to me", "las bajas pasan por mí").
+AUTHORITY_SET = TermSet((
+    "comes to me", "come to me", "goes to me", "go to me", "pasa por mi", "pasan por mi", "pasara por mi",
+    "pasaran por mi", "needs my approval", "need my approval", "needs my sign-off", "need my sign-off",
+    "necesita mi aprobacion", "necesitan mi aprobacion", "necesita mi visto bueno", "necesitan mi visto bueno",
+    "i'm the only one who", "i am the only one who", "only i sign", "solo yo firmo", "soy la unica que",
+    "soy el unico que", "soy yo quien firma", "the only one who signs", "la unica que firma", "el unico que firma",
 ))
 # Whom else a rule about answers may be for: then it is no way of treating the speaker.
 OTHERS_SERVED_SET = TermSet(("to customers", "to clients", "a clientes", "a los clientes", "for customers",

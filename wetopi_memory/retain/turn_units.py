@@ -42,6 +42,7 @@ from .turn_reading import (
 )
 from .voice_reading import (
     addresses_user,
+    authority_rule,
     business_fact,
     continued_preference,
     own_voice,
@@ -124,7 +125,7 @@ def _user_sentence(builder: CandidateBuilder, sentence: Sentence, *, vouched: bo
         read = plain_statement(reasoned_change(base, sentence.text), sentence.text, habits=habits)
     # a plain sentence beside the user's question is its context ("I need to know before I answer their email")
     read = read if fixing or asking else business_fact(read, sentence.text, routed)
-    return replace(sentence, signals=treatment_rule(read, sentence.text))
+    return replace(sentence, signals=authority_rule(treatment_rule(read, sentence.text), sentence.text))
 
 
 def _assent_only(sentence: Sentence) -> Sentence:

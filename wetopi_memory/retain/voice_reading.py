@@ -16,6 +16,7 @@ from .signals import Signals, money_value, states_value, technical_value
 from .speaker_lexicon import (
     ADDRESSEE_SET,
     ASSENT,
+    AUTHORITY_SET,
     CAUSE,
     DESIRE_SET,
     FIRST_PERSON,
@@ -37,13 +38,26 @@ from .speaker_lexicon import (
     TREATMENT_SET,
     WHEN,
 )
-from .term_matching import fold, grams, mentions, tokens
+from .term_matching import TermSet, fold, grams, mentions, tokens
 from .time_lexicon import FROM_NOW_SET, ONE_OFF_TIME_SET
 from .turn_reading import assents
 
-__all__ = ["MIN_HABIT_WORDS", "addresses_user", "business_fact", "continued_preference", "own_voice", "past_event",
-           "plain_statement", "problem_report", "reasoned_change", "speaks_for_self", "treatment_rule", "voice_of",
-           "wish_for_a_system"]
+__all__ = [
+    "MIN_HABIT_WORDS",
+    "addresses_user",
+    "authority_rule",
+    "business_fact",
+    "continued_preference",
+    "own_voice",
+    "past_event",
+    "plain_statement",
+    "problem_report",
+    "reasoned_change",
+    "speaks_for_self",
+    "treatment_rule",
+    "voice_of",
+    "wish_for_a_system",
+]
 
 MIN_HABIT_WORDS = 5
 # A person, not a company, as the one who likes it: "she says the pings drive her mad" ("their invoices" may be a
@@ -88,9 +102,12 @@ def speaks_for_self(text: str) -> bool:
 
 def voice_of(text: str) -> Voice:
     """Whom a sentence speaks for: the speaker ("I", "mi", "mándame"), a group and not the speaker alone ("we",
-    "teníamos"), or nobody ("El horario de atención es…")."""
+    "teníamos"), nobody ("El horario de atención es…"), or the organisation, naming the speaker's role in it
+    ("Anything above that comes to me")."""
     folded = fold(text)
     text_grams = grams(tokens(folded))
+    if AUTHORITY_SET.search(folded, text_grams) and not _treats_or_introduces_self(folded, text_grams):
+        return "role"
     if FIRST_PERSON.search(folded, text_grams) or REQUEST_TO_ME_SET.search(folded, text_grams):
         return "self"
     return "group" if FIRST_PERSON_PLURAL.search(folded, text_grams) else "none"
@@ -293,6 +310,26 @@ def addresses_user(text: str) -> bool:
 
 
 _RULE_KINDS: frozenset[Category] = frozenset({"decision", "process", "constraint", "pricing", "strategy"})
+
+
+# The speaker saying what their own position is ("Mi rol es CTO, así que…"): personal context.
+_OWN_POSITION = TermSet(("mi rol", "my role", "mi cargo", "my position", "my job title", "como cto", "as cto"))
+
+
+def _treats_or_introduces_self(folded: str, text_grams: dict[str, int]) -> bool:
+    """Whether an approval the speaker names is how to treat them ("…ping Luis instead of me") or part of
+    introducing their own position."""
+    return any(terms.search(folded, text_grams) for terms in (TREATMENT_SET, ADDRESSEE_SET, _OWN_POSITION))
+
+
+def authority_rule(signals: Signals, text: str) -> Signals:
+    """The speaker's role in the organisation's process ("refunds above 100 € come to me", "I'm the only one who
+    signs contracts"): a process of the organisation, not how the speaker likes to work."""
+    if signals.question or signals.hedges or signals.one_off or voice_of(text) != "role":
+        return signals
+    kinds = tuple(c for c in signals.categories if c != "preference")
+    return replace(signals, categories=kinds if set(kinds) & _RULE_KINDS else ("process", *kinds),
+                   strong=(*signals.strong, "authority"))
 
 
 def treatment_rule(signals: Signals, text: str) -> Signals:
