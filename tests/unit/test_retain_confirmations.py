@@ -119,3 +119,14 @@ def test_the_speaker_as_a_step_of_a_process_is_the_organisations_rule(driver: Pl
                                   "If a purchase needs my approval on a Friday, ask Marta instead of me."])
 def test_the_speakers_own_position_or_treatment_stays_personal(driver: PluginDriver, user: str) -> None:
     assert "personal" in driver.stored_by(f"own-{user[:8]}", user, "Entendido.")
+
+
+@pytest.mark.parametrize("user", [
+    "Las demos con clientes ponlas siempre por la tarde, nunca antes de las 16:00.",
+    "Los informes de facturación los quiero siempre en PDF y con el total arriba.",
+    "Ya no uso Outlook: las convocatorias mándamelas siempre al calendario de Proton.",
+])
+def test_an_order_for_how_things_are_handed_to_the_speaker_is_their_preference(driver: PluginDriver,
+                                                                                user: str) -> None:
+    stored = driver.stored_by(f"handed-{user[:10]}", user, "Hecho.")
+    assert set(stored) == {"personal"}

@@ -179,6 +179,10 @@ TREATMENT_SET = TermSet((
     "ordenalas", "ordenalos", "ordenamelas", "ordenamelos", "sort them", "order them", "the weekly summary",
     "el resumen semanal", "the daily summary", "el resumen diario", "approval requests", "peticiones de aprobacion",
     "solicitudes de aprobacion",
+    # an order for how things are handed or booked for the speaker: "ponlas siempre en…", "mándalos siempre ahí",
+    # "las quiero siempre con agenda", "when you summarize incidents for me"
+    "re:\\b[a-z]+[aeinz](?:me)?(?:las|los|la|lo)\\s+siempre\\b", "las quiero", "los quiero", "la quiero",
+    "lo quiero", "re:\\bwhen you\\b[^.,;]{0,60}\\bfor me\\b",
 ))
 # The speaker as a step of the organisation's process (an approver, the one who signs): a rule of the organisation
 # that names a role, not a preference ("Anything above that comes to me", "las bajas pasan por mí").

@@ -332,11 +332,17 @@ def authority_rule(signals: Signals, text: str) -> Signals:
                    strong=(*signals.strong, "authority"))
 
 
+_ALWAYS = TermSet(("siempre", "always", "every time", "cada vez", "from now on", "a partir de ahora",
+                   "de ahora en adelante"))
+
+
 def treatment_rule(signals: Signals, text: str) -> Signals:
     """A rule the user sets for how the assistant treats them ("From now on keep your answers short", "Cuando te
     pida un resumen de un cliente, empieza por lo que nos factura"): the speaker's own preference, whatever its
-    words; a rule for answers to others ("your answers to customers") stays what it was."""
-    if not set(signals.categories) & _RULE_KINDS or signals.question or signals.hedges or signals.one_off:
+    words; a rule for answers to others ("your answers to customers") stays what it was. Said for always ("las
+    reuniones ponlas siempre en Google Calendar"), it is one whatever its category."""
+    ruled = bool(set(signals.categories) & _RULE_KINDS) or mentions(_ALWAYS, text)
+    if not ruled or signals.question or signals.hedges or signals.one_off:
         return signals
     if not (mentions(ADDRESSEE_SET, text) or mentions(TREATMENT_SET, text)) or mentions(OTHERS_SERVED_SET, text):
         return signals
