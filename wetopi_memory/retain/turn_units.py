@@ -24,6 +24,7 @@ from .discourse import (
 )
 from .evidence import TurnEvidence
 from .kinds import Category
+from .listed_steps import listed_steps
 from .sentences import Sentence
 from .signals import Signals, states_value, technical_value
 from .speaker_lexicon import FORGET_ASKED, OPT_OUT, PROPOSAL
@@ -161,9 +162,9 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     vouched = any(s.signals.verified for s in said) or bool(_MEASURED.search(user)) or reading.checked
     asking = any(s.signals.question and not _PASTED_LINE.match(s.text) for s in said)
     habits = not evidence.items and not asking
-    sentences = unsettled(settled(_continued([_user_sentence(builder, s, vouched=vouched, habits=habits,
-                                                   fixing=reading.fix_context and number == 0, asking=asking)
-                                    for number, s in enumerate(said)], habits)))
+    sentences = unsettled(settled(listed_steps(_continued([
+        _user_sentence(builder, s, vouched=vouched, habits=habits, fixing=reading.fix_context and number == 0,
+                       asking=asking) for number, s in enumerate(said)], habits), user)))
     party = named_party(user_before(history, user, answer), user)
     sentences = with_party(quoted_drafts(sentences), party) if party else introduced_party(quoted_drafts(sentences))
     sentences = refusals(sentences, mentions(PROPOSAL, proposal_before(history, user, answer)))
