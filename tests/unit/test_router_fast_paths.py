@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wetopi_memory.router import RuleRouter
+from wetopi_memory.router import RuleRouter, compiled
 from wetopi_memory.router.compiled import Term
 from wetopi_memory.router.decision import Cancellation
 from wetopi_memory.router.evidence import counted_terms
@@ -57,3 +57,22 @@ def test_remembered_limits_equal_limits_worked_out_afresh(terms: list[Term]) -> 
     fresh = voter._limits([s.scope for s in decision.scopes], {s.scope: s.score for s in decision.all_scores})
     assert voter.prior(decision) == fresh
     assert voter.prior(decision) == fresh   # and again, from the memo
+
+
+TRIGGERS = sorted({t for entry in ROUTER._lookup.values() for t in entry[3]}, key=lambda t: t.order)
+ASKING = [t for t in TRIGGERS if t.needs_question]
+_PIECES = sorted({word.decode() for t in TRIGGERS for word in (*t.anchor_words, *t.requires)}
+                 | {"what", "we", "que", "my", "usual", "did", " ", ", ", ". ", "¿", "!"})
+
+
+def test_only_a_pattern_that_holds_a_question_mark_is_skipped_without_one() -> None:
+    assert compiled._holds_question_mark(r"\b(?:what|how)\b[^.!?]*\?")
+    assert not compiled._holds_question_mark(r"what\??") and not compiled._holds_question_mark(r"(?:a\?|b)")
+    assert ASKING and len(ASKING) < len(TRIGGERS)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=30).map(" ".join))
+def test_a_trigger_that_needs_a_question_mark_never_matches_without_one(text: str) -> None:
+    for trigger in ASKING:
+        assert trigger.regex.search(text) is None or trigger.also is None or trigger.also.search(text) is None
