@@ -41,12 +41,15 @@ def counted_terms(found: dict[int, Term]) -> Evidence:
     contexts = [t for t in found.values() if t.cancels]
     cancelled: tuple[Cancellation, ...] = ()
     if contexts:
-        by_rank: dict[int, Term] = {}
-        for context in sorted(contexts, key=_rank):
-            for rank in context.cancels:
-                by_rank.setdefault(rank, context)
+        ordered = sorted(contexts, key=_rank)
+        by_rank: dict[int, Term] = {}   # a matched rank -> the first context (by rank) that cancels it
+        for rank in found:
+            for context in ordered:
+                if rank in context.cancels:
+                    by_rank[rank] = context
+                    break
         cancelled = tuple(Cancellation(found[r].scope, found[r].match.term, by_rank[r].match.term, by_rank[r].sense)
-                          for r in sorted(by_rank) if r in found)
+                          for r in sorted(by_rank))
         found = {r: t for r, t in found.items() if r not in by_rank and not t.is_context}
     elif len(found) == 1:
         only = next(iter(found.values()))

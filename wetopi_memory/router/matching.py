@@ -204,16 +204,16 @@ def explicit_trigger(candidates: tuple[Trigger, ...], words: frozenset[bytes], n
     asked = norm.rfind("?") + 1   # a match after the last "?" ends no question: `reads_as_question`
     for trigger in candidates:
         only_asked = trigger.gated and not (trigger.clause_start or trigger.accented)
-        if only_asked and not (question and asked):
-            continue   # only a question mark could make it count: not worth the search
+        if (only_asked and not (question and asked)) or (trigger.needs_question and not asked):
+            continue   # only a question mark could make it count, or none can match: not worth the search
         also = trigger.also
         if also is not None and not trigger.also_last and also.search(norm) is None:
             continue   # the cheaper condition first
         match = trigger.search(norm, words, asked if only_asked else -1)
         if match is None or (also is not None and trigger.also_last and also.search(norm) is None) \
-                or (trigger.unless is not None and trigger.unless.search(norm)) \
-                or (trigger.before is not None
-                    and trigger.before.search(norm, max(0, match.start() - BEFORE_CHARS), match.start()) is None):
+                or (trigger.before is not None   # a 60-character window: cheaper than `unless` over the text
+                    and trigger.before.search(norm, max(0, match.start() - BEFORE_CHARS), match.start()) is None) \
+                or (trigger.unless is not None and trigger.unless.search(norm)):
             continue
         if not trigger.gated or reads_as_question(trigger, norm, raw, match.start()):
             return trigger.name

@@ -39,6 +39,7 @@ from .word_model import (
 PACKED_WORDS: Final = 64                      # words and tools summed packed; a longer message takes the exact path
 MAX_PACKED_LIMIT: Final = PACKED_WORDS * MAX_WORD_WEIGHT + 1   # beyond what PACKED_WORDS words can reach
 TOOL_MEMO_SIZE: Final = 1024
+BARS_MEMO_SIZE: Final = 1024
 MIN_WORDS: Final = 3   # a message of fewer words is too little evidence for the model (the minimum-evidence rule)
 
 
@@ -84,6 +85,7 @@ class WordVoter:
         self._full_words = model.full_weight_words or 0
         self._high = high_confidence
         self._tools: dict[tuple[str, ...], int] = {}
+        self._bars: dict[tuple[tuple[ScopeScore, ...], tuple[ScopeScore, ...]], Bars] = {}
         self._offset = field_offset(len(model.scopes))
         self._max_scopes = max_scopes
 
@@ -93,9 +95,19 @@ class WordVoter:
 
     def prior(self, decision: RouteDecision) -> Bars:
         """The limits of one rules' decision (memoise them with the decision): an adding limit per scope not
-        chosen, a dropping limit per chosen scope when the model drops at all."""
-        chosen = [s.scope for s in decision.scopes]
-        scores = {s.scope: s.score for s in decision.all_scores} if decision.all_scores else {}
+        chosen, a dropping limit per chosen scope when the model drops at all. They depend on the chosen scopes and
+        the scores alone, so they are remembered per both (many decisions share them)."""
+        key = (decision.scopes, decision.all_scores)
+        bars = self._bars.get(key)
+        if bars is None:
+            if len(self._bars) >= BARS_MEMO_SIZE:
+                self._bars.clear()
+            bars = self._bars[key] = self._limits([s.scope for s in decision.scopes],
+                                                  {s.scope: s.score for s in decision.all_scores})
+        return bars
+
+    def _limits(self, chosen: list[str], scores: dict[str, float]) -> Bars:
+        """`prior` worked out for the chosen scopes and the scores by scope."""
         prior = self._model.rule_prior(chosen, scores)
         wanted = {scope: self._threshold if scope not in chosen else self._drop for _, scope in self._scopes}
         limits = tuple((index, scope, limit - prior[index], scope in chosen)
