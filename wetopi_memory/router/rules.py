@@ -290,7 +290,7 @@ class RuleRouter:
         (read in the same pass: it is the model's whole word cost)."""
         lookup = self._lookup
         packed = 0
-        for word in hits:
+        for word in sorted(hits):   # variants of a term share a rank: no hash order may pick the one kept
             single, multi, near, _, weights = lookup[word]
             packed += weights
             if single:
