@@ -37,3 +37,16 @@ def test_a_rule_that_leaves_the_rest_to_the_agent_is_kept(driver: PluginDriver) 
     stored = driver.stored_by("whatever", "before you delete anything in prod, ask me first. always. in the "
                               "sandbox cluster you can do whatever you want", "Understood.")
     assert "ask me" in " ".join(stored.get("personal", ()))
+
+
+@pytest.mark.parametrize("user", ["approved", "Aprobado el reinicio del nodo pve-03 para esta noche.",
+                                  "approved, go ahead with the failover tomorrow at 07:00"])
+def test_one_planned_change_approved_is_no_lasting_decision(driver: PluginDriver, user: str) -> None:
+    assert driver.stored_by(f"approve-{user[:9]}", user, "Ok.", before="Approval needed: failover of db-1 "
+                            "to db-2 tomorrow at 07:00.", asked="status?") == {}
+
+
+def test_a_change_of_supplier_approved_is_a_decision(driver: PluginDriver) -> None:
+    stored = driver.stored_by("supplier", "Aprobado el cambio de proveedor de correo: pasamos a Brevo con contrato "
+                              "anual de 480 €.", "Anotado.")
+    assert "Brevo" in " ".join(stored.get("business", ()))

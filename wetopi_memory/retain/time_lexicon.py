@@ -86,6 +86,11 @@ ONE_OFF: tuple[str, ...] = (
     "re:\\b(?:aprobad[oa]s?|approved?|apruebo|merged?|mergead[oa])\\b[^.;]{0,20}"
     "\\b(?:pr|mr|pull request|merge request)\\s*[#!]?\\d+",
     "re:\\b(?:pr|mr|pull request|merge request)\\s*[#!]?\\d+\\s+(?:aprobad[oa]|approved|merged|mergead[oa])\\b",
+    # one planned change approved ("Aprobado el upgrade de ingress-nginx para esta noche"), or a bare "approved"
+    "re:\\b(?:aprobad[oa]|approved?|apruebo)\\s+(?:el|la|the|this|este|esta)\\s+(?:upgrade|cambio|change|failover|deploy"
+    "|despliegue|restart|reinicio|migracion|migration|rollout|merge|release|rollback)\\b"
+    "(?!\\s+(?:de|of)\\s+(?:proveedor|supplier|provider|vendor|plan|tarifa|precio|price|politica|policy))",
+    "re:^\\W*(?:approved?|aprobad[oa]|apruebo)\\W*(?:(?:go ahead|adelante|dale)\\b[^.;]*)?$",
     # venting about a moment: "I am SO done with the Stripe dashboard … ugh", "uf qué semana"
     "ugh", "argh", "lol", "so done with", "i'm done with", "i am done with", "harta de", "harto de",
     "re:[,;]\\s*whatever\\W*$", "pero bueno", "es una loteria", "is a lottery", "es una pesadilla", "is a nightmare",
