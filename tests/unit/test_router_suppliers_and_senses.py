@@ -68,3 +68,13 @@ def test_remember_when_asking_for_a_fact_is_a_memory_request(router: RuleRouter)
                                   "what did I decide about taking the on-call over Easter?"])
 def test_the_speakers_own_on_call_turn_is_personal(router: RuleRouter, text: str) -> None:
     assert _scopes(router, text) == {"personal"}
+
+
+@pytest.mark.parametrize(("text", "business"), [
+    ("no renovamos más el contrato de soporte con la consultora, lo llevamos nosotros", True),
+    ("check whether cert-manager renewed the wildcard certificate last night", False),
+    ("tengo que renovar el DNI antes del viaje", False),
+])
+def test_renewing_is_business_unless_it_is_a_certificate_or_an_id_card(router: RuleRouter, text: str,
+                                                                       business: bool) -> None:
+    assert ("business" in _scopes(router, text)) is business

@@ -179,6 +179,9 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
                   "tier", "terms", "términos", "freelancers", "agencies", "agencias", "cancel", "cancela",
                   "lead", "paga", "pagan", "quote", "accountant", "contable", "gastos", "expenses", "cuota",
                   "contratar", "hire", "candidate",
+                  # a contract renewed or committed to: "no renovamos más dominios con OVH", "3-year commitment"
+                  "renew", "renewed", "renews", "renovar", "renovamos", "renueva", "renuevan", "commitment",
+                  "permanencia",
                   "candidato", "abogado", "lawyer", "forecast", "previsión", "gdpr", "rgpd", "account", "sla", "deal",
                   "más barato", "más barata", "cheaper", "hemos perdido a", "we lost", "we save", "ahorramos",
                   "nos ahorramos", "ahorraríamos", "we'd save",

@@ -174,6 +174,8 @@ _GENERAL_QUESTION = ("cual es la capital", "la capital de", "the capital of", "i
                      "my daughter asked", "my kid asked", "my kids asked", "de mi sobrino", "de mi sobrina",
                      "my nephew", "my niece", "side project")
 
+_RENEW = ("renewal", "renovación", "renew", "renewed", "renews", "renovar", "renovamos", "renueva", "renuevan")
+
 SENSES: tuple[Sense, ...] = (
     *(Sense(f"word_question.{scope}", scope, (EVERY_TERM,), _WORD_QUESTION)
       for scope in ("personal", "business", "platform")),
@@ -194,8 +196,9 @@ SENSES: tuple[Sense, ...] = (
                                              "subscription", "suscripción", "tarifa", "factura", "bill", "euros",
                                              "fee", "a month", "al mes", "pagar", "banco", "bank", "rentabilidad",
                                              "anual", "mantenimiento"), _PRIVATE_LIFE),
-    Sense("renewal.certificate", "business", ("renewal", "renovación"),
-          ("certbot", "certificate", "certificado", "cert", "certs", "ssl", "tls", "letsencrypt", "acme")),
+    Sense("renewal.certificate", "business", _RENEW,
+          ("certbot", "certificate", "certificado", "cert", "certs", "ssl", "tls", "letsencrypt", "acme", "wildcard",
+           "expiry", "caducidad", "cert-manager", "ip", "dhcp", "lease", "token", "kubeconfig")),
     Sense("budget.engineering", "business", ("budget",),
           ("error budget", "latency budget", "memory budget", "performance budget", "token budget", "lighthouse",
            "lcp", "core web vitals", "bundle size", "page weight")),
@@ -326,7 +329,7 @@ SENSES: tuple[Sense, ...] = (
           ("banda", "band", "fiestas", "concierto", "actuacion", "tocar", "bolo", "gig", "a repartir")),
     Sense("server.home", "platform", ("servidor", "server"),
           ("at home", "en casa", "raspberry", "home assistant", "homelab", "my own server", "mi propio servidor")),
-    Sense("renewal.id_card", "business", ("renewal", "renovación"),
+    Sense("renewal.id_card", "business", _RENEW,
           ("passport", "pasaporte", "dni", "driving licence", "carnet de conducir", "driver s license")),
     Sense("backup.plan_b", "platform", ("backup",), (*_TRAVEL, "picnic", "rains", "llueve", "weather", "kids",
                                                      "niños", "boda", "wedding", "cumpleanos", "birthday")),
