@@ -32,3 +32,15 @@ def test_a_list_under_a_question_is_not_a_procedure(driver: PluginDriver) -> Non
     stored = driver.stored_by("asked", "¿Cuál de estos pasos sobra para rotar el certificado del registry?\n"
                               "1. borrar el secret viejo\n2. reiniciar el registry", "El segundo.")
     assert stored == {}
+
+
+def test_the_detail_after_a_decision_is_kept_with_it(driver: PluginDriver) -> None:
+    stored = driver.stored_by("detail", "Hemos decidido que los clientes del plan Básico no tendrán acceso SSH. "
+                              "Solo SFTP y el gestor de archivos del panel.", "Entendido.")
+    assert set(stored) == {"business"} and "SFTP" in stored["business"][0]
+
+
+def test_a_status_after_a_decision_is_not_its_detail(driver: PluginDriver) -> None:
+    stored = driver.stored_by("status", "Hemos decidido que los clientes del plan Básico no tendrán acceso SSH. "
+                              "Por cierto, el ticket de Ferrer sigue abierto.", "Entendido.")
+    assert "Ferrer" not in " ".join(stored.get("business", ()))

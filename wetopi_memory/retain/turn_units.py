@@ -11,6 +11,7 @@ from typing import Any
 from ..identity import Identity
 from .candidates import CandidateBuilder, Unit
 from .clauses import own_voice_units, split_units
+from .continued_decisions import continued_decisions
 from .corrections import corrected
 from .discourse import (
     introduced_party,
@@ -168,6 +169,8 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     party = named_party(user_before(history, user, answer), user)
     sentences = with_party(quoted_drafts(sentences), party) if party else introduced_party(quoted_drafts(sentences))
     sentences = refusals(sentences, mentions(PROPOSAL, proposal_before(history, user, answer)))
+    sentences, details = continued_decisions(sentences, builder.routed_scopes)
+    pinned.update(details)
     if reading.proposal:  # "Me parece perfecto, hazlo así a partir de ahora": the agreed proposal is the content
         sentences = [_assent_only(s) for s in sentences]
     for sentence in answered:
