@@ -4,17 +4,24 @@ decision's detail, kept with it and where it is kept. Deterministic, no LLM (des
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from .kinds import Category
 from .sentences import Sentence
 from .signals import Signals
+from .term_matching import fold
 
 __all__ = ["continued_decisions"]
 
 # What a sentence may go on with: a decision, a rule or a price the speaker stated.
 _DECIDED: frozenset[Category] = frozenset({"decision", "process", "pricing", "constraint", "strategy", "staffing"})
+
+
+# A sentence that changes the subject ("Por cierto, …", "By the way, …") goes on with nothing.
+_NEW_TOPIC = re.compile(r"^\W*(?:por cierto|by the way|btw|otra cosa|another thing|aparte|also unrelated"
+                        r"|cambiando de tema)\b")
 
 
 def _decides(signals: Signals) -> bool:
@@ -39,7 +46,7 @@ def continued_decisions(said: Sequence[Sentence], scopes_of: Callable[[str], Seq
     for sentence in said:
         previous = out[-1] if out else None
         if (previous is not None and previous.role == "user" == sentence.role and _decides(previous.signals)
-                and _detail(sentence.signals)):
+                and _detail(sentence.signals) and not _NEW_TOPIC.match(fold(sentence.text))):
             scope = pins.get(previous.index) or _one_shared_scope(scopes_of(previous.text))
             if scope is not None:
                 kept = previous.signals
