@@ -25,11 +25,14 @@ from wetopi_memory.secrets.plain_text import (
     _has_mixed_case_token,
     _mixed_case_token,
     _random_long_word,
-    _token_at,
-    _unmarked_value,
+    _token_span,
     _value_token,
     may_hold_value_token,
+    tokenwise,
+    unmarked_value,
+    value_in_tokens,
 )
+from wetopi_memory.secrets.text_scan import keyword_view
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _WORDY = st.text(alphabet=_LETTERS + "bcdfghkmnpqrstvwxz" * 2 + " \t\n\r\x0b\x0c.,;:!?()'\"`-_ñ1", max_size=80)
@@ -53,7 +56,8 @@ def test_random_long_word_finds_what_the_whole_word_regex_finds(noise: str, cons
 @given(_CASED)
 def test_mixed_case_token_shortcuts_agree_with_the_regex(text: str) -> None:
     """The `islower` and Latin-1 class shortcuts of `_has_mixed_case_token` never change its answer."""
-    expected = any(not is_wordlike(_token_at(text, *m.span())) for m in _MIXED_CASE_RE.finditer(text))
+    expected = any(not is_wordlike(text[slice(*_token_span(text, *m.span()))].strip(_TOKEN_EDGE))
+                   for m in _MIXED_CASE_RE.finditer(text))
     assert _has_mixed_case_token(text) is expected
 
 
@@ -83,10 +87,10 @@ def test_random_lowercase_counts_vowels_as_before(value: str) -> None:
 def test_value_token_judgement_agrees_with_its_definition(segment: str) -> None:
     """`may_hold_value_token`: a quote or tag after a mark, a marked value token, else the unmarked checks."""
     if _VALUE_MARK_RE.search(segment) is None:
-        expected = _unmarked_value(segment)
+        expected = unmarked_value(segment)
     else:
         expected = any(ch in segment for ch in "\"'`«“<") \
-            or any(_value_token(t) for t in segment.split() if _VALUE_MARK_RE.search(t)) or _unmarked_value(segment)
+            or any(_value_token(t) for t in segment.split() if _VALUE_MARK_RE.search(t)) or unmarked_value(segment)
     assert may_hold_value_token(segment) is expected
 
 
@@ -117,3 +121,22 @@ def test_the_cue_pass_finds_every_stem_occurrence(text: str) -> None:
     expected = {(stem, i) for stem in _CUE_STEMS for i in range(len(lowered)) if lowered.startswith(stem, i)}
     found = {(_CUE_STEMS[k], i) for k, i, _ in _CUE_FINDER.find_matches_as_indexes(lowered, overlapping=True)}
     assert found == expected, text
+
+
+_VALUE_PIECES = st.one_of(
+    st.sampled_from(["dragon", "Dragon.", "qwerty123", "(password1)", "abcd efgh ijkl mnop", "nqvviyknaekfjnzx",
+                     "clave: pepito!", "FbzLSwHW", "WordPress", "iPhone", "x9:Kq2LmN7", "'x'", "«v»", "<t>", "2.12",
+                     "/etc/ceph", "pre-commit", "4821", "İK", "ſΣ", "K", "ñandú"]),
+    st.text(alphabet="abcXYZ 0129/.-_:?!\"'`«“<=#ÉñΩ\n\t\x0b\x1c\x85\xa0\u2003", max_size=8))
+_VALUE_TEXTS = st.lists(_VALUE_PIECES, min_size=1, max_size=10).map(" ".join)
+
+
+@settings(max_examples=800, deadline=None)
+@given(_VALUE_TEXTS, st.integers(0, 120), st.integers(1, 200))
+def test_token_by_token_value_test_agrees_with_the_segment_test(text: str, start: int, length: int) -> None:
+    """On a `tokenwise` text, every segment without `!` gets from `value_in_tokens` what `may_hold_value_token`
+    gives it: the remembered per-token verdicts stand in for the segment's own tests."""
+    start = min(start, len(text) - 1)
+    segment = text[start:start + length]
+    if tokenwise(text, keyword_view(text)) and "!" not in segment:
+        assert value_in_tokens(segment) is may_hold_value_token(segment), segment

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 
 import ahocorasick_rs
@@ -23,13 +24,13 @@ _LETTER_RUN_RE = re.compile("l+")   # a run of letters in the `_LOWER_ASCII` tra
 _TOKEN_EDGE = "\"'`([{¿¡«“)]}.,;:!?»”"
 
 
-def _token_at(text: str, start: int, end: int) -> str:
-    """The whitespace-delimited token around `text[start:end]`, without surrounding punctuation."""
+def _token_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span of the whitespace-delimited token around `text[start:end]`."""
     while start > 0 and not text[start - 1].isspace():
         start -= 1
     while end < len(text) and not text[end].isspace():
         end += 1
-    return text[start:end].strip(_TOKEN_EDGE)
+    return start, end
 
 
 def _latin1_case_classes() -> bytes:
@@ -49,15 +50,24 @@ _MIXED_CASE_SHAPES = ("aA", "a.A", "A.a", "A.Aa", "AAa")   # every `_MIXED_CASE_
 
 def _has_mixed_case_token(text: str) -> bool:
     """A token mixing case that is not CamelCase words (`FbzLSwHW`, `aBcD`; not `WordPress`, `EcoRiego`)."""
+    return next(mixed_case_tokens(text), None) is not None
+
+
+def mixed_case_tokens(text: str) -> Iterator[tuple[int, int]]:
+    """The spans of the whitespace-delimited tokens that mix case without being CamelCase words, in text order (a
+    token once per `_MIXED_CASE_RE` match in it)."""
     if text.islower() or (text[1:].islower() and text[1:2] not in "-_."):
-        return False   # no uppercase letter, or only a first one not followed by `-_.`: no shape below can occur
+        return   # no uppercase letter, or only a first one not followed by `-_.`: no shape below can occur
     try:
         classes = text.encode("latin-1").translate(_LATIN1_CASES).decode("latin-1")
     except UnicodeEncodeError:
         classes = "aA"   # beyond Latin-1: let the regex decide
     if not any(shape in classes for shape in _MIXED_CASE_SHAPES):
-        return False
-    return any(not _wordlike_token(_token_at(text, *m.span())) for m in _MIXED_CASE_RE.finditer(text))
+        return
+    for match in _MIXED_CASE_RE.finditer(text):
+        start, end = _token_span(text, *match.span())
+        if not _wordlike_token(text[start:end].strip(_TOKEN_EDGE)):
+            yield start, end
 
 
 # Every occurrence of a common password in one pass (compiled Aho-Corasick): a word is one only where an
@@ -114,10 +124,10 @@ def may_hold_value(segment: str) -> bool:
     """Whether `segment` (what follows a keyword hit) holds anything a context rule could accept as a secret
     value: a digit or symbol, mixed case, or a letters-only value (`_words_hold_value`). Necessary, not
     sufficient: it lets the rules skip hits followed only by words (`the token expired and the password policy`)."""
-    return _VALUE_MARK_RE.search(segment) is not None or _unmarked_value(segment)
+    return _VALUE_MARK_RE.search(segment) is not None or unmarked_value(segment)
 
 
-def _unmarked_value(segment: str) -> bool:
+def unmarked_value(segment: str) -> bool:
     """The values `may_hold_value` finds without a digit or symbol: mixed case, or a letters-only value."""
     return _has_mixed_case_token(segment) or _words_hold_value(segment.lower().encode("utf-8", "surrogatepass"))
 
@@ -147,14 +157,47 @@ def _value_token(token: str) -> bool:
 def may_hold_value_token(segment: str) -> bool:
     """`may_hold_value`, judged per token: a digit or symbol counts only inside a token that could be a value
     (`_value_token`), so `HMAC en /etc/ceph desde la 2.12` after a cue wakes no rule. Implies `may_hold_value`."""
+    return marked_value(segment) or unmarked_value(segment)
+
+
+# Whitespace to `str.split` and `str.isspace` but not to `bytes.split` (where `_words_hold_value` splits).
+_ODD_SPACE_RE = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
+
+
+def tokenwise(text: str, lowered: str) -> bool:
+    """Whether `value_in_tokens` may judge the segments of `text` (`lowered`: its lowercase, as far as ASCII goes):
+    its tokens are the same to `str.split` and `bytes.split`, and no four 4-letter words stand in a row."""
+    return _ODD_SPACE_RE.search(text) is None \
+        and _APP_PASSWORD_SHAPE_BYTES not in lowered.encode("utf-8", "surrogatepass").translate(_LOWER_ASCII)
+
+
+def value_in_tokens(segment: str) -> bool:
+    """`may_hold_value_token(segment)`, one whitespace token at a time (each verdict remembered: prose brings the
+    same words back), for a segment of a `tokenwise` text without `!`. Only a quote or tag next to a digit or
+    symbol, a `!` value after `:`/`=` and an app password's four words are read across tokens."""
+    if _SPANNING_RE.search(segment) and _VALUE_MARK_RE.search(segment):
+        return True
+    return any(map(_token_value, segment.split()))
+
+
+@lru_cache(maxsize=16384)
+def _token_value(token: str) -> bool:
+    """`may_hold_value_token` of one whitespace token, but for its quotes and tags (judged per segment)."""
+    return (not token.isalpha() and _VALUE_MARK_RE.search(token) is not None and _value_token(token)) \
+        or unmarked_value(token)
+
+
+def marked_value(segment: str) -> bool:
+    """The values `may_hold_value_token` finds by a digit or symbol: a quote or tag with one, or a marked token
+    that could be a value (`_value_token`)."""
     if _VALUE_MARK_RE.search(segment) is None:
-        return _unmarked_value(segment)
+        return False
     if _SPANNING_RE.search(segment):
         return True
     for token in segment.split():   # a token of letters only holds no digit or symbol: `isalpha` spares it the regex
         if not token.isalpha() and _VALUE_MARK_RE.search(token) and _value_token(token):
             return True
-    return _unmarked_value(segment)
+    return False
 
 
 def _byte_classes(*, case: bool) -> bytes:

@@ -8,7 +8,7 @@ from itertools import chain
 
 import ahocorasick_rs
 
-from .plain_text import may_hold_value, may_hold_value_token
+from .plain_text import may_hold_value, may_hold_value_token, tokenwise, value_in_tokens
 
 VALUE_REACH = 200   # how far after a keyword a context rule's value may start (prose clauses included)
 
@@ -89,8 +89,8 @@ def _offsets(text: str, keyword: str) -> list[int]:
 class TextScan:
     """One text being scanned, with the lowercased copy, keyword hits and token starts computed once."""
 
-    __slots__ = ("_filter", "_hits", "_merged", "_present", "_starts", "_valued", "_values", "aligned", "lowered",
-                 "per_token", "text")
+    __slots__ = ("_filter", "_hits", "_merged", "_present", "_starts", "_tokenwise", "_valued", "_values", "aligned",
+                 "lowered", "per_token", "text")
 
     def __init__(self, text: str, keywords: KeywordFilter | None = None, *, per_token: bool = True) -> None:
         self.text = text
@@ -104,6 +104,7 @@ class TextScan:
         self._valued: dict[frozenset[str], list[int]] = {}
         self._starts: list[int] | None = None
         self._values: dict[int, bool] = {}
+        self._tokenwise: bool | None = None   # `tokenwise(text)`, found at the first value test: `first` may need none
 
     @property
     def present(self) -> frozenset[str] | None:
@@ -175,7 +176,15 @@ class TextScan:
             i = text.find(". ", hit, end)
             if i >= 0:
                 end = i
-            found = self._values[hit] = (may_hold_value_token if self.per_token else may_hold_value)(text[hit:end])
+            segment = text[hit:end]
+            if not self.per_token:
+                found = may_hold_value(segment)
+            else:
+                if self._tokenwise is None:
+                    self._tokenwise = tokenwise(text, self.lowered)
+                found = value_in_tokens(segment) if self._tokenwise and "!" not in segment \
+                    else may_hold_value_token(segment)
+            self._values[hit] = found
         return found
 
     def token_starts(self) -> list[int]:
