@@ -138,5 +138,5 @@ def test_token_by_token_value_test_agrees_with_the_segment_test(text: str, start
     gives it: the remembered per-token verdicts stand in for the segment's own tests."""
     start = min(start, len(text) - 1)
     segment = text[start:start + length]
-    if tokenwise(text, keyword_view(text)) and "!" not in segment:
+    if tokenwise(keyword_view(text)) and "!" not in segment:
         assert value_in_tokens(segment) is may_hold_value_token(segment), segment

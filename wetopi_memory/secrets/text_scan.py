@@ -181,7 +181,7 @@ class TextScan:
                 found = may_hold_value(segment)
             else:
                 if self._tokenwise is None:
-                    self._tokenwise = tokenwise(text, self.lowered)
+                    self._tokenwise = tokenwise(self.lowered)
                 found = value_in_tokens(segment) if self._tokenwise and "!" not in segment \
                     else may_hold_value_token(segment)
             self._values[hit] = found
