@@ -77,6 +77,21 @@ def test_the_one_pass_keyword_filter_finds_what_substring_search_finds(text: str
         assert scan.hits(keyword) == _starts(scan.lowered, keyword), (keyword, text)
 
 
+_VALUE_TAILS = st.sampled_from([" is Xk9!pq2", " = 'v'", " dragon", ". ", "\n", " WordPress", " FbzLSwHW", " ok",
+                                 " abcd efgh ijkl mnop", "\xa0x7"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(_PARTS, _VALUE_TAILS), max_size=10).map("".join),
+       st.sets(st.sampled_from(_KEYWORDS), max_size=6))
+def test_valued_hits_merge_the_kept_hits_of_each_keyword(text: str, keywords: set[str]) -> None:
+    """`valued` (each keyword's hits filtered once, then merged) = `merged` filtered by `value_near`, per set."""
+    scan = TextScan(text, _FILTER)
+    found = scan.occurring(frozenset(keywords))
+    expected = [h for h in scan.merged(found) if scan.value_near(h)]
+    assert scan.valued(found) == expected, (text, keywords)
+
+
 def _flag_walk(text: str, hit: int) -> int | None:
     i, limit = hit, max(0, hit - 44)
     while i > limit and (text[i - 1].isalnum() or text[i - 1] in "_-"):

@@ -101,7 +101,7 @@ class TextScan:
         self._present: frozenset[str] | None = None
         self._hits: dict[str, list[int]] = {}
         self._merged: dict[frozenset[str], list[int]] = {}
-        self._valued: dict[frozenset[str], list[int]] = {}
+        self._valued: dict[frozenset[str] | str, list[int]] = {}   # per keyword set and keyword
         self._starts: list[int] | None = None
         self._values: dict[int, bool] = {}
         self._tokenwise: bool | None = None   # `tokenwise(text)`, found at the first value test: `first` may need none
@@ -158,8 +158,16 @@ class TextScan:
         """`merged(found)` followed by something value-shaped (`value_near`), cached per set."""
         valued = self._valued.get(found)
         if valued is None:
-            hits = self.merged(found)
-            valued = self._valued[found] = [h for h in hits if self.value_near(h)] if hits else hits
+            lists = [v for v in map(self._keyword_valued, found) if v]   # most keywords keep no hit: nothing to sort
+            valued = self._valued[found] = lists[0] if len(lists) == 1 else sorted(chain.from_iterable(lists))
+        return valued
+
+    def _keyword_valued(self, keyword: str) -> list[int]:
+        """The hits of one keyword followed by something value-shaped, cached per keyword: sets share keywords."""
+        valued = self._valued.get(keyword)
+        if valued is None:
+            hits = self.hits(keyword)
+            valued = self._valued[keyword] = [h for h in hits if self.value_near(h)] if hits else hits
         return valued
 
     def value_near(self, hit: int) -> bool:
