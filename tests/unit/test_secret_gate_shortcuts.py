@@ -33,6 +33,7 @@ from wetopi_memory.secrets.plain_text import (
     value_in_tokens,
 )
 from wetopi_memory.secrets.text_scan import keyword_view
+from wetopi_memory.secrets.verdict_memo import VerdictMemo
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _WORDY = st.text(alphabet=_LETTERS + "bcdfghkmnpqrstvwxz" * 2 + " \t\n\r\x0b\x0c.,;:!?()'\"`-_ñ1", max_size=80)
@@ -140,3 +141,13 @@ def test_token_by_token_value_test_agrees_with_the_segment_test(text: str, start
     segment = text[start:start + length]
     if tokenwise(keyword_view(text)) and "!" not in segment:
         assert value_in_tokens(segment) is may_hold_value_token(segment), segment
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.lists(st.text(alphabet="ab1", max_size=3), max_size=6), max_size=8))
+def test_a_verdict_memo_answers_what_the_test_answers(batches: list[list[str]]) -> None:
+    """`VerdictMemo.any` = `any(map(test, tokens))`, batch after batch, also once its sets start afresh."""
+    test = lambda token: "1" in token   # noqa: E731
+    memo = VerdictMemo(test, size=4)
+    for tokens in batches:
+        assert memo.any(tokens) is any(map(test, tokens)), tokens

@@ -10,6 +10,7 @@ from functools import lru_cache
 import ahocorasick_rs
 
 from .heuristics import COMMON_PASSWORDS, is_app_password, is_random_lowercase, is_wordlike
+from .verdict_memo import VerdictMemo
 
 _VALUE_MARK_RE = re.compile(r"[\d!#$%&*+=?@^~|<>_/\\-]")
 _MIXED_CASE_RE = re.compile(r"[a-zß-öø-ÿ][-_.]?[A-ZÀ-ÖØ-Þ]|[A-ZÀ-ÖØ-Þ](?:[-_.][A-ZÀ-ÖØ-Þ]?|[A-ZÀ-ÖØ-Þ])[a-zß-öø-ÿ]")
@@ -182,36 +183,16 @@ def value_in_tokens(segment: str) -> bool:
     symbol, a `!` value after `:`/`=` and an app password's four words are read across tokens."""
     if _SPANNING_RE.search(segment) and _VALUE_MARK_RE.search(segment):
         return True
-    tokens = segment.split()
-    if _PLAIN_TOKENS.issuperset(tokens):   # the common case, in one C call
-        return False
-    if not _VALUED_TOKENS.isdisjoint(tokens):
-        return True
-    if len(_PLAIN_TOKENS) + len(_VALUED_TOKENS) > _TOKEN_MEMORY:
-        _PLAIN_TOKENS.clear()
-        _VALUED_TOKENS.clear()
-    found = False
-    for token in tokens:
-        if token in _PLAIN_TOKENS:
-            continue
-        if _token_value(token):
-            _VALUED_TOKENS.add(token)
-            found = True
-        else:
-            _PLAIN_TOKENS.add(token)
-    return found
-
-
-# The tokens judged so far, by verdict; both start afresh past `_TOKEN_MEMORY`.
-_PLAIN_TOKENS: set[str] = set()
-_VALUED_TOKENS: set[str] = set()
-_TOKEN_MEMORY = 32768
+    return _VALUE_TOKENS.any(segment.split())
 
 
 def _token_value(token: str) -> bool:
     """`may_hold_value_token` of one whitespace token, but for its quotes and tags (judged per segment)."""
     return (not token.isalpha() and _VALUE_MARK_RE.search(token) is not None and _value_token(token)) \
         or unmarked_value(token)
+
+
+_VALUE_TOKENS = VerdictMemo(_token_value)
 
 
 def marked_value(segment: str) -> bool:
