@@ -138,3 +138,15 @@ def test_a_question_guard_skips_only_hits_the_question_rule_cannot_match() -> No
                 if _ANSWERED.regex.match(text, 2, min(len(text), 302)) is not None:
                     assert question_start(text, 2) == 2, (noun, gap, answer)
 
+
+
+_NO_QUESTION = st.lists(st.sampled_from(["contraseña", "Password", "PIN", " es ", "\nit's ", " vale, ", "Zq81-kd0!",
+                                          "'a b'", "¿", "¡", "？", " ", "\n", ":"]), max_size=10).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_NO_QUESTION)
+def test_the_question_rule_requires_a_question_mark(text: str) -> None:
+    """`answered-secret-question` requires `?`: without one its regex matches from no position."""
+    assert _ANSWERED.requires == ("?",)
+    assert all(_ANSWERED.regex.match(text, i) is None for i in range(len(text))), text

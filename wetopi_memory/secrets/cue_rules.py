@@ -240,7 +240,7 @@ CUE_RULES: tuple[SecretRule, ...] = (
                    r"(?P<v>\"[^\"\r\n]{1,128}\"|'[^'\r\n]{1,128}'|[^\s\"'`]{6,128})",
                    re.IGNORECASE),
                ("contrase", "clave", "password", "passphrase", "passcode", "pin"), locate=locate_elided_password,
-               window=(0, 300), anchor=question_start),
+               window=(0, 300), anchor=question_start, requires=("?",)),
     SecretRule("login-pair", Tier.CONTEXT,
                _rx(r"(?<![\w-])(?:con|with)[ \t]+(?:(?:el[ \t]+)?usuario[ \t]+|(?:the[ \t]+)?user[ \t]+)?"
                    r"(?P<user>admin|root|administrador|administrator)[ \t]+(?:y|and|/|,)[ \t]+(?P<v>[^\s\"'`]{6,128})",
