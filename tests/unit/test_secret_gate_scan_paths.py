@@ -150,3 +150,19 @@ def test_the_question_rule_requires_a_question_mark(text: str) -> None:
     """`answered-secret-question` requires `?`: without one its regex matches from no position."""
     assert _ANSWERED.requires == ("?",)
     assert all(_ANSWERED.regex.match(text, i) is None for i in range(len(text))), text
+
+
+_ACCOUNT = next(rule for rule in RULES if rule.id == "account-password")
+_ACCOUNT_PIECES = ["root", "ADMIN", "administrador", " de ", " la ", " on ", "pve-03", " ", "\t", "Xk9!pq2zz", "'v a'",
+                   "-", ">", "\n", "@", ":", "=", "→"]
+_ACCOUNT_TEXTS = st.lists(st.sampled_from(_ACCOUNT_PIECES), max_size=10).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_ACCOUNT_TEXTS)
+def test_the_account_rule_requires_an_operator(text: str) -> None:
+    """`account-password` requires one of `:`, `=`, `->`, `→`: a text without one is one its regex matches from
+    no position."""
+    assert _ACCOUNT.requires_any == (":", "=", "->", "→")
+    if not _ACCOUNT.required_in(text.lower()):
+        assert all(_ACCOUNT.regex.match(text, i) is None for i in range(len(text))), text
