@@ -10,7 +10,7 @@ from functools import lru_cache
 import ahocorasick_rs
 
 from .heuristics import COMMON_PASSWORDS, is_app_password, is_random_lowercase, is_wordlike
-from .verdict_memo import VerdictMemo
+from .plain_tokens import PlainTokens
 
 _VALUE_MARK_RE = re.compile(r"[\d!#$%&*+=?@^~|<>_/\\-]")
 _MIXED_CASE_RE = re.compile(r"[a-zß-öø-ÿ][-_.]?[A-ZÀ-ÖØ-Þ]|[A-ZÀ-ÖØ-Þ](?:[-_.][A-ZÀ-ÖØ-Þ]?|[A-ZÀ-ÖØ-Þ])[a-zß-öø-ÿ]")
@@ -178,21 +178,22 @@ def tokenwise(lowered: str) -> bool:
 
 
 def value_in_tokens(segment: str) -> bool:
-    """`may_hold_value_token(segment)`, one whitespace token at a time (each verdict remembered: prose brings the
-    same words back), for a segment of a `tokenwise` text without `!`. Only a quote or tag next to a digit or
-    symbol, a `!` value after `:`/`=` and an app password's four words are read across tokens."""
+    """`may_hold_value_token(segment)` for a segment of a `tokenwise` text without `!`, where that test is a
+    per-token test (only a quote or tag next to a digit or symbol, a `!` value after `:`/`=` and an app password's
+    four words are read across tokens): a segment made of tokens known plain is plain, and a segment judged plain
+    makes its tokens known plain."""
     if _SPANNING_RE.search(segment) and _VALUE_MARK_RE.search(segment):
         return True
-    return _VALUE_TOKENS.any(segment.split())
+    tokens = segment.split()
+    if _PLAIN_TOKENS.known(tokens):   # one C call for the common case
+        return False
+    found = may_hold_value_token(segment)
+    if not found:
+        _PLAIN_TOKENS.learn(tokens)
+    return found
 
 
-def _token_value(token: str) -> bool:
-    """`may_hold_value_token` of one whitespace token, but for its quotes and tags (judged per segment)."""
-    return (not token.isalpha() and _VALUE_MARK_RE.search(token) is not None and _value_token(token)) \
-        or unmarked_value(token)
-
-
-_VALUE_TOKENS = VerdictMemo(_token_value)
+_PLAIN_TOKENS = PlainTokens()
 
 
 def marked_value(segment: str) -> bool:
