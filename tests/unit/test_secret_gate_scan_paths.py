@@ -166,3 +166,17 @@ def test_the_account_rule_requires_an_operator(text: str) -> None:
     assert _ACCOUNT.requires_any == (":", "=", "->", "→")
     if not _ACCOUNT.required_in(text.lower()):
         assert all(_ACCOUNT.regex.match(text, i) is None for i in range(len(text))), text
+
+
+_REGISTRY = next(rule for rule in RULES if rule.id == "registry-login-password")
+_REGISTRY_PIECES = ["docker", "Docker", "helm", " registry", " login", " -u bob", " -p", " --password", "=", " ",
+                    "Xk9!pq2zz", "'v a'", "-", "P", "\n", "oras", "podman"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_REGISTRY_PIECES), max_size=10).map("".join))
+def test_the_registry_rule_requires_its_flag_and_a_tool(text: str) -> None:
+    """`registry-login-password` requires `-p` (in `--password` too) and a registry tool's name: a text without them
+    is one its regex matches from no position."""
+    if not _REGISTRY.required_in(text.lower()):
+        assert all(_REGISTRY.regex.match(text, i) is None for i in range(len(text))), text
