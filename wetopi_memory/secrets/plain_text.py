@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from functools import lru_cache
 
 import ahocorasick_rs
@@ -25,13 +24,13 @@ _LETTER_RUN_RE = re.compile("l+")   # a run of letters in the `_LOWER_ASCII` tra
 _TOKEN_EDGE = "\"'`([{¿¡«“)]}.,;:!?»”"
 
 
-def _token_span(text: str, start: int, end: int) -> tuple[int, int]:
-    """The span of the whitespace-delimited token around `text[start:end]`."""
+def _token_at(text: str, start: int, end: int) -> str:
+    """The whitespace-delimited token around `text[start:end]`, without surrounding punctuation."""
     while start > 0 and not text[start - 1].isspace():
         start -= 1
     while end < len(text) and not text[end].isspace():
         end += 1
-    return start, end
+    return text[start:end].strip(_TOKEN_EDGE)
 
 
 def _latin1_case_classes() -> bytes:
@@ -51,24 +50,15 @@ _MIXED_CASE_SHAPES = ("aA", "a.A", "A.a", "A.Aa", "AAa")   # every `_MIXED_CASE_
 
 def _has_mixed_case_token(text: str) -> bool:
     """A token mixing case that is not CamelCase words (`FbzLSwHW`, `aBcD`; not `WordPress`, `EcoRiego`)."""
-    return next(mixed_case_tokens(text), None) is not None
-
-
-def mixed_case_tokens(text: str) -> Iterator[tuple[int, int]]:
-    """The spans of the whitespace-delimited tokens that mix case without being CamelCase words, in text order (a
-    token once per `_MIXED_CASE_RE` match in it)."""
     if text.islower() or (text[1:].islower() and text[1:2] not in "-_."):
-        return   # no uppercase letter, or only a first one not followed by `-_.`: no shape below can occur
+        return False   # no uppercase letter, or only a first one not followed by `-_.`: no shape below can occur
     try:
         classes = text.encode("latin-1").translate(_LATIN1_CASES).decode("latin-1")
     except UnicodeEncodeError:
         classes = "aA"   # beyond Latin-1: let the regex decide
     if not any(shape in classes for shape in _MIXED_CASE_SHAPES):
-        return
-    for match in _MIXED_CASE_RE.finditer(text):
-        start, end = _token_span(text, *match.span())
-        if not _wordlike_token(text[start:end].strip(_TOKEN_EDGE)):
-            yield start, end
+        return False
+    return any(not _wordlike_token(_token_at(text, *m.span())) for m in _MIXED_CASE_RE.finditer(text))
 
 
 # Every occurrence of a common password in one pass (compiled Aho-Corasick): a word is one only where an

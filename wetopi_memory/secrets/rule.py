@@ -24,16 +24,15 @@ class SecretRule:
 
     * `prefixes` (tier-1 tokens): only at token starts that begin with one of these case-sensitive literals,
       with `regex.match`; the prefix `""` means every token start (tier-3 entropy runs).
-    * `keywords` (lowercase): only when one occurs in the lowercased text (and every one of `requires` and
-      one of `requires_any`, cheaper second filters: literals every match holds), and with `needs_value` only at
-      hits followed on their line by something value-shaped (`TextScan.value_near`: the per-hit shortcut that
-      keeps prose fast). With
-      `window=(before, after)`, only on the merged spans `[hit - before, hit + after)` around keyword hits
+    * `keywords` (lowercase): only when one occurs in the lowercased text (and every one of `requires` and one of
+      `requires_any`, cheaper second filters: literals every match holds), and with `needs_value` only at hits
+      followed on their line by something value-shaped (`TextScan.value_near`: the per-hit shortcut that keeps prose
+      fast). With `window=(before, after)`, only on the merged spans `[hit - before, hit + after)` around keyword hits
       (`after` must exceed the longest match measured from its keyword), and with an `anchor` as well, only as
-      `regex.match` at the position the anchor derives from each hit (e.g. the start of the key around
-      `password`). Without an anchor, `starts` may list where in a window a match can begin (every match starts
-      at one of them, as `literal_starts` finds for a regex that opens with a literal): `regex.match` is tried
-      there only, which finds what `regex.finditer` over the window finds, without trying every position.
+      `regex.match` at the position the anchor derives from each hit (e.g. the start of the key around `password`).
+      Without an anchor, `starts` may list where in a window a match can begin (every match starts at one of them, as
+      `literal_starts` finds for a regex that opens with a literal): `regex.match` is tried there only, which finds
+      what `regex.finditer` over the window finds, without trying every position.
     * neither: over the whole text (regexes that start with a literal, which `re` finds fast).
 
     What counts: `group` names the regex group holding the secret, whose span is reported, and `entropy` is the

@@ -104,7 +104,7 @@ class TextScan:
         self._valued: dict[frozenset[str] | str, list[int]] = {}   # per keyword set and keyword
         self._starts: list[int] | None = None
         self._values: dict[int, bool] = {}
-        self._tokenwise: bool | None = None   # `tokenwise(text)`, found at the first value test: `first` may need none
+        self._tokenwise: bool | None = None   # `tokenwise(lowered)`, at the first value test: `first` may need none
 
     @property
     def present(self) -> frozenset[str] | None:
