@@ -77,6 +77,21 @@ def test_the_one_pass_keyword_filter_finds_what_substring_search_finds(text: str
         assert scan.hits(keyword) == _starts(scan.lowered, keyword), (keyword, text)
 
 
+_VALUE_TAILS = st.sampled_from([" is Xk9!pq2", " = 'v'", " dragon", ". ", "\n", " WordPress", " FbzLSwHW", " ok",
+                                 " abcd efgh ijkl mnop", "\xa0x7"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(_PARTS, _VALUE_TAILS), max_size=10).map("".join),
+       st.sets(st.sampled_from(_KEYWORDS), max_size=6))
+def test_valued_hits_merge_the_kept_hits_of_each_keyword(text: str, keywords: set[str]) -> None:
+    """`valued` (each keyword's hits filtered once, then merged) = `merged` filtered by `value_near`, per set."""
+    scan = TextScan(text, _FILTER)
+    found = scan.occurring(frozenset(keywords))
+    expected = [h for h in scan.merged(found) if scan.value_near(h)]
+    assert scan.valued(found) == expected, (text, keywords)
+
+
 def _flag_walk(text: str, hit: int) -> int | None:
     i, limit = hit, max(0, hit - 44)
     while i > limit and (text[i - 1].isalnum() or text[i - 1] in "_-"):
@@ -123,3 +138,45 @@ def test_a_question_guard_skips_only_hits_the_question_rule_cannot_match() -> No
                 if _ANSWERED.regex.match(text, 2, min(len(text), 302)) is not None:
                     assert question_start(text, 2) == 2, (noun, gap, answer)
 
+
+
+_NO_QUESTION = st.lists(st.sampled_from(["contraseña", "Password", "PIN", " es ", "\nit's ", " vale, ", "Zq81-kd0!",
+                                          "'a b'", "¿", "¡", "？", " ", "\n", ":"]), max_size=10).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_NO_QUESTION)
+def test_the_question_rule_requires_a_question_mark(text: str) -> None:
+    """`answered-secret-question` requires `?`: without one its regex matches from no position."""
+    assert _ANSWERED.requires == ("?",)
+    assert all(_ANSWERED.regex.match(text, i) is None for i in range(len(text))), text
+
+
+_ACCOUNT = next(rule for rule in RULES if rule.id == "account-password")
+_ACCOUNT_PIECES = ["root", "ADMIN", "administrador", " de ", " la ", " on ", "pve-03", " ", "\t", "Xk9!pq2zz", "'v a'",
+                   "-", ">", "\n", "@", ":", "=", "→"]
+_ACCOUNT_TEXTS = st.lists(st.sampled_from(_ACCOUNT_PIECES), max_size=10).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_ACCOUNT_TEXTS)
+def test_the_account_rule_requires_an_operator(text: str) -> None:
+    """`account-password` requires one of `:`, `=`, `->`, `→`: a text without one is one its regex matches from
+    no position."""
+    assert _ACCOUNT.requires_any == (":", "=", "->", "→")
+    if not _ACCOUNT.required_in(text.lower()):
+        assert all(_ACCOUNT.regex.match(text, i) is None for i in range(len(text))), text
+
+
+_REGISTRY = next(rule for rule in RULES if rule.id == "registry-login-password")
+_REGISTRY_PIECES = ["docker", "Docker", "helm", " registry", " login", " -u bob", " -p", " --password", "=", " ",
+                    "Xk9!pq2zz", "'v a'", "-", "P", "\n", "oras", "podman"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_REGISTRY_PIECES), max_size=10).map("".join))
+def test_the_registry_rule_requires_its_flag_and_a_tool(text: str) -> None:
+    """`registry-login-password` requires `-p` (in `--password` too) and a registry tool's name: a text without them
+    is one its regex matches from no position."""
+    if not _REGISTRY.required_in(text.lower()):
+        assert all(_REGISTRY.regex.match(text, i) is None for i in range(len(text))), text

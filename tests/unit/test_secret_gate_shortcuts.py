@@ -26,10 +26,14 @@ from wetopi_memory.secrets.plain_text import (
     _mixed_case_token,
     _random_long_word,
     _token_at,
-    _unmarked_value,
     _value_token,
     may_hold_value_token,
+    tokenwise,
+    unmarked_value,
+    value_in_tokens,
 )
+from wetopi_memory.secrets.plain_tokens import PlainTokens
+from wetopi_memory.secrets.text_scan import keyword_view
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _WORDY = st.text(alphabet=_LETTERS + "bcdfghkmnpqrstvwxz" * 2 + " \t\n\r\x0b\x0c.,;:!?()'\"`-_ñ1", max_size=80)
@@ -83,10 +87,10 @@ def test_random_lowercase_counts_vowels_as_before(value: str) -> None:
 def test_value_token_judgement_agrees_with_its_definition(segment: str) -> None:
     """`may_hold_value_token`: a quote or tag after a mark, a marked value token, else the unmarked checks."""
     if _VALUE_MARK_RE.search(segment) is None:
-        expected = _unmarked_value(segment)
+        expected = unmarked_value(segment)
     else:
         expected = any(ch in segment for ch in "\"'`«“<") \
-            or any(_value_token(t) for t in segment.split() if _VALUE_MARK_RE.search(t)) or _unmarked_value(segment)
+            or any(_value_token(t) for t in segment.split() if _VALUE_MARK_RE.search(t)) or unmarked_value(segment)
     assert may_hold_value_token(segment) is expected
 
 
@@ -117,3 +121,40 @@ def test_the_cue_pass_finds_every_stem_occurrence(text: str) -> None:
     expected = {(stem, i) for stem in _CUE_STEMS for i in range(len(lowered)) if lowered.startswith(stem, i)}
     found = {(_CUE_STEMS[k], i) for k, i, _ in _CUE_FINDER.find_matches_as_indexes(lowered, overlapping=True)}
     assert found == expected, text
+
+
+_VALUE_PIECES = st.one_of(
+    st.sampled_from(["dragon", "Dragon.", "qwerty123", "(password1)", "abcd efgh ijkl mnop", "nqvviyknaekfjnzx",
+                     "clave: pepito!", "FbzLSwHW", "WordPress", "iPhone", "x9:Kq2LmN7", "'x'", "«v»", "<t>", "2.12",
+                     "/etc/ceph", "pre-commit", "4821", "İK", "ſΣ", "K", "ñandú"]),
+    st.text(alphabet="abcXYZ 0129/.-_:?!\"'`«“<=#ÉñΩ\n\t\x0b\x1c\x85\xa0\u2003", max_size=8))
+_VALUE_TEXTS = st.lists(_VALUE_PIECES, min_size=1, max_size=10).map(" ".join)
+
+
+@settings(max_examples=800, deadline=None)
+@given(_VALUE_TEXTS, st.integers(0, 120), st.integers(1, 200))
+def test_token_by_token_value_test_agrees_with_the_segment_test(text: str, start: int, length: int) -> None:
+    """On a `tokenwise` text, every segment without `!` gets from `value_in_tokens` what `may_hold_value_token`
+    gives it: the remembered per-token verdicts stand in for the segment's own tests."""
+    start = min(start, len(text) - 1)
+    segment = text[start:start + length]
+    if tokenwise(keyword_view(text)) and "!" not in segment:
+        assert value_in_tokens(segment) is may_hold_value_token(segment), segment
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_VALUE_TEXTS, min_size=2, max_size=12))
+def test_tokens_learnt_plain_keep_later_segments_exact(texts: list[str]) -> None:
+    """Segment after segment from one pool of words, what `value_in_tokens` learns (the tokens of plain segments)
+    never changes an answer: each equals `may_hold_value_token`."""
+    for text in texts:
+        if tokenwise(keyword_view(text)) and "!" not in text:
+            assert value_in_tokens(text) is may_hold_value_token(text), text
+
+
+def test_plain_tokens_start_afresh_past_their_size() -> None:
+    plain = PlainTokens(size=3)
+    plain.learn(["a", "b", "c", "d"])
+    assert plain.known(["a", "d"]) and not plain.known(["a", "e"])
+    plain.learn(["e"])   # past the size: forgets, then remembers what it was given
+    assert plain.known(["e"]) and not plain.known(["a"])

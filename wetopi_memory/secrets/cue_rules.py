@@ -230,7 +230,8 @@ CUE_RULES: tuple[SecretRule, ...] = (
                _rx(r"(?<![\w@.-])(?:root|admin|administrador|administrator)"
                    r"(?:[ \t]+(?:de|del|en|on|of|for|at|@)[ \t]+(?:la[ \t]+|el[ \t]+|the[ \t]+)?[\w.-]{1,40})?"
                    r"[ \t]*(?::|=|->|→)[ \t]*(?P<v>\"[^\"\r\n]{1,128}\"|'[^'\r\n]{1,128}'|[^\s\"'`»”]{6,128})",
-                   re.IGNORECASE), ("root", "admin"), locate=locate_strong_password, window=(0, 200), anchor=at_hit),
+                   re.IGNORECASE), ("root", "admin"), locate=locate_strong_password, window=(0, 200), anchor=at_hit,
+               requires_any=(":", "=", "->", "→")),
     # The value answers a question that named the secret (`¿cuál es la clave del panel? vale, es X`, `what's the
     # wifi password? it's X`): the noun and the value sit in two sentences, one question and its answer.
     SecretRule("answered-secret-question", Tier.CONTEXT,
@@ -240,7 +241,7 @@ CUE_RULES: tuple[SecretRule, ...] = (
                    r"(?P<v>\"[^\"\r\n]{1,128}\"|'[^'\r\n]{1,128}'|[^\s\"'`]{6,128})",
                    re.IGNORECASE),
                ("contrase", "clave", "password", "passphrase", "passcode", "pin"), locate=locate_elided_password,
-               window=(0, 300), anchor=question_start),
+               window=(0, 300), anchor=question_start, requires=("?",)),
     SecretRule("login-pair", Tier.CONTEXT,
                _rx(r"(?<![\w-])(?:con|with)[ \t]+(?:(?:el[ \t]+)?usuario[ \t]+|(?:the[ \t]+)?user[ \t]+)?"
                    r"(?P<user>admin|root|administrador|administrator)[ \t]+(?:y|and|/|,)[ \t]+(?P<v>[^\s\"'`]{6,128})",

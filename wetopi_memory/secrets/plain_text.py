@@ -9,6 +9,7 @@ from functools import lru_cache
 import ahocorasick_rs
 
 from .heuristics import COMMON_PASSWORDS, is_app_password, is_random_lowercase, is_wordlike
+from .plain_tokens import PlainTokens
 
 _VALUE_MARK_RE = re.compile(r"[\d!#$%&*+=?@^~|<>_/\\-]")
 _MIXED_CASE_RE = re.compile(r"[a-zß-öø-ÿ][-_.]?[A-ZÀ-ÖØ-Þ]|[A-ZÀ-ÖØ-Þ](?:[-_.][A-ZÀ-ÖØ-Þ]?|[A-ZÀ-ÖØ-Þ])[a-zß-öø-ÿ]")
@@ -114,10 +115,10 @@ def may_hold_value(segment: str) -> bool:
     """Whether `segment` (what follows a keyword hit) holds anything a context rule could accept as a secret
     value: a digit or symbol, mixed case, or a letters-only value (`_words_hold_value`). Necessary, not
     sufficient: it lets the rules skip hits followed only by words (`the token expired and the password policy`)."""
-    return _VALUE_MARK_RE.search(segment) is not None or _unmarked_value(segment)
+    return _VALUE_MARK_RE.search(segment) is not None or unmarked_value(segment)
 
 
-def _unmarked_value(segment: str) -> bool:
+def unmarked_value(segment: str) -> bool:
     """The values `may_hold_value` finds without a digit or symbol: mixed case, or a letters-only value."""
     return _has_mixed_case_token(segment) or _words_hold_value(segment.lower().encode("utf-8", "surrogatepass"))
 
@@ -147,14 +148,55 @@ def _value_token(token: str) -> bool:
 def may_hold_value_token(segment: str) -> bool:
     """`may_hold_value`, judged per token: a digit or symbol counts only inside a token that could be a value
     (`_value_token`), so `HMAC en /etc/ceph desde la 2.12` after a cue wakes no rule. Implies `may_hold_value`."""
+    return marked_value(segment) or unmarked_value(segment)
+
+
+# Whitespace to `str.split` and `str.isspace` but not to `bytes.split` (where `_words_hold_value` splits);
+# `_TOKENWISE_CLASSES` maps the UTF-8 bytes that start one to "#", to rule most texts out in one `in` test.
+_ODD_SPACE_RE = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
+_TOKENWISE_CLASSES = bytes(ord("#") if 0x1c <= b <= 0x1f or b in (0xc2, 0xe1, 0xe2, 0xe3) else _LOWER_ASCII[b]
+                           for b in range(256))
+
+
+def tokenwise(lowered: str) -> bool:
+    """Whether `value_in_tokens` may judge the segments of a text whose lowercase (as far as ASCII goes) is
+    `lowered`: its tokens are the same to `str.split` and `bytes.split`, and no four 4-letter words stand in a row."""
+    classes = lowered.encode("utf-8", "surrogatepass").translate(_TOKENWISE_CLASSES)
+    if _APP_PASSWORD_SHAPE_BYTES in classes:
+        return False
+    return b"#" not in classes or _ODD_SPACE_RE.search(lowered) is None
+
+
+def value_in_tokens(segment: str) -> bool:
+    """`may_hold_value_token(segment)` for a segment of a `tokenwise` text without `!`, where that test is a
+    per-token test (only a quote or tag next to a digit or symbol, a `!` value after `:`/`=` and an app password's
+    four words are read across tokens): a segment made of tokens known plain is plain, and a segment judged plain
+    makes its tokens known plain."""
+    if _SPANNING_RE.search(segment) and _VALUE_MARK_RE.search(segment):
+        return True
+    tokens = segment.split()
+    if _PLAIN_TOKENS.known(tokens):   # one C call for the common case
+        return False
+    found = may_hold_value_token(segment)
+    if not found:
+        _PLAIN_TOKENS.learn(tokens)
+    return found
+
+
+_PLAIN_TOKENS = PlainTokens()
+
+
+def marked_value(segment: str) -> bool:
+    """The values `may_hold_value_token` finds by a digit or symbol: a quote or tag with one, or a marked token
+    that could be a value (`_value_token`)."""
     if _VALUE_MARK_RE.search(segment) is None:
-        return _unmarked_value(segment)
+        return False
     if _SPANNING_RE.search(segment):
         return True
     for token in segment.split():   # a token of letters only holds no digit or symbol: `isalpha` spares it the regex
         if not token.isalpha() and _VALUE_MARK_RE.search(token) and _value_token(token):
             return True
-    return _unmarked_value(segment)
+    return False
 
 
 def _byte_classes(*, case: bool) -> bytes:

@@ -24,15 +24,15 @@ class SecretRule:
 
     * `prefixes` (tier-1 tokens): only at token starts that begin with one of these case-sensitive literals,
       with `regex.match`; the prefix `""` means every token start (tier-3 entropy runs).
-    * `keywords` (lowercase): only when one occurs in the lowercased text (and every one of `requires`, a
-      cheaper second filter), and with `needs_value` only at hits followed on their line by something
-      value-shaped (`TextScan.value_near`: the per-hit shortcut that keeps prose fast). With
-      `window=(before, after)`, only on the merged spans `[hit - before, hit + after)` around keyword hits
+    * `keywords` (lowercase): only when one occurs in the lowercased text (and every one of `requires` and one of
+      `requires_any`, cheaper second filters: literals every match holds), and with `needs_value` only at hits
+      followed on their line by something value-shaped (`TextScan.value_near`: the per-hit shortcut that keeps prose
+      fast). With `window=(before, after)`, only on the merged spans `[hit - before, hit + after)` around keyword hits
       (`after` must exceed the longest match measured from its keyword), and with an `anchor` as well, only as
-      `regex.match` at the position the anchor derives from each hit (e.g. the start of the key around
-      `password`). Without an anchor, `starts` may list where in a window a match can begin (every match starts
-      at one of them, as `literal_starts` finds for a regex that opens with a literal): `regex.match` is tried
-      there only, which finds what `regex.finditer` over the window finds, without trying every position.
+      `regex.match` at the position the anchor derives from each hit (e.g. the start of the key around `password`).
+      Without an anchor, `starts` may list where in a window a match can begin (every match starts at one of them, as
+      `literal_starts` finds for a regex that opens with a literal): `regex.match` is tried there only, which finds
+      what `regex.finditer` over the window finds, without trying every position.
     * neither: over the whole text (regexes that start with a literal, which `re` finds fast).
 
     What counts: `group` names the regex group holding the secret, whose span is reported, and `entropy` is the
@@ -51,6 +51,7 @@ class SecretRule:
     window: tuple[int, int] | None = None
     anchor: Anchor | None = None
     requires: tuple[str, ...] = ()
+    requires_any: tuple[str, ...] = ()
     needs_value: bool = False
     starts: Starts | None = None
     keyword_set: frozenset[str] = field(init=False, repr=False, compare=False)   # `keywords`, for set operations
@@ -80,13 +81,19 @@ class SecretRule:
 
     def findings_in(self, scan: TextScan) -> list[SecretFinding]:
         """Findings of a keyword or whole-text rule: its regex run only where `keywords` and `window` allow."""
-        if self.requires and not all(r in scan.lowered for r in self.requires):
+        if not self.required_in(scan.lowered):
             return []
         if not self.keywords:
             return self._checked(self.regex.finditer(scan.text))
         if not scan.has_any(self.keyword_set):
             return []
         return self.findings_of(scan, scan.occurring(self.keyword_set))
+
+    def required_in(self, lowered: str) -> bool:
+        """Whether the lowercased text holds every one of `requires` and, if any are given, one of `requires_any`."""
+        occurs = lowered.__contains__
+        return (not self.requires or all(map(occurs, self.requires))) \
+            and (not self.requires_any or any(map(occurs, self.requires_any)))
 
     def findings_of(self, scan: TextScan, found: frozenset[str]) -> list[SecretFinding]:
         """`findings_in` once `requires` holds and `found`, the rule's keywords that occur, is known (not empty)."""

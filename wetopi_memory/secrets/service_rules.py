@@ -153,7 +153,8 @@ SERVICE_CONTEXT_RULES: tuple[SecretRule, ...] = (
     SecretRule("registry-login-password", Tier.CONTEXT,
                _rx(r"(?:docker|podman|nerdctl|buildah|skopeo|helm(?:[ \t]+registry)?|crane|oras)[ \t]+login\b"
                    r"[^\r\n|;&]{0,200}?[ \t](?:-p|--password)(?:[ \t]+|=)" + _ARG), ("login",),
-               locate=locate_directive, window=(40, 500),
+               locate=locate_directive, window=(40, 500), requires=("-p",),
+               requires_any=("docker", "podman", "nerdctl", "buildah", "skopeo", "helm", "crane", "oras"),
                starts=literal_starts("docker", "podman", "nerdctl", "buildah", "skopeo", "helm", "crane", "oras")),
     SecretRule("password-stdin-echo", Tier.CONTEXT,
                _rx(r"\b(?:echo|printf)[ \t]+(?:-n[ \t]+)?" + _ARG + r"[ \t]*\|[^\r\n]{0,160}?--password-stdin"),

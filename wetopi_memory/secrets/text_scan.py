@@ -8,7 +8,7 @@ from itertools import chain
 
 import ahocorasick_rs
 
-from .plain_text import may_hold_value, may_hold_value_token
+from .plain_text import may_hold_value, may_hold_value_token, tokenwise, value_in_tokens
 
 VALUE_REACH = 200   # how far after a keyword a context rule's value may start (prose clauses included)
 
@@ -89,8 +89,8 @@ def _offsets(text: str, keyword: str) -> list[int]:
 class TextScan:
     """One text being scanned, with the lowercased copy, keyword hits and token starts computed once."""
 
-    __slots__ = ("_filter", "_hits", "_merged", "_present", "_starts", "_valued", "_values", "aligned", "lowered",
-                 "per_token", "text")
+    __slots__ = ("_filter", "_hits", "_merged", "_present", "_starts", "_tokenwise", "_valued", "_values", "aligned",
+                 "lowered", "per_token", "text")
 
     def __init__(self, text: str, keywords: KeywordFilter | None = None, *, per_token: bool = True) -> None:
         self.text = text
@@ -101,9 +101,10 @@ class TextScan:
         self._present: frozenset[str] | None = None
         self._hits: dict[str, list[int]] = {}
         self._merged: dict[frozenset[str], list[int]] = {}
-        self._valued: dict[frozenset[str], list[int]] = {}
+        self._valued: dict[frozenset[str] | str, list[int]] = {}   # per keyword set and keyword
         self._starts: list[int] | None = None
         self._values: dict[int, bool] = {}
+        self._tokenwise: bool | None = None   # `tokenwise(lowered)`, at the first value test: `first` may need none
 
     @property
     def present(self) -> frozenset[str] | None:
@@ -157,8 +158,16 @@ class TextScan:
         """`merged(found)` followed by something value-shaped (`value_near`), cached per set."""
         valued = self._valued.get(found)
         if valued is None:
-            hits = self.merged(found)
-            valued = self._valued[found] = [h for h in hits if self.value_near(h)] if hits else hits
+            lists = [v for v in map(self._keyword_valued, found) if v]   # most keywords keep no hit: nothing to sort
+            valued = self._valued[found] = lists[0] if len(lists) == 1 else sorted(chain.from_iterable(lists))
+        return valued
+
+    def _keyword_valued(self, keyword: str) -> list[int]:
+        """The hits of one keyword followed by something value-shaped, cached per keyword: sets share keywords."""
+        valued = self._valued.get(keyword)
+        if valued is None:
+            hits = self.hits(keyword)
+            valued = self._valued[keyword] = [h for h in hits if self.value_near(h)] if hits else hits
         return valued
 
     def value_near(self, hit: int) -> bool:
@@ -175,7 +184,15 @@ class TextScan:
             i = text.find(". ", hit, end)
             if i >= 0:
                 end = i
-            found = self._values[hit] = (may_hold_value_token if self.per_token else may_hold_value)(text[hit:end])
+            segment = text[hit:end]
+            if not self.per_token:
+                found = may_hold_value(segment)
+            else:
+                if self._tokenwise is None:
+                    self._tokenwise = tokenwise(self.lowered)
+                found = value_in_tokens(segment) if self._tokenwise and "!" not in segment \
+                    else may_hold_value_token(segment)
+            self._values[hit] = found
         return found
 
     def token_starts(self) -> list[int]:
