@@ -130,3 +130,9 @@ def test_an_order_for_how_things_are_handed_to_the_speaker_is_their_preference(d
                                                                                 user: str) -> None:
     stored = driver.stored_by(f"handed-{user[:10]}", user, "Hecho.")
     assert set(stored) == {"personal"}
+
+
+def test_how_to_hand_the_speaker_commands_is_their_preference(driver: PluginDriver) -> None:
+    stored = driver.stored_by("k9s", "uso siempre tmux, así que si me das comandos largos ponlos en una sola línea",
+                              "Hecho.")
+    assert set(stored) == {"personal"}

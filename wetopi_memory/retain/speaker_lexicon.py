@@ -182,7 +182,8 @@ TREATMENT_SET = TermSet((
     # an order for how things are handed or booked for the speaker: "ponlas siempre en…", "mándalos siempre ahí",
     # "las quiero siempre con agenda", "when you summarize incidents for me"
     "re:\\b[a-z]+[aeinz](?:me)?(?:las|los|la|lo)\\s+siempre\\b", "las quiero", "los quiero", "la quiero",
-    "lo quiero", "re:\\bwhen you\\b[^.,;]{0,60}\\bfor me\\b",
+    "lo quiero", "re:\\bwhen you\\b[^.,;]{0,60}\\bfor me\\b", "si me das", "cuando me des", "if you give me",
+    "when you give me",
 ))
 # The speaker as a step of the organisation's process (an approver, the one who signs): a rule of the organisation
 # that names a role, not a preference ("Anything above that comes to me", "las bajas pasan por mí").
