@@ -78,3 +78,8 @@ def test_the_speakers_own_on_call_turn_is_personal(router: RuleRouter, text: str
 def test_renewing_is_business_unless_it_is_a_certificate_or_an_id_card(router: RuleRouter, text: str,
                                                                        business: bool) -> None:
     assert ("business" in _scopes(router, text)) is business
+
+
+def test_the_margin_left_in_a_machines_memory_is_no_business_margin(router: RuleRouter) -> None:
+    assert "business" not in _scopes(router, "el límite de 4Gi no deja margen para memoria off-heap en opensearch")
+    assert "business" in _scopes(router, "¿qué margen nos deja el plan Pro después de la subida de Hetzner?")

@@ -74,7 +74,9 @@ _SALIR = ("a que hora sales", "si sales", "cuando sales", "sales de", "sales a",
           "sales pronto", "on sale", "for sale", "mall", "shopping", "rebajas", "black friday", "outlet")
 _PAGE = ("pagina", "paginas", "documento", "izquierdo", "derecho", "superior", "inferior", "css", "header",
          "padding", "borde", "texto", "px", "cm", "maquetacion", "layout", "margen de error", "margin of error",
-         "margen de tiempo", "margen de maniobra", "mobile", "word")
+         "margen de tiempo", "margen de maniobra", "mobile", "word",
+         # room left in a machine's resources: "no deja margen para memoria off-heap"
+         "heap", "off-heap", "para memoria", "ram", "cpu", "headroom")
 _TROOPS = ("army", "troops", "legion", "legión", "cohort", "cohorte", "roman", "romana", "romano", "legions",
            "tropas", "militar", "military", "otan", "nato", "soldados", "soldiers", "ejercito",
            "frontera", "border", "suspense", "police", "policia", "movie", "film", "pelicula", "como se dice",
