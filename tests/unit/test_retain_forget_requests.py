@@ -50,3 +50,10 @@ def test_a_change_of_supplier_approved_is_a_decision(driver: PluginDriver) -> No
     stored = driver.stored_by("supplier", "Aprobado el cambio de proveedor de correo: pasamos a Brevo con contrato "
                               "anual de 480 €.", "Anotado.")
     assert "Brevo" in " ".join(stored.get("business", ()))
+
+
+@pytest.mark.parametrize("user", ["recuérdame a las 6 que pase la factura del gimnasio",
+                                  "remind me on friday to book the train to Bilbao",
+                                  "el jueves que viene estoy en el notario toda la mañana, mueve la demo a la tarde"])
+def test_a_reminder_or_one_date_ahead_is_no_lasting_memory(driver: PluginDriver, user: str) -> None:
+    assert driver.stored_by(f"date-{user[:10]}", user, "Hecho.") == {}

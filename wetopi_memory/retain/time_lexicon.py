@@ -55,6 +55,13 @@ REQUEST_NOW: tuple[str, ...] = (
 )
 # A one-off: it holds for this time only, whatever preference it states.
 ONE_OFF: tuple[str, ...] = (
+    # a reminder to set, at a time or to do one thing: "recuérdame a las 5 que llame a la gestoría"
+    "re:\\b(?:recuerdame|remind me)\\s+(?:a las|at|tomorrow|manana|luego|later|en una hora|in an hour|esta tarde"
+    "|this afternoon|el lunes|el martes|el miercoles|el jueves|el viernes|on monday|on tuesday|on wednesday"
+    "|on thursday|on friday|to)\\b",
+    # one date ahead: "el martes que viene", "next Tuesday"
+    "re:\\bel (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo) que viene\\b",
+    "re:\\bnext (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b",
     "this time", "esta vez", "por esta vez", "just for today", "only today", "only for today", "for today",
     "solo hoy", "solo por hoy", "por hoy", "i love it",
     # a reaction to one piece of work, not what others think of an offer ("people love it")
