@@ -83,3 +83,13 @@ def test_renewing_is_business_unless_it_is_a_certificate_or_an_id_card(router: R
 def test_the_margin_left_in_a_machines_memory_is_no_business_margin(router: RuleRouter) -> None:
     assert "business" not in _scopes(router, "el límite de 4Gi no deja margen para memoria off-heap en opensearch")
     assert "business" in _scopes(router, "¿qué margen nos deja el plan Pro después de la subida de Hetzner?")
+
+
+@pytest.mark.parametrize("text", ["remember that I never want kubectl explained, just give me the command",
+                                  "no me mandes avisos de incidentes menores por la noche, prefiero por la mañana"])
+def test_the_speakers_own_rule_about_one_platform_thing_is_personal(router: RuleRouter, text: str) -> None:
+    assert _scopes(router, text) == {"personal"}
+
+
+def test_a_personal_statement_with_two_platform_terms_keeps_the_platform(router: RuleRouter) -> None:
+    assert "platform" in _scopes(router, "I always run helm template and kubectl diff before an argocd sync")
