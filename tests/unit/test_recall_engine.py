@@ -217,7 +217,7 @@ def test_injected_memories_respect_the_global_token_budget(tmp_path: Path) -> No
         seed(rig.fake, "wetopi-platform", f"Kubernetes clusters note {i} " + "k" * 60)
     warm(rig)
     decision = rig.coordinator.cached_context("s1", rig.alice, NEXT_PLATFORM)
-    assert 1 <= len(items(decision)) <= 2
+    assert len(items(decision)) in (1, 2)
 
 
 # ------------------------------------------------------------------------------------------ sync fallback

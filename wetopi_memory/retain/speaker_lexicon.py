@@ -206,8 +206,7 @@ THIRD_PARTY_SET = TermSet(THIRD_PARTY)
 REQUEST_TO_ME_SET = TermSet(REQUEST_TO_ME)
 DURATION_SET = TermSet(DURATION)
 
-# A request to forget what was said before ("olvida lo de que…", "forget that I prefer…"): nothing of it is new
-# memory (a forget is the opt-in `memory_forget` tool's to carry out).
+# A request to forget what was said ("olvida lo de que…", "forget that I prefer…"): nothing of it is new memory.
 FORGET_ASKED = TermSet(("olvida lo de", "olvida que", "olvidate de lo de", "olvidate de que", "forget that",
                         "forget what i said", "forget about what", "forget the thing", "ya no aplica",
                         "no longer applies", "doesn't apply anymore", "borra lo de", "borra lo que te dije"))
