@@ -250,8 +250,9 @@ def _recorded(signals: Signals, text: str) -> Signals:
     done), not task state; a value in it is a setting, else it is a decision. A question or a hedge stays one."""
     if signals.question or signals.hedges:
         return signals
+    folded = fold(text)
     if not (signals.fact or signals.categories) and not (
-            _NOTE_REQUEST.match(fold(text)) and len(tokens(fold(text))) >= MIN_NOTED_WORDS):
+            _NOTE_REQUEST.match(folded) and len(tokens(folded)) >= MIN_NOTED_WORDS):
         return signals
     categories = signals.categories or (("config",) if technical_value(text) else ("decision",))
     return replace(signals, categories=categories, transient=(), past_action=(), weak=(*signals.weak, "on record"))

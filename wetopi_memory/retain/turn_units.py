@@ -73,7 +73,8 @@ class TurnUnits:
     reading: TurnReading
 
 
-def _assistant(builder: CandidateBuilder, sentence: Sentence, reading: TurnReading) -> tuple[Sentence, str | None]:
+def _assistant(builder: CandidateBuilder, sentence: Sentence, reading: TurnReading,
+               restating: frozenset[int]) -> tuple[Sentence, str | None]:
     """An answer sentence as the turn backs it: a verified fix's fact goes to platform, anything else is the
     assistant's own statement (its "prefiero" is never the user's preference). A sentence of a fix's answer that
     speaks of the business alone, with no system value ("Anoto el abono SLA del 10 % a los tres clientes
@@ -85,7 +86,7 @@ def _assistant(builder: CandidateBuilder, sentence: Sentence, reading: TurnReadi
     kept = noted(sentence.signals, sentence.text) if reading.noted else None
     if kept is not None:
         return replace(sentence, signals=kept), None
-    if reading.proposal and restates(sentence.text, reading.proposal):
+    if sentence.index in restating:
         return replace(sentence, signals=agreed(sentence.signals, sentence.text)), None
     categories = tuple(c for c in sentence.signals.categories if c not in _NOT_THE_ASSISTANTS)
     return replace(sentence, signals=replace(sentence.signals, categories=categories, unbacked=True)), None
@@ -173,8 +174,9 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     pinned.update(details)
     if reading.proposal:  # "Me parece perfecto, hazlo así a partir de ahora": the agreed proposal is the content
         sentences = [_assent_only(s) for s in sentences]
+    restating = frozenset(s.index for s in answered if reading.proposal and restates(s.text, reading.proposal))
     for sentence in answered:
-        backed, scope = _assistant(builder, sentence, reading)
+        backed, scope = _assistant(builder, sentence, reading, restating)
         sentences.append(backed)
         if scope is not None and scope in builder.router.known_scopes:
             pinned[backed.index] = scope
@@ -201,7 +203,7 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
         fallback = tuple(s for s in fallback if s != "personal")
     routed, unrouted = builder.units(free, fallback=fallback, **common)
     routed = sided_units(own_voice_units(builder, split_units(builder, routed, **common), **common))
-    return TurnUnits(sentences=sentences, units=_ordered(_in_proposal_scopes(units + routed, reading, answered)),
+    return TurnUnits(sentences=sentences, units=_ordered(_in_proposal_scopes(units + routed, restating)),
                      unrouted=unrouted, reading=reading)
 
 
@@ -210,9 +212,9 @@ def _opts_out_of_itself(text: str) -> bool:
     return mentions(OPT_OUT, text) or mentions(FORGET_ASKED, text)
 
 
-def _in_proposal_scopes(units: list[Unit], reading: TurnReading, answered: Sequence[Sentence]) -> list[Unit]:
-    """The units, an answer sentence that restates the agreed proposal kept only in the proposal's scopes."""
-    restating = {s.index for s in answered if reading.proposal and restates(s.text, reading.proposal)}
+def _in_proposal_scopes(units: list[Unit], restating: frozenset[int]) -> list[Unit]:
+    """The units, an answer sentence that restates the agreed proposal (`restating`) kept only in the proposal's
+    scopes."""
     if not restating:
         return units
     scopes = {u.candidate.scope for u in units if u.sentence.role == "proposal"}
