@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from .speaker_lexicon import ASSENT, DISSENT
+from .dialogue_lexicon import ASSENT, DISSENT
 from .term_matching import fold, mentions
 
 __all__ = ["amended_proposal", "amendment"]

@@ -16,18 +16,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .amendment import amended_proposal, amendment
-from .evidence import TurnEvidence
-from .kinds import Category
-from .sentences import Sentence
-from .signals import Signals, money_value, states_value, technical_value
-from .speaker_lexicon import (
+from .dialogue_lexicon import (
     ACT_ONCE_ASKED,
     ASSENT,
     CONFIRM,
     CONFIRM_ASKED,
     DISSENT,
     DOUBT,
-    DURATION_SET,
     KEEP_THIS,
     LASTING,
     LASTING_KIND,
@@ -43,8 +38,12 @@ from .speaker_lexicon import (
     RECOMMENDATION,
     RUNBOOK_ASKED,
     SNAPSHOT,
-    WHEN,
 )
+from .evidence import TurnEvidence
+from .kinds import Category
+from .sentences import Sentence
+from .signals import Signals, money_value, states_value, technical_value
+from .speaker_lexicon import DURATION_SET, WHEN
 from .term_matching import TermSet, fold, mentions, tokens
 from .time_lexicon import FINISHED
 

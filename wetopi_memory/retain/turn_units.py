@@ -13,6 +13,7 @@ from .candidates import CandidateBuilder, Unit
 from .clauses import own_voice_units, split_units
 from .continued_decisions import continued_decisions
 from .corrections import corrected
+from .dialogue_lexicon import FORGET_ASKED, OPT_OUT, PROPOSAL
 from .discourse import (
     introduced_party,
     named_party,
@@ -28,7 +29,6 @@ from .kinds import Category
 from .listed_steps import listed_steps
 from .sentences import Sentence
 from .signals import Signals, states_value, technical_value
-from .speaker_lexicon import FORGET_ASKED, OPT_OUT, PROPOSAL
 from .term_matching import fold, mentions, tokens
 from .turn_reading import (
     TurnReading,

@@ -10,14 +10,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..router.function_words import FUNCTION_WORDS
+from .dialogue_lexicon import ALWAYS, ASSENT, CAUSE, PROBLEM, THANKS
 from .kinds import Category, Voice
 from .lexicon import CATEGORY_SETS
 from .signals import Signals, money_value, states_value, technical_value
 from .speaker_lexicon import (
     ADDRESSEE_SET,
-    ASSENT,
     AUTHORITY_SET,
-    CAUSE,
     DESIRE_SET,
     FIRST_PERSON,
     FIRST_PERSON_PERFECT,
@@ -27,18 +26,17 @@ from .speaker_lexicon import (
     KEEP_IN_MIND,
     ORGANISATION,
     OTHERS_SERVED_SET,
+    OWN_POSITION,
     OWN_SET,
     OWN_WAY,
-    PROBLEM,
     REQUEST_TO_ME_SET,
-    THANKS,
     THIRD_PARTY,
     THIRD_PARTY_SET,
     THIRD_PERSON_PREFERENCE_SET,
     TREATMENT_SET,
     WHEN,
 )
-from .term_matching import TermSet, fold, grams, mentions, tokens
+from .term_matching import fold, grams, mentions, tokens
 from .time_lexicon import FROM_NOW_SET, ONE_OFF_TIME_SET
 from .turn_reading import assents
 
@@ -312,14 +310,10 @@ def addresses_user(text: str) -> bool:
 _RULE_KINDS: frozenset[Category] = frozenset({"decision", "process", "constraint", "pricing", "strategy"})
 
 
-# The speaker saying what their own position is ("Mi rol es CTO, así que…"): personal context.
-_OWN_POSITION = TermSet(("mi rol", "my role", "mi cargo", "my position", "my job title", "como cto", "as cto"))
-
-
 def _treats_or_introduces_self(folded: str, text_grams: dict[str, int]) -> bool:
     """Whether an approval the speaker names is how to treat them ("…ping Luis instead of me") or part of
     introducing their own position."""
-    return any(terms.search(folded, text_grams) for terms in (TREATMENT_SET, ADDRESSEE_SET, _OWN_POSITION))
+    return any(terms.search(folded, text_grams) for terms in (TREATMENT_SET, ADDRESSEE_SET, OWN_POSITION))
 
 
 def authority_rule(signals: Signals, text: str) -> Signals:
@@ -332,16 +326,12 @@ def authority_rule(signals: Signals, text: str) -> Signals:
                    strong=(*signals.strong, "authority"))
 
 
-_ALWAYS = TermSet(("siempre", "always", "every time", "cada vez", "from now on", "a partir de ahora",
-                   "de ahora en adelante"))
-
-
 def treatment_rule(signals: Signals, text: str) -> Signals:
     """A rule the user sets for how the assistant treats them ("From now on keep your answers short", "Cuando te
     pida un resumen de un cliente, empieza por lo que nos factura"): the speaker's own preference, whatever its
     words; a rule for answers to others ("your answers to customers") stays what it was. Said for always ("las
     reuniones ponlas siempre en Google Calendar"), it is one whatever its category."""
-    ruled = bool(set(signals.categories) & _RULE_KINDS) or mentions(_ALWAYS, text)
+    ruled = bool(set(signals.categories) & _RULE_KINDS) or mentions(ALWAYS, text)
     if not ruled or signals.question or signals.hedges or signals.one_off:
         return signals
     if not (mentions(ADDRESSEE_SET, text) or mentions(TREATMENT_SET, text)) or mentions(OTHERS_SERVED_SET, text):

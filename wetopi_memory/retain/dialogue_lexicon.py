@@ -1,0 +1,216 @@
+"""How a turn's exchange is read, as plain data (ES/EN): agreeing or not, proposing, offering, confirming, asking
+to keep or not to keep, and for how long a rule is meant.
+
+Terms are written folded (no accents, lowercase), as in `lexicon.py`; "re:" terms are regular expressions.
+"""
+
+from __future__ import annotations
+
+from .term_matching import TermSet
+
+__all__ = [
+    "ACT_ONCE_ASKED",
+    "ALWAYS",
+    "ASSENT",
+    "CAUSE",
+    "CONFIRM",
+    "CONFIRM_ASKED",
+    "DISSENT",
+    "DOUBT",
+    "FORGET_ASKED",
+    "KEEP_THIS",
+    "LASTING",
+    "LASTING_KIND",
+    "NAMES_IT",
+    "NOTE_THE_ANSWER",
+    "NOW",
+    "NOW_TO_ACT",
+    "OFFER",
+    "OPTIONS",
+    "OPT_OUT",
+    "OPT_OUT_OF_PART",
+    "PROBLEM",
+    "PROPOSAL",
+    "RECOMMENDATION",
+    "RUNBOOK_ASKED",
+    "SNAPSHOT",
+    "THANKS",
+]
+
+# A request to forget what was said ("olvida lo de que…", "forget that I prefer…"): nothing of it is new memory.
+FORGET_ASKED = TermSet(("olvida lo de", "olvida que", "olvidate de lo de", "olvidate de que", "forget that",
+                        "forget what i said", "forget about what", "forget the thing", "ya no aplica",
+                        "no longer applies", "doesn't apply anymore", "borra lo de", "borra lo que te dije"))
+OPT_OUT = TermSet((
+    "no guardes", "no lo guardes", "no la guardes", "no los guardes", "no me guardes", "no almacenes",
+    "no lo almacenes", "no lo apuntes", "no apuntes", "no lo anotes", "no anotes", "no lo recuerdes",
+    "no recuerdes", "no memorices", "no lo memorices", "no lo metas en memoria", "no lo metas en la memoria",
+    "no lo guardes en memoria", "don't save", "do not save", "don't store", "do not store", "don't remember",
+    "do not remember", "don't memorize", "do not memorize", "don't keep this", "not to be saved",
+    "no need to remember", "no need to save", "no need to store", "no need to keep", "no hace falta que lo guardes",
+    "no hace falta guardarlo", "no hace falta que lo recuerdes", "no hace falta recordarlo",
+    "no hace falta que lo apuntes", "no hace falta apuntarlo", "no hace falta que lo anotes", "no need to note",
+    "no need to write it down",
+    "don't write this down", "off the record", "no lo guardes en la memoria", "sin guardarlo",
+    "que no se te quede", "no te quedes con esto", "olvida esto", "olvida lo que", "forget this",
+    "forget i said", "forget what i said", "disregard", "no lo tengas en cuenta", "ignora lo que",
+    # a test message: nothing in it is meant to last
+    "es solo una prueba", "solo es una prueba", "esto es una prueba", "es una prueba del bot", "just a test",
+    "only a test", "this is a test", "just testing", "solo probando", "estoy probando el bot", "ignore it",
+    "ignore this", "ignora esto", "ignoralo",
+    # keep it out of memory: "que no se quede en la memoria", "no quiero que lo guardes", "keep this out of memory"
+    "re:\\bno se (?:te )?quede en (?:la |tu )?memoria\\b",
+    "re:\\bque no quede (?:en (?:la |tu )?memoria|guardad|registrad)",
+    "re:\\bno quiero que (?:lo |la |esto |eso )?(?:guardes|se guarde|recuerdes|apuntes|anotes)\\b",
+    "re:\\bkeep (?:this|that|it) out of (?:your |the )?memory\\b", "dejalo fuera de la memoria",
+    "deja esto fuera de la memoria", "not for the memory", "not for memory", "don't put this in memory",
+    "don't put this in your memory",
+    # "no lo retengas", "don't retain it", "es de prueba, …": other verbs of keeping, a test opening the message
+    "re:\\bno (?:lo |la |los |las |me |te )?(?:retengas|registres|grabes|conserves)\\b",
+    "re:\\b(?:don't|do not) (?:retain|record|keep) (?:this|that|it)\\b", "re:^\\W*(?:es|esto es) de prueba\\b",
+))
+# An opt-out of only part of the message: "The rest is chit-chat, ignore it", "lo demás ignóralo".
+OPT_OUT_OF_PART = TermSet(("the rest", "el resto", "lo demas", "todo lo demas", "everything else", "the other stuff",
+                           "lo otro"))
+# What the user keeps beside such an opt-out: "Pero esto sí, y es para siempre: …", "But this one, yes: …".
+KEEP_THIS = TermSet(("pero esto si", "esto si guardalo", "esto si apuntalo", "but this one yes", "but this yes",
+                     "this one you can keep", "but keep this", "but save this", "pero guarda esto",
+                     "pero apunta esto", "esto otro si"))
+# An offer to do one thing now: agreeing to it decides nothing lasting, unless the user makes it a rule.
+# "now" as when the assistant would act, not the present state a proposal changes ("el umbral que tenemos ahora",
+# "the limit we have now").
+_NOW_ACT: tuple[str, ...] = (
+    "re:(?<!tenemos )(?<!tiene )(?<!tienen )(?<!hay )(?<!usamos )(?<!esta )(?<!estan )\\bahora\\b",
+    "re:(?<!we have )(?<!we use )(?<!it is )(?<!it's )(?<!is )(?<!are )\\bnow\\b",
+)
+OFFER = TermSet((
+    "shall i", "should i", "do you want me to", "want me to", "quieres que", "te parece si", "lo hago",
+    *_NOW_ACT, "right away", "ya mismo", "would you like me to", "te paso", "i can paste", "paste",
+    "pegar", "te lo pego", "lo intento", "lo pruebo", "should i try", "want me to try", "shall i try",
+))
+# "¿Lo reinicio?", "¿Se los mando?": the first person asking leave to act once (after a recommendation, to carry
+# it out).
+ACT_ONCE_ASKED = TermSet(("re:¿\\s*(?:y\\s+)?(?:se\\s+)?(?:lo|la|los|las|le|les)\\s+[a-z]+o\\s*\\?",))
+# An offer for right now: agreeing to it decides nothing lasting.
+NOW = TermSet(("ahora", "now", "right away", "ya mismo", "ahora mismo", "right now"))
+NOW_TO_ACT = TermSet((*_NOW_ACT, "right away", "ya mismo", "ahora mismo", "right now"))
+# A reading of the moment ("Right now: 143 sites, CPU at 61 %"), not a change's new state.
+SNAPSHOT = TermSet(("right now", "ahora mismo", "at the moment", "en este momento", "currently", "actualmente",
+                    "as of now", "a dia de hoy", "as it stands"))
+# The user confirms what the assistant summed up ("eso es, cerrado"): a summary needs no proposal words.
+CONFIRM = TermSet(("eso es", "correcto", "exacto", "exactly", "that's right", "thats right", "confirmed",
+                   "confirmado", "confirmo", "cerrado", "deal", "asi es", "tal cual", "precisamente", "right"))
+# A question that closes a summary to have it confirmed ("¿Lo doy por bueno?", "Is that right?"): a "yes" to it
+# confirms the summary, unlike a yes to an offer of work.
+CONFIRM_ASKED = TermSet(("lo doy por bueno", "la doy por buena", "lo damos por bueno", "es correcto", "es asi",
+                         "correcto?", "is that right", "is that correct", "right?", "correct?", "lo he entendido bien",
+                         "did i get that right", "have i got that right", "lo dejo asi", "lo guardo asi",
+                         "queda asi", "shall i save it", "shall i keep it", "should i save", "lo apunto",
+                         "lo guardo", "do i note", "shall i note", "esta bien asi", "is that it", "asi?"))
+# Doubt about the proposal itself, which the user's assent does not remove.
+DOUBT = TermSet(("not sure", "i'm not sure", "no estoy seguro", "no estoy segura", "unsure", "no se si",
+                 "i don't know if", "i do not know if", "can't promise", "no garantizo", "not certain"))
+_LASTING_KINDS = ("policy", "politica", "rule", "norma", "regla", "runbook", "procedure", "procedimiento", "sla")
+LASTING = TermSet((
+    "always", "siempre", "from now on", "a partir de ahora", "de ahora en adelante", "every", "cada",
+    "going forward", "en adelante", "that way", "asi siempre",
+    # a proposed rule lasts by what it is: a policy, a runbook, a default
+    *_LASTING_KINDS, "by default", "por defecto",
+))
+# What a confirmed summary may be called: "Sí, ese es el runbook", "that's our policy".
+LASTING_KIND = TermSet(_LASTING_KINDS)
+# Naming what the message before was: "ese es el runbook", "that's our policy".
+NAMES_IT = TermSet(("ese es", "esa es", "eso es", "este es", "esta es", "that's", "thats", "that is", "this is",
+                    "it's our", "es nuestro", "es nuestra"))
+ASSENT = TermSet((
+    "si", "vale", "ok", "okay", "okey", "de acuerdo", "adelante", "hagamoslo", "hagamoslo asi", "hazlo",
+    "hazlo asi", "asi lo hacemos", "me parece bien", "perfecto", "go ahead", "go with", "let's do",
+    "lets do", "do it", "sounds good", "agreed", "yes", "yep", "yeah", "sure", "approved", "aprobado", "dale",
+    "venga", "de una", "correcto", "exacto", "me vale", "go for it", "let's go with", "vamos con", "tira",
+    "eso es", "trato hecho", "it's a deal", "done deal", "that works", "works for me", "me sirve", "let's go",
+    "palante", "approve", "apruebo", "good", "make that", "make it", "tal cual", "that's it", "eso mismo",
+    "re:^\\W*(?:go|proceed|procede)\\W*$", "ship it", "do that", "hazlo ya", "yes please",
+    # a confirmation of a summary: "Exactly.", "That's right", "Así es"
+    "exactly", "that's right", "thats right", "correct", "precisely", "asi es", "precisamente",
+    # praise that takes the proposal: "perfect, that's our procedure from now on", "genial, así"
+    "re:^\\W*(?:perfect|great|excellent|genial|estupendo|excelente)\\b",
+))
+DISSENT = TermSet((
+    "no", "nope", "mejor no", "not sure", "no estoy seguro", "no estoy segura", "let me think", "dejame pensar",
+    "lo pienso", "lo pensare", "todavia no", "not yet", "hmm", "espera", "wait", "ni hablar", "don't",
+    "no lo hagas", "think about it", "ya veremos", "lo hablamos", "not now", "ahora no", "no way", "pero", "but",
+    "cambia", "change",
+    "nah", "meh",
+    # a deferral takes nothing: "interesting. let me ask Marta first", "lo consulto con Jordi y te digo"
+    "interesting", "interesante", "let me ask", "let me check with", "i'll ask", "i'll check with", "ask her first",
+    "ask him first", "lo consulto", "dejame consultar", "dejame preguntar", "lo hablo con", "antes lo hablo",
+    # a hedged yes agrees to nothing: "Sí, puede ser", "maybe", "could be"
+    "puede ser", "puede que", "quiza", "quizas", "tal vez", "a lo mejor", "maybe", "perhaps", "could be",
+    "might be", "podria ser", "i guess", "supongo",
+))
+# A problem seen, not a fact of the system: "no arranca", "CrashLoopBackOff", "keeps failing".
+PROBLEM = TermSet(("no arranca", "no arrancan", "imagepullbackoff", "errimagepull", "won't start", "doesn't start",
+                   "not starting", "tarda", "tardan", "takes forever", "takes ages", "health_warn", "health_err",
+                   "too many", "demasiados", "demasiadas", "no salen", "no llegan", "no corre", "no se ejecuta",
+                   "are empty", "is empty", "estan vacios", "esta vacio", "keeps", "again", "otra vez", "de nuevo",
+                   "no funciona", "no va", "falla", "fallan", "fallando", "fails", "failing", "failed",
+                   "error", "errores", "errors", "caido", "caida", "down", "crash", "crashes", "crashing",
+                   "crashloopbackoff", "oomkilled", "not working", "doesn't work", "broken", "roto", "lento",
+                   "slow", "se cuelga", "hangs", "stuck", "atascado", "no responde", "not responding", "no resuelve",
+                   "rejecting", "refusing", "timing out", "se queja", "se quejan", "complain", "complains",
+                   "complaining", "doesn't resolve", "no carga", "won't load"))
+# A causal connector: in a problem's description, what follows is its cause.
+CAUSE = TermSet(("porque", "because", "debido a", "due to", "por culpa de", "a causa de", "since the"))
+# The user asks how a thing is done: a tested answer is a runbook.
+# The user asks to keep what the answer says ("Apunta esto como procedimiento", "Write this down as the runbook").
+NOTE_THE_ANSWER = TermSet((
+    "apunta esto", "apuntalo", "anota esto", "anotalo", "guarda esto", "guardalo", "documenta esto", "documentalo",
+    "dejalo apuntado", "dejalo documentado", "write this down", "write that down", "note this down", "note that down",
+    "save this as", "keep this as", "record this", "document this", "document that", "apunta eso", "anota eso",
+    "write it down", "note it down", "save it as", "apuntalo como", "guardalo como", "anotalo como",
+))
+RUNBOOK_ASKED = TermSet(("how do i", "how do we", "how to", "procedure", "procedimiento", "runbook", "steps",
+                         "pasos", "como se", "como hago", "como hacemos", "como restauro", "como recupero"))
+# A message proposes something the user can agree to.
+PROPOSAL = TermSet((
+    "propongo", "propuesta", "sugiero", "te propongo", "i'd say", "i would say", "yo diria",
+    "podemos", "podriamos", "recomiendo", "option",
+    "options", "opcion", "opciones", "i suggest", "i propose", "i could", "we could", "you could",
+    "would you like", "quieres que", "shall i", "i recommend", "my proposal", "should we", "te parece",
+    "suggest", "i'd suggest", "i would suggest", "my suggestion", "mi sugerencia", "i'd recommend",
+    "te recomiendo", "lo mejor seria", "the best option", "la mejor opcion", "i'd go with", "yo iria con",
+    "i'd use", "yo usaria", "what about", "que tal si", "how about", "recommendation", "mi recomendacion",
+    "i'd set", "i would set", "yo pondria", "yo configuraria", "i'd go for", "yo haria", "si quieres",
+    "if you want", "if you like", "si te parece", "suggested", "sugerido", "sugerida", "sugerencia", "proposed",
+    "propuesto", "propuesta", "proposal", "plan:", "mi plan", "my plan", "suggestion", "want me to",
+    "do you want me to", "puedo", "i can", "podria", "could i",
+    "re:\\b[1-9]\\)",
+    # what the assistant would do: "I'd pin …", "yo pondría …", "Subiría …"
+    "re:\\bi'd\\s+(?!(?:like|love|say|think|guess|rather|prefer|be|have|need)\\b)[a-z]{3,}\\b",
+    "re:\\bi would\\s+(?!(?:like|love|say|think|guess|rather|prefer|be|have|need)\\b)[a-z]{3,}\\b",
+    "re:(?:^|[.!:]\\s+|\\byo\\s+)(?:lo |la |los |las |le |les )?[a-z]{3,}(?:aria|eria|iria)\\b",
+    # an offer as a question in the first person: "¿Activo el auto-prune …?", "¿Te lo subo a 40?"
+    "re:¿\\s*(?:se lo |se la |te lo |te la |lo |la |le |les |los |las |te )?"
+    "(?!(?:como|cuando|cuanto|donde|quien|que|algo|nuevo|otro|solo|bueno|claro)\\b)[a-z]{2,}o\\b[^?]*\\?",
+    # terms put to the user as a question in the first person plural: "¿Dejamos la permanencia en 12 meses?"
+    "re:¿\\s*(?:lo |la |los |las |le |les )?(?!(?:hemos|tenemos|sabemos|podemos)\\b)[a-z]{3,}(?:amos|emos|imos)\\b"
+    "[^?]*\\?",
+    "shall we", "how about we", "let's",
+    # terms put to the user for approval: "Resumen para aprobación: … ¿Lo apruebas?", "Approve?"
+    "para aprobacion", "for approval", "for your approval", "do you approve", "lo apruebas", "la apruebas",
+    "los apruebas", "las apruebas", "lo das por bueno", "la das por buena", "ok to proceed", "okay to proceed",
+    "re:(?:^|[.!:]\\s+)¿?\\s*(?:approve|apruebo|aprobamos)\\s*\\?",
+    # a closing tag question that puts what precedes it to the user: "…, ¿ok?", "…, ¿vale?", "…, right?"
+    "re:[,;:]\\s*¿?\\s*(?:ok|okay|vale|right|si|de acuerdo|te parece bien|te vale|sounds good|good)\\s*\\?",
+))
+# A list of options put to the user, and the words that recommend one of them.
+OPTIONS = TermSet(("opciones", "options", "alternativas", "alternatives", "hay dos", "hay tres", "there are two",
+                   "there are three"))
+RECOMMENDATION = TermSet(("recomiendo", "i recommend", "i'd recommend", "i'd go with", "yo iria con", "i'd pick",
+                          "me quedaria con", "mi recomendacion", "my recommendation", "sugiero", "i suggest",
+                          "propongo", "i propose", "la mejor", "the best", "best option", "i'd use", "yo usaria",
+                          "te recomiendo", "i'd suggest", "lo mejor"))
+THANKS = TermSet(("gracias", "thanks", "thank you", "thx", "me has", "you saved", "me salvaste"))
+# Said for always: a rule the user sets, whatever its category ("las reuniones ponlas siempre en …").
+ALWAYS = TermSet(("siempre", "always", "every time", "cada vez", "from now on", "a partir de ahora",
+                  "de ahora en adelante"))
