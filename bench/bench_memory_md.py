@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT))
 from tests.support.memory_md_judgement import score_memory_md  # noqa: E402
 
 CORPUS = ROOT / "tests" / "corpus" / "memory_md"
-PARTS = ("tune", "tune3", "tune4", "test")
+PARTS = ("tune", "tune3", "tune4", "tune5", "test")
 
 
 def main() -> None:

@@ -39,7 +39,7 @@ from wetopi_memory.secrets import DEFAULT_GATE, SecretGate
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "corpus" / "secrets.jsonl"
 PARTS = {part: ROOT / "tests" / "corpus" / "secrets" / f"{part}.jsonl"
-         for part in ("tune", "tune2", "tune3", "tune4", "tune5", "test")}
+         for part in ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "test")}
 ROUTING_TUNE = ROOT / "tests" / "corpus" / "routing" / "tune.jsonl"   # realistic user messages, one per item
 
 COMPANIES = ["Acme Hosting", "Bodega Verde", "Cafetería Luna", "Dentalia", "EcoRiego", "Ferretería Sol", "Globex",
