@@ -82,7 +82,8 @@ SECRETS = [
     f"mi ~/.pgpass tiene pg-rw:5432:hindsight:hindsight:_{_r(8)}%{_r(5)}, cópiala",
     f"export VAULT_TOKEN=s.{_r(24)}",
     f"el token viejo del vault (s.{_r(24)}) sigue funcionando",
-    f"Sentry DSN https://{_hex(32)}@o{_RNG.randint(10**5, 10**6)}.ingest.sentry.io/{_RNG.randint(10**5, 10**6)}",
+    f"legacy Sentry DSN https://{_hex(32)}:{_hex(32)}@o{_RNG.randint(10**5, 10**6)}.ingest.sentry.io/"
+    f"{_RNG.randint(10**5, 10**6)}",
     f"Cloudflare Origin CA key: v1.0-{_hex(24)}-{_hex(146)}",
     f"Rails master key {_hex(32)}",
 ]

@@ -24,8 +24,10 @@ _SECRET_NOUNS = frozenset({
 _DIGEST_WORDS = frozenset({
     "commit", "commits", "sha", "sha1", "sha256", "sha512", "md5", "digest", "checksum", "hash", "hashes", "huella",
     "fingerprint", "revision", "rev", "id", "ids", "uuid", "build", "image", "tag", "ref", "request", "trace", "etag",
-    "identificador", "versión", "version", "release", "pod", "job", "run", "pipeline",
+    "identificador", "versión", "version", "release", "pod", "job", "run", "pipeline", "kid", "kty",
 })
+# Words that make the random value after them a public key (`privatekey -> PublicKey = oA7g…`).
+_PUBLIC_WORDS = frozenset({"public", "publickey", "pubkey", "publica", "pública", "publishable"})
 _COPULAS = frozenset({"is", "es", "was", "era", "=", ":", "->", "=>", "now", "ahora", "queda", "sigue", "siendo"})
 _VALUE_EDGE = "\"'`()[]{}<>«»“”"
 _TRAILING = ".,;:!?"
@@ -82,7 +84,7 @@ def _random_value(match: re.Match[str]) -> Span | None:
 
 def _value_context_ok(seen: list[str], value: str) -> bool:
     """No digest word between the noun and the value; a hex value only right after a copula or a few words."""
-    if any(word in _DIGEST_WORDS for word in seen):
+    if any(word in _DIGEST_WORDS or word in _PUBLIC_WORDS for word in seen):
         return False
     if all(ch in "0123456789abcdefABCDEF" for ch in value):
         return not seen or seen[-1] in _COPULAS   # `Rails master key f353…`, `… es 931c…`; not `removed in 836d…`
@@ -149,7 +151,8 @@ def locate_vault_legacy(match: re.Match[str]) -> Span | None:
 
 
 def locate_sentry_dsn(match: re.Match[str]) -> Span | None:
-    """The key of a Sentry DSN (`https://<32 hex>@o123.ingest.sentry.io/456`)."""
+    """The secret key of a legacy Sentry DSN (`https://<32 hex>:<32 hex>@o123.ingest.sentry.io/456`); a DSN with
+    its public key only is public by design (it can only submit events)."""
     return match.span("v") if token_body_ok(match.group("v"), 3.0) and not is_uuid(match.group("v")) else None
 
 
@@ -171,6 +174,6 @@ CLAUSE_RULES: tuple[SecretRule, ...] = (
                re.compile(r"(?<![\w.-])(?P<v>v1\.0-[0-9a-f]{24}-(?P<b>[0-9a-f]{146}))(?![\w-])"), prefixes=("v1.0-",),
                locate=locate_body),
     SecretRule("sentry-dsn", Tier.TOKEN,
-               re.compile(r"https?://(?P<v>[0-9a-f]{32})(?::[0-9a-f]{32})?@[\w.-]{1,200}/\d{1,12}(?![\w/])"),
+               re.compile(r"https?://[0-9a-f]{32}:(?P<v>[0-9a-f]{32})@[\w.-]{1,200}/\d{1,12}(?![\w/])"),
                ("sentry", "ingest"), locate=locate_sentry_dsn, window=(200, 300)),
 )

@@ -86,8 +86,12 @@ _OPERATOR_AFTER_KEY_RE = re.compile(r"[\w.-]{0,80}[\"'` \t*]{0,8}[:=?|,]")
 
 def assignment_start(text: str, hit: int) -> int | None:
     """`key_start` when an assignment operator follows the key around the hit (`password =`, `"token":`), else
-    None: prose such as `the password policy` never reaches the assignment regex."""
-    return key_start(text, hit) if _OPERATOR_AFTER_KEY_RE.match(text, hit) else None
+    None: prose such as `the password policy` never reaches the assignment regex. A key inside a reference
+    (`${DB_PASSWORD:?missing}`) or a colon path (`arn:aws:secretsmanager:…:secret:prod/db`) assigns nothing."""
+    if not _OPERATOR_AFTER_KEY_RE.match(text, hit):
+        return None
+    start = key_start(text, hit)
+    return None if text[max(0, start - 2):start].endswith(("${", ":")) else start
 
 
 def tag_start(text: str, hit: int) -> int | None:

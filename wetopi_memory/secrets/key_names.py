@@ -45,7 +45,7 @@ _NON_SECRET_KEY_QUALIFIERS = frozenset({
     "surrogate", "natural", "index", "shard", "search", "host", "cursor", "next", "page", "i18n", "translation",
     "message", "cmd", "hot", "short", "join", "dedup", "dedupe", "cluster", "bucket", "s3",
     "file", "field", "column", "config", "settings", "registry", "metric", "selector", "match", "node", "pod",
-    "namespace", "annotation", "taint", "toleration", "track", "music", "piano",
+    "namespace", "annotation", "taint", "toleration", "track", "music", "piano", "site",
 })
 _SPLIT_RE = re.compile(r"[\W_]+")
 _CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")

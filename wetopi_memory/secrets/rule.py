@@ -104,7 +104,7 @@ class SecretRule:
             return []
         before, after = self.window
         if self.anchor is not None:
-            return self._checked(self._anchored_matches(scan, hits, self.anchor, after))
+            return self._anchored_findings(scan, hits, self.anchor, after)
         return self._checked(self._windowed_matches(scan.text, hits, before, after))
 
     def _checked(self, matches: Iterable[re.Match[str]]) -> list[SecretFinding]:
@@ -125,12 +125,13 @@ class SecretRule:
             return None
         return start, end
 
-    def _anchored_matches(self, scan: TextScan, hits: list[int], anchor: Anchor, after: int) -> list[re.Match[str]]:
-        """`regex.match` at the anchor of each keyword hit, never twice from one start or inside a match."""
+    def _anchored_findings(self, scan: TextScan, hits: list[int], anchor: Anchor, after: int) -> list[SecretFinding]:
+        """The checked `regex.match` at the anchor of each keyword hit, never twice from one start or inside a
+        finding; a match that fails its check hides no later hit (`apiTokenSecretRef no va, … el token de X <v>`)."""
         text = scan.text
         n = len(text)
         last_start = last_end = -1
-        matches: list[re.Match[str]] = []
+        found: list[SecretFinding] = []
         for hit in hits:
             if hit < last_end:
                 continue
@@ -139,10 +140,12 @@ class SecretRule:
                 continue
             last_start = start
             match = self.regex.match(text, start, min(n, hit + after))
-            if match:
-                last_end = match.end()
-                matches.append(match)
-        return matches
+            span = None if match is None else self.secret_span(match)
+            if match is None or span is None:
+                continue
+            last_end = match.end()
+            found.append(SecretFinding(self.id, self.tier, span[0], span[1]))
+        return found
 
     def _windowed_matches(self, text: str, hits: list[int], before: int, after: int) -> Iterator[re.Match[str]]:
         """`regex.finditer` over the merged windows `[hit - before, hit + after)` around keyword hits."""

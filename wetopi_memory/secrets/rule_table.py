@@ -18,6 +18,7 @@ from .context_locators import (
     locate_url_password,
     tag_start,
 )
+from .credential_files import CREDENTIAL_FILE_RULES
 from .cue_rules import CUE_RULES
 from .findings import Tier
 from .key_names import KEY_STEMS
@@ -212,6 +213,8 @@ CONTEXT_RULES: tuple[SecretRule, ...] = (
                    r"[^\W\d_][^\W\d]{1,20}+(?![\w-])){0,2})"
                    # `for the staging site`, `de la VM 104`: whole words, so the verb is tried at word starts only
                    r"(?:(?:[ \t]+(?:for|of|to|on|in|at|de|del|para|en)(?:[ \t]+[^\s:;=]{1,40}+){1,7}?)?"
+                   # an aside before the value: `(web UI y SSH):`
+                   r"(?:[ \t]+\([^()\r\n]{1,80}\))?"
                    r"(?:(?P<verb>(?:[ \t]+(?:has[ \t]+been|was|is|se|ha[ \t]+sido))?[ \t]+(?:changed|set|reset|"
                    r"updated|rotated|cambiad[oa]|cambió|actualizad[oa])(?:[ \t]+(?:to|a)|[ \t]*:)"
                    r"|[ \t]+(?:to|a)(?=[ \t]+\S*[\d!#$%&*@^~])"
@@ -235,4 +238,5 @@ ENTROPY_RULES: tuple[SecretRule, ...] = (
 
 
 RULES: tuple[SecretRule, ...] = (TOKEN_RULES + SERVICE_TOKEN_RULES + VENDOR_TOKEN_RULES + CONTEXT_RULES
-                                 + SERVICE_CONTEXT_RULES + CUE_RULES + CLAUSE_RULES + ENTROPY_RULES)
+                                 + SERVICE_CONTEXT_RULES + CUE_RULES + CLAUSE_RULES + CREDENTIAL_FILE_RULES
+                                 + ENTROPY_RULES)
