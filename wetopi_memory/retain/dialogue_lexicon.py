@@ -13,6 +13,7 @@ __all__ = [
     "ALWAYS",
     "ASSENT",
     "CAUSE",
+    "CHANGE_REQUEST",
     "CONFIRM",
     "CONFIRM_ASKED",
     "DISSENT",
@@ -183,7 +184,8 @@ PROPOSAL = TermSet((
     "i'd set", "i would set", "yo pondria", "yo configuraria", "i'd go for", "yo haria", "si quieres",
     "if you want", "if you like", "si te parece", "suggested", "sugerido", "sugerida", "sugerencia", "proposed",
     "propuesto", "propuesta", "proposal", "plan:", "mi plan", "my plan", "suggestion", "want me to",
-    "do you want me to", "puedo", "i can", "podria", "could i",
+    "do you want me to", "puedo", "i can", "podria", "could i", "would it help if", "would it help to",
+    "te ayudaria que", "te ayudaria si", "te vendria bien que", "te iria bien que",
     "re:\\b[1-9]\\)",
     # what the assistant would do: "I'd pin …", "yo pondría …", "Subiría …"
     "re:\\bi'd\\s+(?!(?:like|love|say|think|guess|rather|prefer|be|have|need)\\b)[a-z]{3,}\\b",
@@ -211,6 +213,8 @@ RECOMMENDATION = TermSet(("recomiendo", "i recommend", "i'd recommend", "i'd go 
                           "propongo", "i propose", "la mejor", "the best", "best option", "i'd use", "yo usaria",
                           "te recomiendo", "i'd suggest", "lo mejor"))
 THANKS = TermSet(("gracias", "thanks", "thank you", "thx", "me has", "you saved", "me salvaste"))
+# A named change request ("PR #412 bumps the chart… Approve?"): approving it is one act, which git keeps.
+CHANGE_REQUEST = TermSet(("re:\\b(?:pr|mr|pull request|merge request)\\s*[#!]\\d+",))
 # Said for always: a rule the user sets, whatever its category ("las reuniones ponlas siempre en …").
 ALWAYS = TermSet(("siempre", "always", "every time", "cada vez", "from now on", "a partir de ahora",
                   "de ahora en adelante"))

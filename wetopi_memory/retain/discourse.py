@@ -126,18 +126,29 @@ def introduced_party(sentences: Sequence[Sentence]) -> list[Sentence]:
 
 
 # A reply that opens by turning the proposal down: "no way, that's our main hook", "Nah, …", "Ni hablar, …".
-_REFUSAL = re.compile(r"^\W*(?:no way|nah|nope|ni hablar|de ninguna manera|para nada|no,? no|no)\b\s*[,.!;:]",
-                      re.IGNORECASE)
+_REFUSAL = re.compile(r"^\W*(?:(?:vale|ok|okay|bueno|hmm|mmm|uf)\s*,?\s*)?"
+                      r"(?:no way|nah|nope|ni hablar|de ninguna manera|para nada|no,? no|no|dejalo|dejalo estar"
+                      r"|forget it|leave it)\b\s*[,.!;:]", re.IGNORECASE)
+# What stays as it is after a refusal: "Seguimos mandando las facturas a mano", "Se queda el segundo miércoles",
+# "Prefiero que no toques la ventana", "We keep the current plan".
+_STATUS_QUO = TermSet((
+    "seguimos", "se queda", "se quedan", "sigue igual", "siguen igual", "sigue como esta", "continuamos",
+    "mantenemos", "lo mantenemos", "no toques", "no lo toques", "no la toques", "no hace falta", "we keep",
+    "we'll keep", "we stay", "stays as", "stay as", "stays the same", "don't touch", "do not touch",
+    "keep doing", "keep using", "we'll stick", "we stick", "nos quedamos con", "as it is", "como esta",
+))
 
 
 def refusals(sentences: Sequence[Sentence], proposed: bool) -> list[Sentence]:
     """The user's sentences that turn the assistant's proposal down and only say why (no value, no rule of their
-    own), as filler: "no way, that's our main hook with agencies" keeps things as they are."""
+    own), as filler: "no way, that's our main hook with agencies" keeps things as they are; so do the sentences of
+    a refusal that keep the present way ("Déjalo, no hace falta. Seguimos mandando las facturas a mano")."""
     if not proposed:
         return list(sentences)
-    return [replace(s, signals=replace(s.signals, filler=True))
-            if s.role == "user" and _REFUSAL.search(s.text) and not (s.signals.fact or s.signals.strong
-                                                                     or s.signals.weak) else s for s in sentences]
+    refused = any(s.role == "user" and _REFUSAL.search(fold(s.text)) for s in sentences)
+    return [replace(s, signals=replace(s.signals, filler=True)) if s.role == "user" and (
+        (_REFUSAL.search(fold(s.text)) and not (s.signals.fact or s.signals.strong or s.signals.weak))
+        or (refused and mentions(_STATUS_QUO, s.text))) else s for s in sentences]
 
 
 # A short sentence that only declares the statement before it settled: "Esto ya es política.", "That's our setting
@@ -157,6 +168,7 @@ _SETTLES = TermSet((
     "re:\\b(?:lo|la) (?:ha|han|hemos) (?:firmado|aprobado)\\b",
 ))
 MAX_SETTLING_WORDS = 8
+_DIGIT = re.compile(r"\d")
 # A sentence that says the statement before it is not settled: "No es final, estamos negociando.", "Not final yet."
 _UNSETTLES = TermSet((
     "no es final", "not final", "isn't final", "is not final", "nothing final", "nada final", "estamos negociando",
@@ -196,5 +208,6 @@ def settled(sentences: Sequence[Sentence]) -> list[Sentence]:
         categories = read.categories if lasting else ("decision", *read.categories)
         out[number - 1] = replace(before, signals=replace(read, categories=categories, transient=(),
                                                           strong=(*read.strong, "settled")))
-        out[number] = replace(said, signals=replace(said.signals, filler=True))
+        if not _DIGIT.search(said.text):   # "Hazlo así siempre, antes de las 11": the time is a detail of its own
+            out[number] = replace(said, signals=replace(said.signals, filler=True))
     return out

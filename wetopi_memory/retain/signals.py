@@ -206,7 +206,7 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
     said = _QUOTED_SPEECH.sub(" ", folded)
     said_grams = text_grams if said == folded else grams(tokens(said)[:400])
     signals = Signals(categories=categories, strong=STRONG_SET.find(folded, text_grams),
-                      weak=WEAK_SET.find(folded, text_grams), hedges=_hedges(said, said_grams),
+                      weak=WEAK_SET.find(folded, text_grams), hedges=_hedges(said, said_grams, categories),
                       unverified=unverified, verified=verified,
                       transient=_transient(said, said_grams, categories), filler=filler, question=question,
                       raw=raw_output_kind(text, tool_line_hashes), one_off=_one_off(said, said_grams, categories),
@@ -223,8 +223,15 @@ _LABELLED_DECISION = re.compile(r"^\W*(?:decidido|decidida|decided|decision|acor
 _REPORTED = frozenset(REPORTED)
 
 
-def _hedges(folded: str, text_grams: dict[str, int]) -> tuple[str, ...]:
+# Marks of an opinion: they weaken a claim about the world, not a preference, which is an opinion by nature
+# ("Honestly I prefer Grafana panels over raw PromQL").
+_OPINION = frozenset({"honestly", "to be honest", "tbh", "sinceramente", "in my opinion", "imo", "en mi opinion"})
+
+
+def _hedges(folded: str, text_grams: dict[str, int], categories: tuple[Category, ...]) -> tuple[str, ...]:
     hedges = HEDGE_SET.find(folded, text_grams)
+    if hedges and "preference" in categories:
+        hedges = tuple(h for h in hedges if h not in _OPINION)
     if hedges and _LABELLED_DECISION.match(folded):
         return tuple(h for h in hedges if h not in _REPORTED)
     return hedges

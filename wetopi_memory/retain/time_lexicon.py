@@ -81,6 +81,21 @@ ONE_OFF: tuple[str, ...] = (
     "re:\\b(?:can't|cannot|can not|don't|do not|couldn't)\\s+(?:quite\\s+)?(?:remember|recall)\\b",
     "no me acuerdo", "no recuerdo", "no lo recuerdo", "ya no me acuerdo", "se me ha olvidado", "se me olvido",
     "i forgot", "i've forgotten", "i have forgotten",
+    # owning up to a confusion is no habit to keep: "I always mix them up", "siempre me lío con los dos"
+    # (a sentence of its own: "…, que luego me lío" is a preference's reason)
+    "re:^\\W*(?:i\\s+)?(?:always\\s+|often\\s+|usually\\s+|keep\\s+|still\\s+)?(?:mix(?:ing)?\\s+(?:them|it|those|these)"
+    "\\s+up|get\\s+(?:them|it)\\s+mixed(?:\\s+up)?|confuse\\s+(?:them|the two)"
+    "|never\\s+remember(?:\\s+(?:it|them|which|that))?)(?:\\s+(?:again|every time|all the time))?\\W*$",
+    "re:^\\W*(?:siempre\\s+|yo\\s+)?(?:me\\s+lio|me\\s+hago\\s+un\\s+lio|los\\s+confundo|las\\s+confundo|me\\s+confundo)"
+    "(?:\\s+siempre|\\s+con\\s+(?:ellos|ellas|eso|esto))?\\W*$",
+    # an absence on one day ahead: "I'm out Thursday afternoon for the dentist", "el jueves no estoy"
+    "re:\\bi(?:'m| am|'ll be| will be)\\s+(?:out|off|away|offline|unavailable|not around)"
+    "\\b(?:(?!every|each|all)[^.;]){0,30}"
+    "\\b(?:on\\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)\\b(?!s)",
+    "re:\\b(?:el|este)\\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)\\b[^.;]{0,30}"
+    "\\b(?:no estoy|no estare|estoy fuera|estare fuera|tengo medico|tengo dentista)\\b",
+    "re:\\b(?:no estoy|no estare|estoy fuera|estare fuera)\\b[^.;]{0,20}\\b(?:el|este)\\s+"
+    "(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)\\b",
     # small talk around an appointment: "tengo call con Kraftwerk at 4, deséame suerte", "wish me luck"
     "deseame suerte", "wish me luck", "fingers crossed", "cruza los dedos", "cruzad los dedos",
     # the end of a day: "Me voy ya, long day", "Qué día más largo", "heading out"
@@ -121,7 +136,7 @@ ONE_OFF: tuple[str, ...] = (
     "vaya dia", "menudo dia", "what a day", "no doy abasto", "crazy week", "insane week", "i can't keep up",
     "re:\\btengo\\s+(?:una\\s+|un\\s+|la\\s+)?(?:call|llamada|reunion|cita|meeting|demo|entrevista)\\s+con\\b",
     "re:\\bi(?:'ve| have)\\s+(?:got\\s+)?(?:a|the)\\s+(?:call|meeting|demo|interview)\\s+with\\b[^.;]{0,40}"
-    "\\b(?:at\\s+\\d|today|tomorrow|tonight|this)\\b",
+    "\\b(?:at\\s+\\d|in\\s+(?:a few|\\d+|five|ten|fifteen|twenty|thirty)\\s+minutes|today|tomorrow|tonight|this)\\b",
 )
 # Words of the present day: they make a stated preference a one-off.
 ONE_OFF_TIME: tuple[str, ...] = (
@@ -130,6 +145,9 @@ ONE_OFF_TIME: tuple[str, ...] = (
     "la proxima semana", "de vacaciones", "on vacation", "on holiday", "este fin de semana", "this weekend",
     "re:(?<!las )(?<!la )\\bmanana\\b", "pasado manana", "el lunes que viene", "next monday", "until", "hasta las",
     "later", "mas tarde", "este finde", "el finde", "me toca",
+    # a moment from now: "I have a call in ten minutes", "en cinco minutos"
+    "re:\\bin\\s+(?:a few|\\d+|five|ten|fifteen|twenty|thirty)\\s+minutes\\b",
+    "re:\\ben\\s+(?:unos\\s+)?(?:\\d+|cinco|diez|quince|veinte|media)\\s+(?:minutos|hora)\\b",
 )
 # Overrides a one-off: "a partir de hoy" starts a lasting rule.
 FROM_NOW: tuple[str, ...] = (

@@ -19,6 +19,7 @@ from .amendment import amended_proposal, amendment
 from .dialogue_lexicon import (
     ACT_ONCE_ASKED,
     ASSENT,
+    CHANGE_REQUEST,
     CONFIRM,
     CONFIRM_ASKED,
     DISSENT,
@@ -318,6 +319,8 @@ def _agreed_to(before: str, user_message: str) -> bool:
         return False  # "Hay tres opciones…, no hay una claramente mejor" + "Vale": nothing chosen
     if mentions(PROPOSAL, before):
         lasting = mentions(LASTING, user_message) or mentions(LASTING, before)
+        if mentions(CHANGE_REQUEST, before):
+            return lasting
         valued = states_value(before) and not mentions(NOW_TO_ACT, before)
         once = mentions(OFFER, before) or (mentions(ACT_ONCE_ASKED, before) and not mentions(RECOMMENDATION, before))
         return lasting or valued or not once

@@ -93,6 +93,7 @@ def _assistant(builder: CandidateBuilder, sentence: Sentence, reading: TurnReadi
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_DIGIT = re.compile(r"\d")   # "Hazlo así siempre, antes de las 11": an assent with a value of its own
 MIN_RESTATED_VALUES = 2
 
 
@@ -133,7 +134,8 @@ def _user_sentence(builder: CandidateBuilder, sentence: Sentence, *, vouched: bo
 
 def _assent_only(sentence: Sentence) -> Sentence:
     """A short user sentence that only agrees, with no value of its own, as filler."""
-    if not assents(sentence.text) or states_value(sentence.text) or len(tokens(fold(sentence.text))) > MAX_ASSENT_ONLY:
+    if not assents(sentence.text) or states_value(sentence.text) or _DIGIT.search(sentence.text) \
+            or len(tokens(fold(sentence.text))) > MAX_ASSENT_ONLY:
         return sentence
     return replace(sentence, signals=replace(sentence.signals, filler=True))
 

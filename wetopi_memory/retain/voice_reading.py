@@ -326,14 +326,22 @@ def authority_rule(signals: Signals, text: str) -> Signals:
                    strong=(*signals.strong, "authority"))
 
 
+# A standing request that opens the sentence: "From now on pásame las propuestas…", "A partir de ahora mándame…".
+_STANDING_REQUEST = re.compile(r"^\W*(?:from now on|a partir de ahora|de ahora en adelante|going forward|desde hoy)"
+                               r"\W+(?:please\s+|por favor\s+)?(?:[a-z]+me(?:lo|la|los|las)?|send me|give me|tell me"
+                               r"|show me|forward me|pass me|cc me)\b")
+
+
 def treatment_rule(signals: Signals, text: str) -> Signals:
     """A rule the user sets for how the assistant treats them ("From now on keep your answers short", "Cuando te
     pida un resumen de un cliente, empieza por lo que nos factura"): the speaker's own preference, whatever its
     words; a rule for answers to others ("your answers to customers") stays what it was. Said for always ("las
-    reuniones ponlas siempre en Google Calendar"), it is one whatever its category."""
+    reuniones ponlas siempre en Google Calendar"), it is one whatever its category, and so is a standing request
+    to hand the speaker things ("From now on pásame las propuestas de precio primero a mí")."""
     ruled = bool(set(signals.categories) & _RULE_KINDS) or mentions(ALWAYS, text)
     if not ruled or signals.question or signals.hedges or signals.one_off:
         return signals
-    if not (mentions(ADDRESSEE_SET, text) or mentions(TREATMENT_SET, text)) or mentions(OTHERS_SERVED_SET, text):
+    treats = mentions(ADDRESSEE_SET, text) or mentions(TREATMENT_SET, text) or bool(_STANDING_REQUEST.match(fold(text)))
+    if not treats or mentions(OTHERS_SERVED_SET, text):
         return signals
     return replace(signals, categories=("preference",))
