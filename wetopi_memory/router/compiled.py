@@ -29,6 +29,7 @@ from re import _parser as sre_parser  # type: ignore[attr-defined]
 from ..config import RoutingRule
 from .decision import MatchKind, RuleMatch
 from .default_rules import MEDIUM, STRONG, WEAK, DefaultRule
+from .everyday_senses import EVERYDAY_SENSES
 from .explicit_rules import ExplicitTrigger
 from .personal_rules import (
     ADDRESSED_WISH_RULE,
@@ -343,7 +344,7 @@ def _word_lookup(words: list[Term], triggers: Sequence[ExplicitTrigger]) -> dict
 
 def context_specs(scopes: frozenset[str]) -> list[RuleSpec]:
     """The built-in sense contexts, first-person patterns and agent priors of the given scopes."""
-    specs = [RuleSpec.from_sense(sense) for sense in SENSES if sense.scope in scopes]
+    specs = [RuleSpec.from_sense(sense) for sense in (*SENSES, *EVERYDAY_SENSES) if sense.scope in scopes]
     return specs + [RuleSpec.from_near(rule) for rule in NEAR_RULES if rule.scope in scopes]
 
 

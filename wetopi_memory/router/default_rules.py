@@ -182,6 +182,9 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
                   # a contract renewed or committed to: "no renovamos más dominios con OVH", "3-year commitment"
                   "renew", "renewed", "renews", "renovar", "renovamos", "renueva", "renuevan", "commitment",
                   "permanencia",
+                  # a customer leaving: reflexive only ("dar de baja el servidor" is a decommission)
+                  "se da de baja", "se dio de baja", "se ha dado de baja", "se han dado de baja", "causa baja",
+                  "se quiere dar de baja", "se quieren dar de baja", "se va a dar de baja", "se van a dar de baja",
                   "candidato", "abogado", "lawyer", "forecast", "previsión", "gdpr", "rgpd", "account", "sla", "deal",
                   "más barato", "más barata", "cheaper", "hemos perdido a", "we lost", "we save", "ahorramos",
                   "nos ahorramos", "ahorraríamos", "we'd save",

@@ -151,7 +151,10 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
         keywords=("vegetarian", "vegetariano", "vegetariana", "vegan", "vegano", "vegana", "allergic", "alérgico",
                   "alérgica", "alergia", "gluten", "lactose", "lactosa", "celiac", "celíaco", "diet", "dieta",
                   "learning", "aprendiendo", "curso", "cursos", "course", "courses",
-                  "studying", "estudiando", "niños", "calls", "llamadas", "emails", "correos", "mails", "standup",
+                  "studying", "estudiando", "exam", "examen", "certification", "certificación", "oposiciones",
+                  # a lab at home is a hobby: "me estoy montando un Proxmox en casa para trastear"
+                  "homelab", "home lab", "para trastear",
+                  "niños", "calls", "llamadas", "emails", "correos", "mails", "standup",
                   "pescatarian", "pescetarian", "diabetic", "diabético", "diabética", "deaf", "sordo", "sorda",
                   "dyslexic", "disléxico", "disléxica", "asthma", "asma", "pregnant", "embarazada", "mujer", "críos",
                   "peques", "novio", "novia", "boyfriend", "girlfriend", "blocks", "bloques", "pomodoro", "breaks",

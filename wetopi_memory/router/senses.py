@@ -157,7 +157,9 @@ _GENERAL_QUESTION = ("cual es la capital", "la capital de", "the capital of", "i
                      "nothing in prod", "nothing in production",
                      # the speaker asks for the concept, not for ours; or for a word's history
                      "in general terms", "just the concept", "en terminos generales", "solo el concepto",
-                     "origen de la palabra", "origin of the word", "etimologia", "etymology",
+                     "origen de la palabra", "origin of the word", "etimologia", "etymology", "funny name",
+                     "where does the name", "where does it come from", "de donde viene el nombre", "se le llama",
+                     "por que se llama", "why is it called", "nombre curioso",
                      # the default a tool ships with is the tool's, not ours ("what's the default TTL in CoreDNS?")
                      "what s the default", "what is the default", "cual es el valor por defecto",
                      "que valor tiene por defecto",
@@ -238,7 +240,8 @@ SENSES: tuple[Sense, ...] = (
            "movie", "pelicula", "film", "videojuego", "videogame", "game")),
     Sense("cluster.not_it", "platform", ("cluster", "clúster"),
           ("uvas", "grapes", "ideas", "palabras", "words", "flores", "flowers", "estrellas", "stars", "galaxias",
-           "galaxies", "parra", "vine", "jardin", "garden", "agrupa", "headaches", "migranas")),
+           "galaxies", "parra", "vine", "jardin", "garden", "agrupa", "headaches", "migranas", "headache", "cefalea",
+           "tic", "empresarial", "empresas", "asociacion", "unirnos", "join them")),
     Sense("node.javascript", "platform", ("node",),
           ("json", "npm", "javascript", "js", "require", "express", "typescript", "async await", "callback")),
     Sense("role.hiring", "platform", ("sre", "devops", "on-call"),
