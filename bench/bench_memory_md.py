@@ -1,5 +1,5 @@
-"""Benchmark the MEMORY.md import: every labelled file of `tests/corpus/memory_md/{tune,tune3,tune4,test}/` through
-the plane.
+"""Benchmark the MEMORY.md import: every labelled file of `tests/corpus/memory_md/{tune,tune3,tune4,tune5,test}/`
+through the plane.
 
 Prints, per part: P1 entries dropped without review, secrets stored, entries unaccounted for (targets: 0, 0, 0),
 and per-fate accuracy (stored counts only in the expected scope); the misses of the tune parts. Asserts nothing.
@@ -23,7 +23,7 @@ PARTS = ("tune", "tune3", "tune4", "tune5", "test")
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--part", default="all",
-                        help="comma-separated parts: tune, tune3, tune4, test, or all (default)")
+                        help="comma-separated parts: tune, tune3, tune4, tune5, test, or all (default)")
     parser.add_argument("--misses", action="store_true", help="also print the misses of the test part")
     args = parser.parse_args()
     parts = list(PARTS) if args.part in ("all", "both") else args.part.split(",")

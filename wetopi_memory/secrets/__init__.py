@@ -43,7 +43,10 @@ Modules, each importing only the ones above it:
   lines, SQL `IDENTIFIED BY`, XML attributes, decoded secret output, `usa X como contraseña`, `.pgpass`, Ceph
   keyrings, command password arguments).
 * `clause_rules`: a secret noun and, further on in its clause, a value no person types (`is_strongly_random`);
-  `user / password` pairs; HTTP `Basic` credentials, Vault `s.` tokens, Sentry DSNs, Cloudflare Origin CA keys.
+  `user / password` pairs; HTTP `Basic` credentials, Vault `s.` tokens, legacy Sentry DSNs, Cloudflare Origin CA
+  keys.
+* `credential_files`: PuTTY key files, private JWKs, a Kubernetes Secret's data, 2FA recovery codes, quoted
+  passphrases, a password set for a user, `mongosh -p`.
 * `rule_table`: `RULES`, the rules as data.
 * `gate`: `SecretGate` and `DEFAULT_GATE`.
 """
