@@ -315,10 +315,10 @@ class PolicyEngine:
         if signals is None:
             return []
         reasons: list[Reason] = []
-        curated = candidate.origin == "import" and candidate.priority in ("P1", "P2")
         if subject.settings.require_durable:
-            # what was done is task state, unless it is how a decision was carried out ("we moved to Gandi")
-            if ((signals.task_state and not signals.strong) or signals.one_off) and not curated:
+            # what was done is task state, unless it is how a decision was carried out ("we moved to Gandi"); a P1
+            # entry of a MEMORY.md that is task state goes to review (memory_md.py), never stored as lasting
+            if (signals.task_state and not signals.strong) or signals.one_off:
                 reasons.append(Reason(ReasonCode.TRANSIENT))
             if not signals.filler and candidate.durability < policy.min_durability:
                 reasons.append(Reason(ReasonCode.NOT_DURABLE))

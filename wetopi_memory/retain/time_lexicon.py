@@ -248,6 +248,11 @@ TRANSIENT: tuple[str, ...] = (
     "re:^\\W*(?:here's|here is|here are|aqui tienes|aqui va|aqui van|te pego|te adjunto|adjunto)\\b",
     "pasted below", "pegado abajo", "pego abajo", "see below",
     "deploying now", "i'll treat", "lo dejo anotado", "still failing",
+    # a task due on a date: "Tenemos que mover Grafana a su namespace antes de fin de mes", "we need to … by Friday"
+    "re:\\b(?:tenemos que|hay que|tengo que|we need to|we have to|i need to|i have to)\\b[^.;]{0,80}"
+    "\\b(?:antes de (?:fin|final|finales) de(?:l)? (?:mes|semana|ano|trimestre)|antes del? (?:lunes|martes|miercoles"
+    "|jueves|viernes|dia \\d+|\\d+)|antes de manana|by (?:the )?end of (?:the )?(?:month|week|quarter|year)"
+    "|(?:by|before) (?:monday|tuesday|wednesday|thursday|friday|tomorrow|eod|eow))\\b",
     # what the speaker wants to find out, and a request being made now: "quiero saber qué lo cuelga"
     "quiero saber", "i want to know", "i want to find out", "quiero entender",
     # the assistant's view asked for: "Cuéntame cómo ves el plan nuevo", "tell me what you think of…"
