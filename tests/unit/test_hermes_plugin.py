@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.support.plugin_spy import spy_retains
 from wetopi_memory import hermes
 from wetopi_memory.config import LoadedConfig, parse_config
 from wetopi_memory.errors import BackendUnavailableError, ConfigError
@@ -606,15 +607,7 @@ DECISION = "Decision: Wetopi's Kubernetes platform uses Cilium as the CNI on eve
 def test_a_durable_turn_is_retained_once_per_scope_without_waiting(make: Callable[..., Any],
                                                                    runtime: _runtime.Runtime) -> None:
     plugin, ctx = make()
-    sent: list[tuple[str, int]] = []
-    backend = plugin.plane.acl.registry.backends["local"]
-    original = backend.retain
-
-    async def spy(bank: str, items: Any) -> Any:
-        sent.append((bank, len(items)))
-        return await original(bank, items)
-
-    backend.retain = spy
+    sent = spy_retains(plugin)
     started = time.perf_counter()
     turn(ctx, "s1", ALICE, DECISION, "Noted.")
     assert time.perf_counter() - started < 0.5
