@@ -17,21 +17,13 @@ from typing import Any
 import pytest
 
 from tests.support.plugin_spy import spy_retains
+from tests.support.texts import PLUGIN_CONFIG
 from wetopi_memory import hermes
 from wetopi_memory.config import LoadedConfig, parse_config
 from wetopi_memory.errors import BackendUnavailableError, ConfigError
 from wetopi_memory.hermes import HermesPlugin, build_plugin, registration, tool_schemas
 from wetopi_memory.hermes import runtime as _runtime
 
-CONFIG = """
-backend: {type: local, path: DB}
-stores:
-  personal: {bank_template: "user-{internal_user_id}"}
-  business: {bank: wetopi-business}
-  platform: {bank: wetopi-platform}
-identity:
-  file: IDS
-"""
 IDENTITIES = """
 users:
   u_alice: {display_name: Alice, allowed_scopes: [personal, business, platform], accounts: ["telegram:1001"]}
@@ -82,7 +74,7 @@ class FakeCtx:
 def write_config(tmp_path: Path, extra: str = "", *, backend: str | None = None) -> LoadedConfig:
     ids = tmp_path / "ids.yaml"
     ids.write_text(IDENTITIES)
-    text = CONFIG.replace("DB", str(tmp_path / "memory.db")).replace("IDS", str(ids))
+    text = PLUGIN_CONFIG.replace("DB", str(tmp_path / "memory.db")).replace("IDS", str(ids))
     if backend is not None:
         text = text.replace("backend: {type: local, path: " + str(tmp_path / "memory.db") + "}", backend)
     return LoadedConfig(parse_config(text + extra, "config.yaml", {}), "config.yaml")
