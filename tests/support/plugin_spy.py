@@ -19,3 +19,17 @@ def spy_retains(plugin: HermesPlugin) -> list[tuple[str, int]]:
 
     backend.retain = spy  # type: ignore[method-assign]
     return sent
+
+
+def spy_recalls(plugin: HermesPlugin) -> list[str]:
+    """The bank of every recall request the plugin's local backend gets from now on; each still goes through."""
+    banks: list[str] = []
+    backend = plugin.plane.acl.registry.backends["local"]
+    original = backend.recall
+
+    async def spy(bank: str, query: Any) -> Any:
+        banks.append(bank)
+        return await original(bank, query)
+
+    backend.recall = spy  # type: ignore[method-assign]
+    return banks

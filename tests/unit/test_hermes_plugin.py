@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.plugin_spy import spy_retains
+from tests.support.plugin_spy import spy_recalls, spy_retains
 from tests.support.texts import PLUGIN_CONFIG
 from wetopi_memory import hermes
 from wetopi_memory.config import LoadedConfig, parse_config
@@ -268,15 +268,7 @@ def test_native_hindsight_provider_gives_one_loud_warning(make: Callable[..., An
 def test_a_bank_id_argument_is_refused_and_touches_nothing(make: Callable[..., Any],
                                                            runtime: _runtime.Runtime) -> None:
     plugin, ctx = make()
-    calls: list[str] = []
-    backend = plugin.plane.acl.registry.backends["local"]
-    original = backend.recall
-
-    async def spy(bank: str, query: Any) -> Any:
-        calls.append(bank)
-        return await original(bank, query)
-
-    backend.recall = spy
+    calls = spy_recalls(plugin)
     turn(ctx, "s1", ALICE, "hello", close=False)
     drain(runtime)
     calls.clear()  # the session-start prefetch of the first turn is not the tools' doing
@@ -453,15 +445,7 @@ def test_prefetched_context_is_injected_without_io(make: Callable[..., Any], run
     assert "error" not in remember(ctx, plugin, runtime, "s1", ALICE, FACT, "platform")
     turn(ctx, "s1", ALICE, "Our RKE2 Kubernetes clusters need a new CNI review.", "Sure.")
     drain(runtime)  # the prefetch started by post_llm_call
-    recalls: list[str] = []
-    backend = plugin.plane.acl.registry.backends["local"]
-    original = backend.recall
-
-    async def spy(bank: str, query: Any) -> Any:
-        recalls.append(bank)
-        return await original(bank, query)
-
-    backend.recall = spy
+    recalls = spy_recalls(plugin)
     out = ctx.hook("pre_llm_call", session_id="s1", task_id="t", turn_id="s1:t:2",
                    user_message="Which CNI do the RKE2 Kubernetes clusters use?", conversation_history=[],
                    is_first_turn=False, model="m", **ALICE)
