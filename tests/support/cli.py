@@ -15,14 +15,15 @@ IDENTITIES = str(ROOT / "banks" / "identities.example.yaml")
 _SETTINGS = ("WETOPI_MEMORY_CONFIG", "HINDSIGHT_API_URL", "HINDSIGHT_API_KEY", "WETOPI_MEMORY_IDENTITIES")
 
 
-def cli_runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, unset: Iterable[str] = ()) -> CliRunner:
-    """A runner for the CLI as OS user `carlos` (cli:carlos is u_01carlos in the example identities), with its state
+def cli_runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, unset: Iterable[str] = (),
+               login: str = "carlos") -> CliRunner:
+    """A runner for the CLI as OS user `login` (cli:carlos is u_01carlos in the example identities), with its state
     and Hermes home under `tmp_path` and none of the usual settings, nor those in `unset`, from the environment."""
     for var in (*_SETTINGS, *unset):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("HERMES_HOME", str(tmp_path / "hermes"))
     monkeypatch.setenv("WETOPI_MEMORY_STATE_DIR", str(tmp_path / "state"))
-    monkeypatch.setattr("wetopi_memory_cli._common.os_login", lambda: "carlos")
+    monkeypatch.setattr("wetopi_memory_cli._common.os_login", lambda: login)
     return CliRunner()
 
 
