@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tests.support.texts import ANA_IDENTITIES, PLUGIN_CONFIG
 from wetopi_memory.config import LoadedConfig, parse_config
 from wetopi_memory.hermes import HermesPlugin, build_plugin
 from wetopi_memory.hermes import runtime as _runtime
@@ -26,19 +27,6 @@ BANKS: dict[str, str] = {"user-u_ana": "personal", "wetopi-business": "business"
 # The plugin's tools that write: a corpus turn's call of one is run as Hermes runs it (the model called it).
 WRITING_TOOLS: frozenset[str] = frozenset({"memory_retain"})
 SPEAKER = {"platform": "telegram", "sender_id": "1001"}
-_CONFIG = """
-backend: {type: local, path: DB}
-stores:
-  personal: {bank_template: "user-{internal_user_id}"}
-  business: {bank: wetopi-business}
-  platform: {bank: wetopi-platform}
-identity:
-  file: IDS
-"""
-_IDENTITIES = """
-users:
-  u_ana: {display_name: Ana, allowed_scopes: [personal, business, platform], accounts: ["telegram:1001"]}
-"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,9 +103,9 @@ class PluginDriver:
 
     def __init__(self, root: Path) -> None:
         ids = root / "ids.yaml"
-        ids.write_text(_IDENTITIES)
+        ids.write_text(ANA_IDENTITIES)
         self.db = root / "memory.db"
-        text = _CONFIG.replace("DB", str(self.db)).replace("IDS", str(ids))
+        text = PLUGIN_CONFIG.replace("DB", str(self.db)).replace("IDS", str(ids))
         loaded = LoadedConfig(parse_config(text, "config.yaml", {}), "config.yaml")
         self.runtime = _runtime.Runtime(name="judgement-plugin-io")
         self.plugin: HermesPlugin = build_plugin({"WETOPI_MEMORY_STATE_DIR": str(root / "state")}, config=loaded,

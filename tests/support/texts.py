@@ -15,6 +15,8 @@ STANDARD_STORES = """stores:
 """
 HINDSIGHT_CONFIG = f'backend: {{type: hindsight, url: "{FAKE_URL}"}}\n' + STANDARD_STORES
 LOCAL_CONFIG = "backend: {type: local}\n" + STANDARD_STORES
+# The Hermes plugin on the local backend; DB and IDS stand for the paths of its memory db and identities file.
+PLUGIN_CONFIG = "\nbackend: {type: local, path: DB}\n" + STANDARD_STORES + "identity:\n  file: IDS\n"
 ANA_IDENTITIES = """users:
   u_ana: {display_name: Ana, allowed_scopes: [personal, business, platform], accounts: ["telegram:1001"]}
 """

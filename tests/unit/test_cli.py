@@ -10,25 +10,13 @@ import pytest
 from typer.testing import CliRunner
 from wetopi_memory_cli.app import app
 
+from tests.support.cli import IDENTITIES, cli_runner, invoke
 from wetopi_memory import MemoryPlane
-
-ROOT = Path(__file__).resolve().parents[2]
-IDENTITIES = str(ROOT / "banks" / "identities.example.yaml")
 
 
 @pytest.fixture
 def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
-    for var in ("WETOPI_MEMORY_CONFIG", "HINDSIGHT_API_URL", "HINDSIGHT_API_KEY", "WETOPI_MEMORY_IDENTITIES"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("HERMES_HOME", str(tmp_path / "hermes"))
-    monkeypatch.setenv("WETOPI_MEMORY_STATE_DIR", str(tmp_path / "state"))
-    monkeypatch.setattr("wetopi_memory_cli._common.os_login", lambda: "carlos")  # cli:carlos is u_01carlos
-    return CliRunner()
-
-
-def invoke(cli: CliRunner, *args: str) -> tuple[int, str, str]:
-    result = cli.invoke(app, ["--identities", IDENTITIES, *args])
-    return result.exit_code, result.stdout, result.stderr
+    return cli_runner(tmp_path, monkeypatch)
 
 
 def test_retain_then_recall_round_trip_in_json(cli: CliRunner) -> None:

@@ -13,20 +13,14 @@ from typer.testing import CliRunner
 from wetopi_memory_cli.app import app, installed_version
 from wetopi_memory_cli.group import leaf_commands
 
-ROOT = Path(__file__).resolve().parents[2]
-IDENTITIES = str(ROOT / "banks" / "identities.example.yaml")
+from tests.support.cli import IDENTITIES, cli_runner
+
 USER = ("--user", "telegram:100000001")
 
 
 @pytest.fixture
 def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
-    for var in ("WETOPI_MEMORY_CONFIG", "HINDSIGHT_API_URL", "HINDSIGHT_API_KEY", "WETOPI_MEMORY_IDENTITIES",
-                "WETOPI_MEMORY_BANKS", "WETOPI_MEMORY_TIMEOUT"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("HERMES_HOME", str(tmp_path / "hermes"))
-    monkeypatch.setenv("WETOPI_MEMORY_STATE_DIR", str(tmp_path / "state"))
-    monkeypatch.setattr("wetopi_memory_cli._common.os_login", lambda: "carlos")
-    return CliRunner()
+    return cli_runner(tmp_path, monkeypatch, unset=("WETOPI_MEMORY_BANKS", "WETOPI_MEMORY_TIMEOUT"))
 
 
 def run(cli: CliRunner, *args: str) -> tuple[int, str, str]:

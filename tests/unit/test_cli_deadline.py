@@ -18,10 +18,8 @@ from wetopi_memory_cli.deadline import (
     command_deadline,
 )
 
+from tests.support.cli import IDENTITIES, cli_runner
 from wetopi_memory import MemoryPlane, WetopiMemoryError
-
-ROOT = Path(__file__).resolve().parents[2]
-IDENTITIES = str(ROOT / "banks" / "identities.example.yaml")
 
 
 @pytest.fixture
@@ -54,13 +52,9 @@ def stalled_url() -> Iterator[str]:
 
 @pytest.fixture
 def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stalled_url: str) -> CliRunner:
-    for var in ("WETOPI_MEMORY_CONFIG", "HINDSIGHT_API_KEY", "WETOPI_MEMORY_IDENTITIES", ENV_TIMEOUT):
-        monkeypatch.delenv(var, raising=False)
+    cli = cli_runner(tmp_path, monkeypatch, unset=(ENV_TIMEOUT,))
     monkeypatch.setenv("HINDSIGHT_API_URL", stalled_url)
-    monkeypatch.setenv("HERMES_HOME", str(tmp_path / "hermes"))
-    monkeypatch.setenv("WETOPI_MEMORY_STATE_DIR", str(tmp_path / "state"))
-    monkeypatch.setattr("wetopi_memory_cli._common.os_login", lambda: "carlos")
-    return CliRunner()
+    return cli
 
 
 def test_a_retain_to_a_stalled_backend_ends_at_the_deadline_and_stays_queued(

@@ -16,21 +16,14 @@ from typing import Any
 
 import pytest
 
+from tests.support.plugin_spy import spy_recalls, spy_retains
+from tests.support.texts import PLUGIN_CONFIG
 from wetopi_memory import hermes
 from wetopi_memory.config import LoadedConfig, parse_config
 from wetopi_memory.errors import BackendUnavailableError, ConfigError
 from wetopi_memory.hermes import HermesPlugin, build_plugin, registration, tool_schemas
 from wetopi_memory.hermes import runtime as _runtime
 
-CONFIG = """
-backend: {type: local, path: DB}
-stores:
-  personal: {bank_template: "user-{internal_user_id}"}
-  business: {bank: wetopi-business}
-  platform: {bank: wetopi-platform}
-identity:
-  file: IDS
-"""
 IDENTITIES = """
 users:
   u_alice: {display_name: Alice, allowed_scopes: [personal, business, platform], accounts: ["telegram:1001"]}
@@ -81,7 +74,7 @@ class FakeCtx:
 def write_config(tmp_path: Path, extra: str = "", *, backend: str | None = None) -> LoadedConfig:
     ids = tmp_path / "ids.yaml"
     ids.write_text(IDENTITIES)
-    text = CONFIG.replace("DB", str(tmp_path / "memory.db")).replace("IDS", str(ids))
+    text = PLUGIN_CONFIG.replace("DB", str(tmp_path / "memory.db")).replace("IDS", str(ids))
     if backend is not None:
         text = text.replace("backend: {type: local, path: " + str(tmp_path / "memory.db") + "}", backend)
     return LoadedConfig(parse_config(text + extra, "config.yaml", {}), "config.yaml")
@@ -275,15 +268,7 @@ def test_native_hindsight_provider_gives_one_loud_warning(make: Callable[..., An
 def test_a_bank_id_argument_is_refused_and_touches_nothing(make: Callable[..., Any],
                                                            runtime: _runtime.Runtime) -> None:
     plugin, ctx = make()
-    calls: list[str] = []
-    backend = plugin.plane.acl.registry.backends["local"]
-    original = backend.recall
-
-    async def spy(bank: str, query: Any) -> Any:
-        calls.append(bank)
-        return await original(bank, query)
-
-    backend.recall = spy
+    calls = spy_recalls(plugin)
     turn(ctx, "s1", ALICE, "hello", close=False)
     drain(runtime)
     calls.clear()  # the session-start prefetch of the first turn is not the tools' doing
@@ -460,15 +445,7 @@ def test_prefetched_context_is_injected_without_io(make: Callable[..., Any], run
     assert "error" not in remember(ctx, plugin, runtime, "s1", ALICE, FACT, "platform")
     turn(ctx, "s1", ALICE, "Our RKE2 Kubernetes clusters need a new CNI review.", "Sure.")
     drain(runtime)  # the prefetch started by post_llm_call
-    recalls: list[str] = []
-    backend = plugin.plane.acl.registry.backends["local"]
-    original = backend.recall
-
-    async def spy(bank: str, query: Any) -> Any:
-        recalls.append(bank)
-        return await original(bank, query)
-
-    backend.recall = spy
+    recalls = spy_recalls(plugin)
     out = ctx.hook("pre_llm_call", session_id="s1", task_id="t", turn_id="s1:t:2",
                    user_message="Which CNI do the RKE2 Kubernetes clusters use?", conversation_history=[],
                    is_first_turn=False, model="m", **ALICE)
@@ -606,15 +583,7 @@ DECISION = "Decision: Wetopi's Kubernetes platform uses Cilium as the CNI on eve
 def test_a_durable_turn_is_retained_once_per_scope_without_waiting(make: Callable[..., Any],
                                                                    runtime: _runtime.Runtime) -> None:
     plugin, ctx = make()
-    sent: list[tuple[str, int]] = []
-    backend = plugin.plane.acl.registry.backends["local"]
-    original = backend.retain
-
-    async def spy(bank: str, items: Any) -> Any:
-        sent.append((bank, len(items)))
-        return await original(bank, items)
-
-    backend.retain = spy
+    sent = spy_retains(plugin)
     started = time.perf_counter()
     turn(ctx, "s1", ALICE, DECISION, "Noted.")
     assert time.perf_counter() - started < 0.5

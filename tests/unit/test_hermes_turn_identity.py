@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from wetopi_memory.hermes import HermesPlugin
+from tests.support.plugin_spy import spy_retains
 from wetopi_memory.hermes import runtime as _runtime
 from wetopi_memory.host_conflicts import NativeProviderConflict
 
@@ -26,20 +26,6 @@ PLATFORM_FACTS = ("Decision: Wetopi's Kubernetes platform uses Cilium as the CNI
                   "Decision: Longhorn is the default storage class on every RKE2 Kubernetes cluster.",
                   "Decision: Velero backs up every RKE2 Kubernetes cluster to MinIO each night.")
 NO_SENDER = {"platform": "api_server", "sender_id": ""}
-
-
-def spy_retains(plugin: HermesPlugin) -> list[tuple[str, int]]:
-    """Every retain request the backend gets: (bank, items)."""
-    sent: list[tuple[str, int]] = []
-    backend = plugin.plane.acl.registry.backends["local"]
-    original = backend.retain
-
-    async def spy(bank: str, items: Any) -> Any:
-        sent.append((bank, len(items)))
-        return await original(bank, items)
-
-    backend.retain = spy  # type: ignore[method-assign]
-    return sent
 
 
 def search_personal(ctx: FakeCtx, session: str, tid: str | None) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.unit.test_recall_support import (
+from tests.support.recall_rig import (
     BUSINESS_FACTS,
     PERSONAL_FACTS,
     PLATFORM_FACTS,
@@ -19,7 +19,7 @@ from tests.unit.test_recall_support import (
     recall_requests,
     run,
     seed,
-    seed_defaults,
+    seeded_rig,
 )
 from wetopi_memory.identity import Identity
 from wetopi_memory.recall import InjectionDecision, RecallCoordinator
@@ -36,9 +36,7 @@ EXPLICIT_EN = "What did we decide about pricing?"
 
 @pytest.fixture
 def rig(tmp_path: Path) -> Rig:
-    rig = make_rig(tmp_path)
-    seed_defaults(rig.fake)
-    return rig
+    return seeded_rig(tmp_path)
 
 
 def warm(rig: Rig, session: str = "s1", identity: Identity | None = None, text: str = TURN_PLATFORM) -> Any:
@@ -113,8 +111,7 @@ def test_entries_expire_after_the_ttl(rig: Rig) -> None:
 
 
 def test_the_cache_is_lru_bounded(tmp_path: Path) -> None:
-    rig = make_rig(tmp_path, "recall: {cache: {max_entries: 2}}\n")
-    seed_defaults(rig.fake)
+    rig = seeded_rig(tmp_path, "recall: {cache: {max_entries: 2}}\n")
     warm(rig, "s1")
     warm(rig, "s2")
     assert rig.coordinator.cached_context("s1", rig.alice, NEXT_PLATFORM).reason == "cache_hit"  # s1 now recent
@@ -297,8 +294,7 @@ def test_disabled_recall_and_disabled_automatic_recall(tmp_path: Path) -> None:
 
 
 def test_sync_recall_times_out_and_fails_open(tmp_path: Path) -> None:
-    rig = make_rig(tmp_path, "recall: {synchronous: {timeout_seconds: 0.2}}\n", latency=1.5)
-    seed_defaults(rig.fake)
+    rig = seeded_rig(tmp_path, "recall: {synchronous: {timeout_seconds: 0.2}}\n", latency=1.5)
     decision = rig.coordinator.cached_context("s1", rig.alice, HIGH_PLATFORM)
     started = time.perf_counter()
     result = run(rig.coordinator.sync_recall("s1", rig.alice, HIGH_PLATFORM, decision=decision))
@@ -310,8 +306,7 @@ def test_sync_recall_times_out_and_fails_open(tmp_path: Path) -> None:
 
 
 def test_sync_recall_timeout_falls_back_to_the_cached_block(tmp_path: Path) -> None:
-    rig = make_rig(tmp_path, "recall: {synchronous: {timeout_seconds: 0.2}}\n")
-    seed_defaults(rig.fake)
+    rig = seeded_rig(tmp_path, "recall: {synchronous: {timeout_seconds: 0.2}}\n")
     warm(rig)
     rig.fake.latency = 1.5
     rig.clock.advance(rig.plane.config.recall.cache.fresh_seconds + 1)  # stale: the explicit request recalls

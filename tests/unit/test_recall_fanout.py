@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.unit.test_recall_support import (
+from tests.support.recall_rig import (
     BANKS,
     BUSINESS_FACTS,
     PLATFORM_FACTS,
@@ -15,7 +15,7 @@ from tests.unit.test_recall_support import (
     recall_requests,
     run,
     seed,
-    seed_defaults,
+    seeded_rig,
 )
 from wetopi_memory import AccessDenied, BackendUnavailableError, InvalidRequest, SearchResult
 from wetopi_memory.recall import recall_scopes
@@ -26,8 +26,7 @@ ALL = ["personal", "business", "platform"]
 
 
 def test_one_request_per_bank_in_parallel(tmp_path: Path) -> None:
-    rig = make_rig(tmp_path, latency=0.15)
-    seed_defaults(rig.fake)
+    rig = seeded_rig(tmp_path, latency=0.15)
     started = time.perf_counter()
     result = run(recall_scopes(rig.plane.acl, rig.alice, ALL, query="kubernetes clusters pricing",
                                types=("observation",), limit=10))
@@ -78,8 +77,7 @@ def test_each_store_gets_its_own_budget_and_max_tokens_unless_overridden(tmp_pat
 
 
 def test_failures_are_captured_per_scope_with_a_reason(tmp_path: Path) -> None:
-    rig = make_rig(tmp_path)
-    seed_defaults(rig.fake)
+    rig = seeded_rig(tmp_path)
     rig.backend.failures["wetopi-business"] = BackendUnavailableError("cannot reach Hindsight: refused")
     rig.backend.failures["user-u_alice"] = RuntimeError("boom")
     result = run(recall_scopes(rig.plane.acl, rig.alice, ALL, query="kubernetes clusters", types=None))
@@ -92,8 +90,7 @@ def test_failures_are_captured_per_scope_with_a_reason(tmp_path: Path) -> None:
 
 
 def test_a_scope_over_the_deadline_times_out_and_the_others_answer(tmp_path: Path) -> None:
-    rig = make_rig(tmp_path)
-    seed_defaults(rig.fake)
+    rig = seeded_rig(tmp_path)
     rig.backend.delays["wetopi-business"] = 2.0
     started = time.perf_counter()
     result = run(recall_scopes(rig.plane.acl, rig.alice, ["business", "platform"], query="kubernetes pricing",
@@ -146,8 +143,7 @@ def test_always_and_never_modes(tmp_path: Path) -> None:
 
 
 def test_search_without_scopes_routes_a_confident_query_to_its_scopes(tmp_path: Path) -> None:
-    rig = make_rig(tmp_path)
-    seed_defaults(rig.fake)
+    rig = seeded_rig(tmp_path)
     result = run(rig.plane.search(rig.alice, "kubernetes clusters on RKE2 with Argo CD"))
     assert isinstance(result, SearchResult)
     assert result.scopes == ["platform"]
@@ -156,8 +152,7 @@ def test_search_without_scopes_routes_a_confident_query_to_its_scopes(tmp_path: 
 
 
 def test_search_without_a_confident_route_uses_every_readable_scope_capped(tmp_path: Path) -> None:
-    rig = make_rig(tmp_path)
-    seed_defaults(rig.fake)
+    rig = seeded_rig(tmp_path)
     result = run(rig.plane.search(rig.alice, "what about the thing from yesterday?"))
     assert result.scopes == ALL
     capped = make_rig(tmp_path, "routing: {max_scopes_per_recall: 2}\n")
@@ -168,8 +163,7 @@ def test_search_without_a_confident_route_uses_every_readable_scope_capped(tmp_p
 
 
 def test_search_named_scopes_and_validation_are_unchanged(tmp_path: Path) -> None:
-    rig = make_rig(tmp_path)
-    seed_defaults(rig.fake)
+    rig = seeded_rig(tmp_path)
     result = run(rig.plane.search(rig.alice, "pricing for agencies", ["business", "business"]))
     assert result.scopes == ["business"]
     assert [h.content for h in result.hits] == BUSINESS_FACTS

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.unit.test_recall_support import PERSONAL_FACTS, Rig, make_rig, run, seed_defaults
+from tests.support.recall_rig import PERSONAL_FACTS, Rig, make_rig, run, seeded_rig
 from wetopi_memory.recall.cache import cache_key
 
 TURN_PLATFORM = "The RKE2 upgrade of the Kubernetes clusters failed, check Argo CD"
@@ -21,9 +21,7 @@ FIRST_TURN = "recall: {synchronous: {only_when: [explicit_memory_request, high_c
 
 @pytest.fixture
 def rig(tmp_path: Path) -> Rig:
-    rig = make_rig(tmp_path)
-    seed_defaults(rig.fake)
-    return rig
+    return seeded_rig(tmp_path)
 
 
 def prefetched(rig: Rig, text: str) -> int:
@@ -104,8 +102,7 @@ def test_a_later_prefetch_is_not_replaced_by_a_slower_session_start_prefetch(rig
 def test_a_cold_first_turn_recalls_synchronously_only_when_configured(tmp_path: Path) -> None:
     default = make_rig(tmp_path)
     assert default.coordinator.cached_context("s1", default.alice, "hola", first_turn=True).sync is None
-    rig = make_rig(tmp_path, FIRST_TURN)
-    seed_defaults(rig.fake)
+    rig = seeded_rig(tmp_path, FIRST_TURN)
     assert rig.coordinator.cached_context("s1", rig.alice, "hola").sync is None  # not the first turn
     assert rig.coordinator.cached_context("s1", rig.stranger, "hola", first_turn=True).sync is None
     hello = "hola, centralized logs today"
@@ -163,8 +160,7 @@ def test_own_personal_writes_come_with_any_request_and_never_to_another_person(r
 
 
 def test_a_scope_a_prefetch_is_already_fetching_costs_the_turn_no_second_round_trip(tmp_path: Path) -> None:
-    rig = make_rig(tmp_path, latency=0.3)
-    seed_defaults(rig.fake)
+    rig = seeded_rig(tmp_path, latency=0.3)
     fetching = threading.Thread(target=run, args=(rig.coordinator.prefetch_session("s1", rig.alice,
                                                                                   TURN_PLATFORM),))
     fetching.start()

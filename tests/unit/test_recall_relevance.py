@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.unit.test_recall_support import PLATFORM_FACTS, Rig, make_rig, run, seed_defaults
+from tests.support.recall_rig import PLATFORM_FACTS, Rig, run, seeded_rig
 from wetopi_memory.recall.cache import cache_key
 from wetopi_memory.recall.injection_rules import MemoryWords, is_bare_follow_up, salient_words
 from wetopi_memory.router import tokenize
@@ -16,8 +16,7 @@ TURN_PLATFORM = "The RKE2 upgrade of the Kubernetes clusters failed, check Argo 
 
 @pytest.fixture
 def rig(tmp_path: Path) -> Rig:
-    rig = make_rig(tmp_path)
-    seed_defaults(rig.fake)
+    rig = seeded_rig(tmp_path)
     assert run(rig.coordinator.prefetch("s1", rig.alice, TURN_PLATFORM)).status == "stored"
     return rig
 

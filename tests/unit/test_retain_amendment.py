@@ -3,18 +3,10 @@ superseded one, and a change that cannot be placed keeps nothing of the proposal
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from tests.support.judgement import PluginDriver, plugin_driver
+from tests.support.judgement import PluginDriver
 from wetopi_memory.retain.amendment import amended_proposal, amendment
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[PluginDriver]:
-    with plugin_driver() as d:
-        yield d
 
 
 @pytest.mark.parametrize(("message", "change"), [

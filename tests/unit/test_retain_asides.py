@@ -5,21 +5,12 @@ network and key sizes as values, progress reports, venting and asking for the as
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from tests.support.judgement import PluginDriver, plugin_driver
+from tests.support.judgement import PluginDriver
 from wetopi_memory.retain.signals import analyze, money_value, states_value
 from wetopi_memory.retain.speaker_lexicon import OWN_WAY
 from wetopi_memory.retain.term_matching import mentions
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[PluginDriver]:
-    with plugin_driver() as d:
-        yield d
-
 
 # ------------------------------------------------------------------------------------------------ approval asked
 

@@ -4,19 +4,9 @@ speaker draws from a preference just stated."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
-from tests.support.judgement import PluginDriver, plugin_driver
+from tests.support.judgement import PluginDriver
 from wetopi_memory.retain.signals import analyze
 from wetopi_memory.retain.turn_reading import assents
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[PluginDriver]:
-    with plugin_driver() as d:
-        yield d
 
 
 def test_a_leading_question_followed_by_more_words_is_a_question() -> None:

@@ -3,19 +3,11 @@ is a verified fix, a note request with content of its own is on record; a refusa
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from tests.support.judgement import PluginDriver, plugin_driver
+from tests.support.judgement import PluginDriver
 from wetopi_memory.retain.signals import analyze
 from wetopi_memory.retain.turn_reading import works_now
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[PluginDriver]:
-    with plugin_driver() as d:
-        yield d
 
 
 @pytest.mark.parametrize("reply", ["fixed, thanks", "ya funciona, gracias!", "good, the dashboards are back",

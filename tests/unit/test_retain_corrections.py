@@ -3,19 +3,11 @@ and an assent that changes a value stays with the proposal it amends."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from tests.support.judgement import PluginDriver, plugin_driver
+from tests.support.judgement import PluginDriver
 from wetopi_memory.retain.corrections import corrected
 from wetopi_memory.retain.signals import analyze
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[PluginDriver]:
-    with plugin_driver() as d:
-        yield d
 
 
 def _read(text: str) -> tuple[str, ...]:

@@ -3,11 +3,7 @@ claims its side, a quoted draft, a memory tool's answer, a check that changes no
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
-from tests.support.judgement import PluginDriver, ToolCall, plugin_driver
+from tests.support.judgement import PluginDriver, ToolCall
 from wetopi_memory.retain.certainty_lexicon import HEDGE_SET
 from wetopi_memory.retain.discourse import named_party
 from wetopi_memory.retain.memory_md_passing import reads_as_passing
@@ -17,12 +13,6 @@ from wetopi_memory.retain.term_matching import mentions
 from wetopi_memory.retain.voice_reading import speaks_for_self
 
 KNOWN = ("personal", "business", "platform")
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[PluginDriver]:
-    with plugin_driver() as d:
-        yield d
 
 
 def test_terms_told_after_the_party_was_named_carry_its_name(driver: PluginDriver) -> None:

@@ -3,17 +3,9 @@ correction that opens with "scratch that" and a rule that says "do whatever you 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from tests.support.judgement import PluginDriver, plugin_driver
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[PluginDriver]:
-    with plugin_driver() as d:
-        yield d
+from tests.support.judgement import PluginDriver
 
 
 @pytest.mark.parametrize("user", [

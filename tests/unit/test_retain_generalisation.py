@@ -3,20 +3,10 @@ without a pick, staffing facts, other people's ways, stories, forecasts, failed 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
-from tests.support.judgement import PluginDriver, ToolCall, plugin_driver
+from tests.support.judgement import PluginDriver, ToolCall
 from wetopi_memory.retain.scope_selection import fallback_for, own_scopes
 from wetopi_memory.retain.signals import analyze
 from wetopi_memory.retain.voice_reading import past_event, voice_of
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[PluginDriver]:
-    with plugin_driver() as d:
-        yield d
 
 
 def run(driver: PluginDriver, name: str, user: str, assistant: str = "Ok.", *, before: str = "",

@@ -3,18 +3,7 @@ the heading's list has ended is read on its own."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
-from tests.support.judgement import PluginDriver, plugin_driver
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[PluginDriver]:
-    with plugin_driver() as d:
-        yield d
-
+from tests.support.judgement import PluginDriver
 
 PROCEDURE = ("Apunta el procedimiento para rotar el certificado del registry:\n"
              "1. kubectl -n registry create secret tls registry-tls-new --cert=… --key=…\n"

@@ -25,6 +25,7 @@ from wetopi_memory.retain.memory_md import (
 )
 from wetopi_memory.retain.memory_md_review import load_reviewed
 
+from ..support.cli import cli_runner
 from ..support.texts import ANA_IDENTITIES, FAKE_URL, identities, standard_config
 
 PASSWORD = "Xk9mQ2vL7pR4wZ9a"
@@ -174,15 +175,15 @@ def test_unreadable_sources_are_errors(plane: MemoryPlane, ana: Identity, tmp_pa
         asyncio.run(plane.import_memory_md(ana, tmp_path / "missing.md", dry_run=True))
 
 
-def test_cli_import_report_and_rerun(tmp_path: Path, source: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    for var in ("WETOPI_MEMORY_CONFIG", "HINDSIGHT_API_URL", "HINDSIGHT_API_KEY", "WETOPI_MEMORY_IDENTITIES"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("HERMES_HOME", str(tmp_path / "hermes"))
-    monkeypatch.setenv("WETOPI_MEMORY_STATE_DIR", str(tmp_path / "state"))
+def _cli_as_ana(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[CliRunner, Path]:
+    """The CLI run by Ana herself (cli:ana is her account too), and the identities file that says so."""
     ids = tmp_path / "ids.yaml"
     ids.write_text(ANA_IDENTITIES.replace('"telegram:1001"]', '"telegram:1001", "cli:ana"]'))
-    monkeypatch.setattr("wetopi_memory_cli._common.os_login", lambda: "ana")  # the caller is Ana herself
-    runner = CliRunner()
+    return cli_runner(tmp_path, monkeypatch, login="ana"), ids
+
+
+def test_cli_import_report_and_rerun(tmp_path: Path, source: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    runner, ids = _cli_as_ana(tmp_path, monkeypatch)
     base = ["--identities", str(ids), "import-memory-md", str(source), "--user", "telegram:1001"]
 
     dry = runner.invoke(app, [*base, "--dry-run", "-o", "json"])
@@ -280,22 +281,16 @@ def test_a_bad_review_file_is_one_error_naming_the_key(tmp_path: Path, body: str
 
 
 def test_cli_exits_1_and_writes_the_review_list(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    for var in ("WETOPI_MEMORY_CONFIG", "HINDSIGHT_API_URL", "HINDSIGHT_API_KEY", "WETOPI_MEMORY_IDENTITIES"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("HERMES_HOME", str(tmp_path / "hermes"))
-    monkeypatch.setenv("WETOPI_MEMORY_STATE_DIR", str(tmp_path / "state"))
-    ids = tmp_path / "ids.yaml"
-    ids.write_text(ANA_IDENTITIES.replace('"telegram:1001"]', '"telegram:1001", "cli:ana"]'))
-    monkeypatch.setattr("wetopi_memory_cli._common.os_login", lambda: "ana")
+    cli, ids = _cli_as_ana(tmp_path, monkeypatch)
     source = _tricky(tmp_path)
     review = tmp_path / "review.json"
-    result = CliRunner().invoke(app, ["--identities", str(ids), "import-memory-md", str(source),
-                                      "--review-file", str(review)])
+    result = cli.invoke(app, ["--identities", str(ids), "import-memory-md", str(source),
+                              "--review-file", str(review)])
     assert result.exit_code == 1, result.output
     assert "review: P1 entry 4" in result.stderr and REDIS_PASS not in result.output
     assert [row["entry"] for row in json.loads(review.read_text())["entries"]] == [4]
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
-    refused = CliRunner().invoke(app, ["--identities", str(ids), "import-memory-md", str(source),
-                                       "--accept-reviewed", str(bad)])
+    refused = cli.invoke(app, ["--identities", str(ids), "import-memory-md", str(source),
+                               "--accept-reviewed", str(bad)])
     assert refused.exit_code == 2 and "bad.json: expected a review file" in refused.stderr

@@ -4,18 +4,9 @@ value of no system ("the train is 40 minutes late") are no memory; a checked cha
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from tests.support.judgement import PluginDriver, ToolCall, plugin_driver
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[PluginDriver]:
-    with plugin_driver() as d:
-        yield d
-
+from tests.support.judgement import PluginDriver, ToolCall
 
 _TOP = (ToolCall(name="terminal", args={"command": "kubectl top nodes --no-headers"}, result="wk-01 58% 66%\n"
                  "wk-02 64% 74%"),)

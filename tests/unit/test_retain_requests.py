@@ -4,18 +4,10 @@ loving one piece of work is a one-off, what customers love is not."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from tests.support.judgement import PluginDriver, plugin_driver
+from tests.support.judgement import PluginDriver
 from wetopi_memory.retain.signals import analyze
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[PluginDriver]:
-    with plugin_driver() as d:
-        yield d
 
 
 @pytest.mark.parametrize("text", [

@@ -3,17 +3,9 @@ holds nothing of its own: the statement before it is what is kept, in its own sc
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from tests.support.judgement import PluginDriver, plugin_driver
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[PluginDriver]:
-    with plugin_driver() as d:
-        yield d
+from tests.support.judgement import PluginDriver
 
 
 @pytest.mark.parametrize(("user", "fact"), [

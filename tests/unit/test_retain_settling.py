@@ -4,19 +4,10 @@ longer message, plans named only as possible, a quoted passage, a standing reque
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from tests.support.judgement import PluginDriver, plugin_driver
+from tests.support.judgement import PluginDriver
 from wetopi_memory.retain.signals import analyze
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[PluginDriver]:
-    with plugin_driver() as d:
-        yield d
-
 
 # ------------------------------------------------------------------------------------------------ settled
 

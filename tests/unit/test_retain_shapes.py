@@ -4,18 +4,8 @@ no cause yet, "Done —" and "Finished." reports, the problem a fix answers, how
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
-from tests.support.judgement import PluginDriver, ToolCall, plugin_driver
+from tests.support.judgement import PluginDriver, ToolCall
 from wetopi_memory.retain.raw_output import field_block_lines, raw_output_kind
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[PluginDriver]:
-    with plugin_driver() as d:
-        yield d
 
 
 def run(driver: PluginDriver, name: str, user: str, assistant: str = "Ok.", *, before: str = "",

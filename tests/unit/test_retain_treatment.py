@@ -3,17 +3,9 @@ platform words it uses; a rule for the assistant's answers to others stays the o
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from tests.support.judgement import PluginDriver, plugin_driver
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[PluginDriver]:
-    with plugin_driver() as d:
-        yield d
+from tests.support.judgement import PluginDriver
 
 
 @pytest.mark.parametrize(("user", "fact"), [

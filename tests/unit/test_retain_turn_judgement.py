@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from tests.support.judgement import PluginDriver, ToolCall, TurnCase, plugin_driver
+from tests.support.judgement import PluginDriver, ToolCall, TurnCase
 from wetopi_memory.retain.evidence import EMPTY_EVIDENCE
 from wetopi_memory.retain.signals import analyze
 from wetopi_memory.retain.turn_reading import message_text, proposal_before, read_turn
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[PluginDriver]:
-    with plugin_driver() as d:
-        yield d
 
 
 def case(name: str, user: str, assistant: str = "Ok.", *, history: tuple[dict[str, Any], ...] = (),

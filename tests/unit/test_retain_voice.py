@@ -3,21 +3,14 @@ assent by emoji or option, an answer the user asks to note, a change told with i
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.support.judgement import PluginDriver, ToolCall, TurnCase, plugin_driver
+from tests.support.judgement import PluginDriver, ToolCall, TurnCase
 from wetopi_memory.retain.memory_md_passing import reads_as_passing
 from wetopi_memory.retain.raw_output import raw_output_kind
 from wetopi_memory.retain.signals import analyze
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[PluginDriver]:
-    with plugin_driver() as d:
-        yield d
 
 
 def stored(driver: PluginDriver, name: str, user: str, assistant: str = "Entendido.", *,

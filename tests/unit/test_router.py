@@ -136,18 +136,6 @@ TABLE: list[tuple[str, set[str], bool]] = [
 ]
 
 
-@pytest.fixture(scope="module")
-def router() -> RuleRouter:
-    return RuleRouter((), known_scopes=SCOPES)
-
-
-@pytest.fixture(scope="module")
-def rules() -> RuleRouter:
-    """The rules alone: for the tests that pin a rule mechanism (minimum evidence, first person, the agent prior)
-    on short messages where the shipped word model may add a scope (its additions: test_router_word_model.py)."""
-    return RuleRouter((), known_scopes=SCOPES, word_model=False)
-
-
 def test_table_is_large_and_bilingual() -> None:
     assert len(TABLE) >= 60
     spanish = [t for t, _, _ in TABLE if re.search(r"[áéíóúñ¿¡]|\b(el|la|los|que|de)\b", t.lower())]

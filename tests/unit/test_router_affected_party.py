@@ -5,18 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.routing import scopes_of
 from wetopi_memory.router import RuleRouter
-
-SCOPES = ("personal", "business", "platform")
-
-
-@pytest.fixture(scope="module")
-def rules() -> RuleRouter:
-    return RuleRouter((), known_scopes=SCOPES, word_model=False)
-
-
-def _scopes(router: RuleRouter, text: str) -> set[str]:
-    return set(router.route(text).scope_names)
 
 
 @pytest.mark.parametrize("text", [
@@ -26,7 +16,7 @@ def _scopes(router: RuleRouter, text: str) -> set[str]:
     "dos clientes ven el wp-admin en blanco después de actualizar el plugin de caché del nginx",
 ])
 def test_a_customer_hit_by_a_platform_matter_is_platform_alone(rules: RuleRouter, text: str) -> None:
-    assert _scopes(rules, text) == {"platform"}
+    assert scopes_of(rules, text) == {"platform"}
 
 
 @pytest.mark.parametrize("text", [
@@ -38,7 +28,7 @@ def test_a_customer_hit_by_a_platform_matter_is_platform_alone(rules: RuleRouter
     "toda comunicación de incidentes a clientes la firma Marta",
 ])
 def test_what_is_said_or_owed_to_customers_keeps_business(rules: RuleRouter, text: str) -> None:
-    assert _scopes(rules, text) == {"business", "platform"}
+    assert scopes_of(rules, text) == {"business", "platform"}
 
 
 @pytest.mark.parametrize("text", [
@@ -46,4 +36,4 @@ def test_what_is_said_or_owed_to_customers_keeps_business(rules: RuleRouter, tex
     "tenemos 40 clientes nuevos este trimestre",
 ])
 def test_a_customer_word_without_a_platform_matter_stays_business(rules: RuleRouter, text: str) -> None:
-    assert _scopes(rules, text) == {"business"}
+    assert scopes_of(rules, text) == {"business"}

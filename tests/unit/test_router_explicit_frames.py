@@ -6,13 +6,6 @@ import pytest
 
 from wetopi_memory.router import RuleRouter
 
-SCOPES = ("personal", "business", "platform")
-
-
-@pytest.fixture(scope="module")
-def router() -> RuleRouter:
-    return RuleRouter((), known_scopes=SCOPES)
-
 
 @pytest.mark.parametrize("text", [
     "Recap de lo que decidimos en la reunión con el proveedor de fibra",

@@ -7,13 +7,6 @@ import pytest
 
 from wetopi_memory.router import RuleRouter
 
-SCOPES = ("personal", "business", "platform")
-
-
-@pytest.fixture(scope="module")
-def rules() -> RuleRouter:
-    return RuleRouter((), known_scopes=SCOPES, word_model=False)
-
 
 def _asks(router: RuleRouter, text: str) -> bool:
     return router.route(text).explicit_memory_request

@@ -10,19 +10,7 @@ from wetopi_memory.router import RuleRouter
 from wetopi_memory.router.personal_rules import first_person_verb, one_off_day
 from wetopi_memory.router.text import encode, tokenize
 
-SCOPES = ("personal", "business", "platform")
 P, B, F = "platform", "business", "personal"
-
-
-@pytest.fixture(scope="module")
-def router() -> RuleRouter:
-    return RuleRouter((), known_scopes=SCOPES)
-
-
-@pytest.fixture(scope="module")
-def rules() -> RuleRouter:
-    """The rules alone, for a rule mechanism the shipped word model may add to (test_router_word_model.py)."""
-    return RuleRouter((), known_scopes=SCOPES, word_model=False)
 
 
 def _tokens(text: str) -> list[bytes]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.routing import scopes_of
 from wetopi_memory.config import RoutingRule
 from wetopi_memory.router import RuleRouter
 from wetopi_memory.router.personal_rules import one_off_day
@@ -16,27 +17,21 @@ SCOPES = ("personal", "business", "platform")
 P, B, F = "platform", "business", "personal"
 
 
-@pytest.fixture(scope="module")
-def router() -> RuleRouter:
-    """The rules alone: these are the roles' own tests (the word model, learned from labels, has its own file)."""
-    return RuleRouter((), known_scopes=SCOPES, word_model=False)
-
-
-def _scopes(router: RuleRouter, text: str) -> set[str]:
-    return set(router.route(text).scope_names)
+# `rules` (tests/unit/conftest.py) is the rules alone: these are the roles' own tests (the word model, learned
+# from labels, has its own file).
 
 
 @pytest.mark.parametrize("text", [
     "El plan Business incluye staging y backups cada hora por 59 € al mes",
     "We could upsell WordPress hosting with daily backups to the agencies on the starter tier",
 ])
-def test_plan_features_in_a_business_message_are_not_platform(router: RuleRouter, text: str) -> None:
-    assert _scopes(router, text) == {B}
+def test_plan_features_in_a_business_message_are_not_platform(rules: RuleRouter, text: str) -> None:
+    assert scopes_of(rules, text) == {B}
 
 
-def test_a_platform_matter_next_to_a_price_still_routes_to_platform(router: RuleRouter) -> None:
+def test_a_platform_matter_next_to_a_price_still_routes_to_platform(rules: RuleRouter) -> None:
     # the same words, but the backups fail: kubernetes and velero are not features of a plan
-    assert _scopes(router, "Los backups de velero fallan en el cluster del plan Pro, mira el precio después") == {B, P}
+    assert scopes_of(rules, "Los backups de velero fallan en el cluster del plan Pro, mira el precio después") == {B, P}
 
 
 @pytest.mark.parametrize("text", [
@@ -44,12 +39,12 @@ def test_a_platform_matter_next_to_a_price_still_routes_to_platform(router: Rule
     "I prefer short emails to investors, three lines at most",
     "Mañana tengo reunión con el proveedor de las sillas a las 12",
 ])
-def test_audience_words_in_the_speakers_own_habit_are_not_business(router: RuleRouter, text: str) -> None:
-    assert _scopes(router, text) == {F}
+def test_audience_words_in_the_speakers_own_habit_are_not_business(rules: RuleRouter, text: str) -> None:
+    assert scopes_of(rules, text) == {F}
 
 
-def test_a_price_in_the_speakers_own_appointment_stays_business(router: RuleRouter) -> None:
-    assert _scopes(router, "Tengo la reunión con Bodegas Ruiz el lunes y quiero llevar el precio del plan anual") \
+def test_a_price_in_the_speakers_own_appointment_stays_business(rules: RuleRouter) -> None:
+    assert scopes_of(rules, "Tengo la reunión con Bodegas Ruiz el lunes y quiero llevar el precio del plan anual") \
         == {B, F}
 
 
@@ -60,12 +55,12 @@ def test_a_price_in_the_speakers_own_appointment_stays_business(router: RuleRout
     "Tengo dentista el martes a las 9",
     "I have the board call at 4, block the hour before",
 ])
-def test_the_speakers_own_schedule_is_personal(router: RuleRouter, text: str) -> None:
-    assert F in _scopes(router, text)
+def test_the_speakers_own_schedule_is_personal(rules: RuleRouter, text: str) -> None:
+    assert F in scopes_of(rules, text)
 
 
-def test_someone_elses_on_call_stays_platform(router: RuleRouter) -> None:
-    assert _scopes(router, "Who is on-call for the ceph cluster tonight?") == {P}
+def test_someone_elses_on_call_stays_platform(rules: RuleRouter) -> None:
+    assert scopes_of(rules, "Who is on-call for the ceph cluster tonight?") == {P}
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -75,8 +70,8 @@ def test_someone_elses_on_call_stays_platform(router: RuleRouter) -> None:
     ("How do you say bank holiday in German?", set()),
     ("We sat on the river bank all afternoon", set()),
 ])
-def test_other_senses_of_client_policy_and_bank(router: RuleRouter, text: str, expected: set[str]) -> None:
-    assert _scopes(router, text) == expected
+def test_other_senses_of_client_policy_and_bank(rules: RuleRouter, text: str, expected: set[str]) -> None:
+    assert scopes_of(rules, text) == expected
 
 
 @pytest.mark.parametrize("text", [
@@ -85,8 +80,8 @@ def test_other_senses_of_client_policy_and_bank(router: RuleRouter, text: str, e
     "Tell me what's in memory about our refund policy",
     "¿Tenemos written down por qué fijamos la versión de RKE2?",
 ])
-def test_recall_requests_of_the_fourth_round(router: RuleRouter, text: str) -> None:
-    assert router.route(text).explicit_memory_request
+def test_recall_requests_of_the_fourth_round(rules: RuleRouter, text: str) -> None:
+    assert rules.route(text).explicit_memory_request
 
 
 @pytest.mark.parametrize("text", [
@@ -94,8 +89,8 @@ def test_recall_requests_of_the_fourth_round(router: RuleRouter, text: str) -> N
     "Guárdalo en memoria: el cliente paga a 60 días",  # a request to save, not to recall
     "Please remember that the Agency plan is 199 a month",
 ])
-def test_save_requests_and_statements_are_not_recall_requests(router: RuleRouter, text: str) -> None:
-    assert not router.route(text).explicit_memory_request
+def test_save_requests_and_statements_are_not_recall_requests(rules: RuleRouter, text: str) -> None:
+    assert not rules.route(text).explicit_memory_request
 
 
 def test_a_day_followed_by_a_plural_part_of_day_recurs() -> None:
@@ -103,9 +98,9 @@ def test_a_day_followed_by_a_plural_part_of_day_recurs() -> None:
     assert one_off_day(b"send it to me on monday please".split())
 
 
-def test_role_lexicons_are_normalised_rule_terms(router: RuleRouter) -> None:
+def test_role_lexicons_are_normalised_rule_terms(rules: RuleRouter) -> None:
     # a role word that no rule can match would be dead data
-    assert router.terms >= COMMERCIAL_OBJECTS | AUDIENCE_WORDS
+    assert rules.terms >= COMMERCIAL_OBJECTS | AUDIENCE_WORDS
 
 
 def test_a_configured_rule_term_is_never_a_role_object() -> None:
@@ -119,15 +114,15 @@ def test_a_configured_rule_term_is_never_a_role_object() -> None:
     "Rejecting the headline 'Built on Kubernetes' for the Black Friday ad, nobody cares",
     "Ideas para un carrusel de Instagram sobre por qué el staging gratis importa",
 ])
-def test_platform_words_in_a_piece_of_marketing_content_are_its_subject(router: RuleRouter, text: str) -> None:
-    assert _scopes(router, text) == {B}
+def test_platform_words_in_a_piece_of_marketing_content_are_its_subject(rules: RuleRouter, text: str) -> None:
+    assert scopes_of(rules, text) == {B}
 
 
-def test_a_claim_checked_against_the_platform_keeps_platform(router: RuleRouter) -> None:
+def test_a_claim_checked_against_the_platform_keeps_platform(rules: RuleRouter) -> None:
     # the same kind of content, but the message asks whether the claim is true of the platform
     text = "Tweet: 'replicamos tus backups en Ceph en tres nodos'. ¿Es verdad? no quiero prometer de más"
-    assert P in _scopes(router, text)
+    assert P in scopes_of(rules, text)
 
 
-def test_frame_roles_are_normalised_rule_terms(router: RuleRouter) -> None:
-    assert router.terms >= CONTENT_FRAMES | FACT_CHECKS
+def test_frame_roles_are_normalised_rule_terms(rules: RuleRouter) -> None:
+    assert rules.terms >= CONTENT_FRAMES | FACT_CHECKS

@@ -5,19 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.routing import scopes_of
 from wetopi_memory.router import RuleRouter
 
-SCOPES = ("personal", "business", "platform")
 P, B, F = "platform", "business", "personal"
-
-
-@pytest.fixture(scope="module")
-def rules() -> RuleRouter:
-    return RuleRouter((), known_scopes=SCOPES, word_model=False)
-
-
-def _scopes(router: RuleRouter, text: str, *, tools: tuple[str, ...] = ()) -> set[str]:
-    return set(router.route(text, tools=tools).scope_names)
 
 
 @pytest.mark.parametrize("text", [
@@ -27,7 +18,7 @@ def _scopes(router: RuleRouter, text: str, *, tools: tuple[str, ...] = ()) -> se
     "mi rodilla no aguanta más de 10 km seguidos",
 ])
 def test_the_speakers_training_races_and_body_are_personal(rules: RuleRouter, text: str) -> None:
-    assert _scopes(rules, text) == {F}
+    assert scopes_of(rules, text) == {F}
 
 
 @pytest.mark.parametrize("text", [
@@ -35,13 +26,13 @@ def test_the_speakers_training_races_and_body_are_personal(rules: RuleRouter, te
     "el kilometraje de la furgoneta de la empresa lo lleva Marta",
 ])
 def test_training_words_without_the_speaker_stay_unrouted(rules: RuleRouter, text: str) -> None:
-    assert _scopes(rules, text) == set()
+    assert scopes_of(rules, text) == set()
 
 
 def test_a_training_plan_is_not_a_hosting_plan(rules: RuleRouter) -> None:
     text = "el plan de entreno manda descanso los lunes, no me pongas nada esos días"
     assert set(rules.route(text, agent="wetopi-lead").scope_names) == {F}
-    assert _scopes(rules, "el plan Pro necesita un precio nuevo") == {B}
+    assert scopes_of(rules, "el plan Pro necesita un precio nuevo") == {B}
 
 
 @pytest.mark.parametrize("text", [
@@ -51,11 +42,11 @@ def test_a_training_plan_is_not_a_hosting_plan(rules: RuleRouter) -> None:
     "qué es un servidor exactamente? me lo preguntó mi hija anoche",
 ])
 def test_general_knowledge_about_a_term_reaches_no_scope(rules: RuleRouter, text: str) -> None:
-    assert _scopes(rules, text) == set()
+    assert scopes_of(rules, text) == set()
 
 
 def test_a_meaning_question_about_our_own_things_keeps_its_scope(rules: RuleRouter) -> None:
-    assert _scopes(rules, "what does the 502 on our ingress mean in practice for the shops?") == {P}
+    assert scopes_of(rules, "what does the 502 on our ingress mean in practice for the shops?") == {P}
 
 
 @pytest.mark.parametrize("text", [
@@ -74,11 +65,11 @@ def test_launch_mailing_hiring_and_event_words_are_business(rules: RuleRouter, t
     "did you watch the rocket launch last night?", "The Normandy landing in 1944 was the largest amphibious operation",
 ])
 def test_a_rocket_launch_and_a_troop_landing_are_not_business(rules: RuleRouter, text: str) -> None:
-    assert B not in _scopes(rules, text)
+    assert B not in scopes_of(rules, text)
 
 
 def test_a_newsletter_the_speaker_reads_is_her_reading(rules: RuleRouter) -> None:
-    assert _scopes(rules, "I always read the Stratechery newsletter with my morning coffee") == {F}
+    assert scopes_of(rules, "I always read the Stratechery newsletter with my morning coffee") == {F}
 
 
 @pytest.mark.parametrize("text, scopes", [
@@ -99,11 +90,11 @@ def test_explicit_requests_take_their_scopes_from_what_they_ask(rules: RuleRoute
     "un usuario admin comprometido: la web está hacked desde ayer",
 ])
 def test_security_tooling_and_provisioning_words_are_platform(rules: RuleRouter, text: str) -> None:
-    assert P in _scopes(rules, text)
+    assert P in scopes_of(rules, text)
 
 
 def test_an_api_token_is_a_platform_thing(rules: RuleRouter) -> None:
-    assert _scopes(rules, "el token de la API que usa el monitor externo caduca mañana") == {P}
+    assert scopes_of(rules, "el token de la API que usa el monitor externo caduca mañana") == {P}
 
 
 @pytest.mark.parametrize("text, scopes", [
@@ -120,8 +111,8 @@ def test_system_audits_coughs_job_titles_and_intentions_are_not_business(rules: 
 
 
 def test_the_companys_audit_and_a_plan_price_stay_business(rules: RuleRouter) -> None:
-    assert _scopes(rules, "the accountant needs the audit of the yearly accounts by march") == {B}
-    assert _scopes(rules, "the plan price goes up in march") == {B}
+    assert scopes_of(rules, "the accountant needs the audit of the yearly accounts by march") == {B}
+    assert scopes_of(rules, "the plan price goes up in march") == {B}
 
 
 @pytest.mark.parametrize("text", [
@@ -133,27 +124,27 @@ def test_the_companys_audit_and_a_plan_price_stay_business(rules: RuleRouter) ->
     "las reuniones mejor por la mañana, que es cuando estoy despierta",
 ])
 def test_how_the_speaker_wants_things_and_her_own_time_are_personal(rules: RuleRouter, text: str) -> None:
-    assert F in _scopes(rules, text)
+    assert F in scopes_of(rules, text)
 
 
 def test_the_speakers_on_call_is_personal_and_platform_stays_with_its_system(rules: RuleRouter) -> None:
-    assert _scopes(rules, "estoy on-call hasta el lunes, no me pongas reuniones largas") == {F}
-    assert _scopes(rules, "en las semanas de guardia sé muy escueto conmigo") == {F}
-    assert _scopes(rules, "the on-call rotation for the ceph cluster needs a third person") == {P}
+    assert scopes_of(rules, "estoy on-call hasta el lunes, no me pongas reuniones largas") == {F}
+    assert scopes_of(rules, "en las semanas de guardia sé muy escueto conmigo") == {F}
+    assert scopes_of(rules, "the on-call rotation for the ceph cluster needs a third person") == {P}
 
 
 @pytest.mark.parametrize("text", [
     "the reseller wants a co-branded landing page. I like it, honestly", "Ugh, I hate this part: the VAT filing",
 ])
 def test_liking_or_hating_what_is_on_the_table_is_not_a_taste(rules: RuleRouter, text: str) -> None:
-    assert _scopes(rules, text) == {B}
+    assert scopes_of(rules, text) == {B}
 
 
 def test_liking_it_when_something_happens_is_still_a_taste(rules: RuleRouter) -> None:
-    assert _scopes(rules, "I like it when you start with the conclusion") == {F}
+    assert scopes_of(rules, "I like it when you start with the conclusion") == {F}
 
 
 def test_the_speakers_estimates_and_spare_time_learning_are_hers(rules: RuleRouter) -> None:
-    assert _scopes(rules, "I always underestimate reviews, add a buffer when you plan my week") == {F}
-    assert _scopes(rules, "I'm learning ansible in my spare time, any good book?") == {F}
-    assert _scopes(rules, "send the customer an estimate for the migration") == {B}
+    assert scopes_of(rules, "I always underestimate reviews, add a buffer when you plan my week") == {F}
+    assert scopes_of(rules, "I'm learning ansible in my spare time, any good book?") == {F}
+    assert scopes_of(rules, "send the customer an estimate for the migration") == {B}

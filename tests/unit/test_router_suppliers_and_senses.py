@@ -6,18 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.routing import scopes_of
 from wetopi_memory.router import RuleRouter
-
-SCOPES = ("personal", "business", "platform")
-
-
-@pytest.fixture(scope="module")
-def router() -> RuleRouter:
-    return RuleRouter((), known_scopes=SCOPES)
-
-
-def _scopes(router: RuleRouter, text: str) -> set[str]:
-    return set(router.route(text).scope_names)
 
 
 @pytest.mark.parametrize("text", [
@@ -26,7 +16,7 @@ def _scopes(router: RuleRouter, text: str) -> set[str]:
     "Cloudflare nos ha mandado una oferta para el plan enterprise, ¿nos compensa en precio?",
 ])
 def test_a_deal_with_a_supplier_is_business_alone(router: RuleRouter, text: str) -> None:
-    assert _scopes(router, text) == {"business"}
+    assert scopes_of(router, text) == {"business"}
 
 
 @pytest.mark.parametrize("text", [
@@ -34,7 +24,7 @@ def test_a_deal_with_a_supplier_is_business_alone(router: RuleRouter, text: str)
     "OVH's vRack drops packets between the two Proxmox hosts since 02:00",
 ])
 def test_a_suppliers_technical_matter_stays_platform(router: RuleRouter, text: str) -> None:
-    assert "platform" in _scopes(router, text)
+    assert "platform" in scopes_of(router, text)
 
 
 @pytest.mark.parametrize("text", [
@@ -45,11 +35,11 @@ def test_a_suppliers_technical_matter_stays_platform(router: RuleRouter, text: s
     "how do I set up a deployment on Netlify? it's my niece's side project",
 ])
 def test_everyday_senses_of_company_words_route_nowhere(router: RuleRouter, text: str) -> None:
-    assert _scopes(router, text) == set()
+    assert scopes_of(router, text) == set()
 
 
 def test_the_speakers_own_insurance_is_not_a_company_policy(router: RuleRouter) -> None:
-    assert "business" not in _scopes(router, "my car insurance policy went up 30 % this year, is that normal?")
+    assert "business" not in scopes_of(router, "my car insurance policy went up 30 % this year, is that normal?")
 
 
 @pytest.mark.parametrize("text", [
@@ -67,7 +57,7 @@ def test_remember_when_asking_for_a_fact_is_a_memory_request(router: RuleRouter)
 @pytest.mark.parametrize("text", ["¿te acuerdas de si al final yo cubro el on-call de Semana Santa?",
                                   "what did I decide about taking the on-call over Easter?"])
 def test_the_speakers_own_on_call_turn_is_personal(router: RuleRouter, text: str) -> None:
-    assert _scopes(router, text) == {"personal"}
+    assert scopes_of(router, text) == {"personal"}
 
 
 @pytest.mark.parametrize(("text", "business"), [
@@ -77,19 +67,19 @@ def test_the_speakers_own_on_call_turn_is_personal(router: RuleRouter, text: str
 ])
 def test_renewing_is_business_unless_it_is_a_certificate_or_an_id_card(router: RuleRouter, text: str,
                                                                        business: bool) -> None:
-    assert ("business" in _scopes(router, text)) is business
+    assert ("business" in scopes_of(router, text)) is business
 
 
 def test_the_margin_left_in_a_machines_memory_is_no_business_margin(router: RuleRouter) -> None:
-    assert "business" not in _scopes(router, "el límite de 4Gi no deja margen para memoria off-heap en opensearch")
-    assert "business" in _scopes(router, "¿qué margen nos deja el plan Pro después de la subida de Hetzner?")
+    assert "business" not in scopes_of(router, "el límite de 4Gi no deja margen para memoria off-heap en opensearch")
+    assert "business" in scopes_of(router, "¿qué margen nos deja el plan Pro después de la subida de Hetzner?")
 
 
 @pytest.mark.parametrize("text", ["remember that I never want kubectl explained, just give me the command",
                                   "no me mandes avisos de incidentes menores por la noche, prefiero por la mañana"])
 def test_the_speakers_own_rule_about_one_platform_thing_is_personal(router: RuleRouter, text: str) -> None:
-    assert _scopes(router, text) == {"personal"}
+    assert scopes_of(router, text) == {"personal"}
 
 
 def test_a_personal_statement_with_two_platform_terms_keeps_the_platform(router: RuleRouter) -> None:
-    assert "platform" in _scopes(router, "I always run helm template and kubectl diff before an argocd sync")
+    assert "platform" in scopes_of(router, "I always run helm template and kubectl diff before an argocd sync")

@@ -15,8 +15,9 @@ from typing import Any
 
 import pytest
 from typer.testing import CliRunner
-from wetopi_memory_cli.app import app
 
+from tests.support.cli import cli_runner
+from tests.support.cli import invoke as invoke_cli
 from tests.unit import test_hermes_plugin as plugin_tests
 from tests.unit.test_hermes_plugin import ALICE, FACT, turn
 from wetopi_memory.backends.local import LocalBackend
@@ -30,8 +31,6 @@ from wetopi_memory.state_db import StateFileUnusable
 
 make = plugin_tests.make  # the plugin fixtures of test_hermes_plugin
 runtime = plugin_tests.runtime
-ROOT = Path(__file__).resolve().parents[2]
-IDENTITIES = str(ROOT / "banks" / "identities.example.yaml")
 
 
 def item(doc: str) -> OutboxItem:
@@ -275,18 +274,12 @@ def test_enospc_creating_memory_db_is_a_transient_one_line_error(tmp_path: Path,
 
 @pytest.fixture
 def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
-    for var in ("WETOPI_MEMORY_CONFIG", "HINDSIGHT_API_URL", "HINDSIGHT_API_KEY", "WETOPI_MEMORY_IDENTITIES"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("HERMES_HOME", str(tmp_path / "hermes"))
-    monkeypatch.setenv("WETOPI_MEMORY_STATE_DIR", str(tmp_path / "state"))
-    monkeypatch.setattr("wetopi_memory_cli._common.os_login", lambda: "carlos")
-    return CliRunner()
+    return cli_runner(tmp_path, monkeypatch)
 
 
 def invoke(cli: CliRunner, *args: str) -> tuple[int, str, str]:
-    result = cli.invoke(app, ["--identities", IDENTITIES, *args])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result.exit_code, result.stdout, result.stderr
+    """A damaged or full state file ends the command with an exit, never an exception."""
+    return invoke_cli(cli, *args, may_raise=False)
 
 
 RETAIN = ("retain", "Argo CD syncs every cluster from the platform-gitops repo", "--scope", "platform",
