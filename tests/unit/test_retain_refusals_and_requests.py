@@ -4,17 +4,9 @@ on one day, confessions of a confusion, approvals of a named change request, and
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from tests.support.judgement import PluginDriver, plugin_driver
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[PluginDriver]:
-    with plugin_driver() as d:
-        yield d
+from tests.support.judgement import PluginDriver
 
 
 @pytest.mark.parametrize(("user", "before"), [
