@@ -104,7 +104,8 @@ REQUEST_TO_ME: tuple[str, ...] = (
 
 # How the assistant addresses the user in a proposal about the user's own way of working.
 ADDRESSEE: tuple[str, ...] = (
-    "send you", "answer your", "answer you", "remind you", "notify you", "ping you", "your questions",
+    "send you", "sent you", "your stand-up", "your standup", "answer your", "answer you", "remind you",
+    "notify you", "ping you", "your questions",
     "te mando", "te envio", "te respondo", "te aviso", "te recuerdo", "te escribo", "tus preguntas",
     "para ti", "for you", "mandarte", "enviarte", "avisarte", "recordarte", "escribirte", "responderte",
     "te mande", "te envie", "te avise", "te recuerde", "te escriba", "te pase", "te marco", "te los", "te las",

@@ -81,6 +81,15 @@ ONE_OFF: tuple[str, ...] = (
     "re:\\b(?:can't|cannot|can not|don't|do not|couldn't)\\s+(?:quite\\s+)?(?:remember|recall)\\b",
     "no me acuerdo", "no recuerdo", "no lo recuerdo", "ya no me acuerdo", "se me ha olvidado", "se me olvido",
     "i forgot", "i've forgotten", "i have forgotten",
+    # a task for someone in particular, with no value of its own: "Hay que exportarles la web" (not "hay que
+    # montarles el namespace con una ResourceQuota de 4 CPU", a setting)
+    "re:\\b(?:hay que|tenemos que|tengo que)\\s+[a-z]+(?:arles|erles|irles|arle|erle|irle|arselo|arsela|arselos)\\b"
+    "(?![^.;]*[\\d`])",
+    # a task due on a date: "Tenemos que mover Grafana a su namespace antes de fin de mes", "we need to … by Friday"
+    "re:\\b(?:tenemos que|hay que|tengo que|we need to|we have to|i need to|i have to)\\b[^.;]{0,80}"
+    "\\b(?:antes de (?:fin|final|finales) de(?:l)? (?:mes|semana|ano|trimestre)|antes del? (?:lunes|martes|miercoles"
+    "|jueves|viernes|dia \\d+|\\d+)|antes de manana|by (?:the )?end of (?:the )?(?:month|week|quarter|year)"
+    "|(?:by|before) (?:monday|tuesday|wednesday|thursday|friday|tomorrow|eod|eow))\\b",
     # owning up to a confusion is no habit to keep: "I always mix them up", "siempre me lío con los dos"
     # (a sentence of its own: "…, que luego me lío" is a preference's reason)
     "re:^\\W*(?:i\\s+)?(?:always\\s+|often\\s+|usually\\s+|keep\\s+|still\\s+)?(?:mix(?:ing)?\\s+(?:them|it|those|these)"
@@ -113,6 +122,9 @@ ONE_OFF: tuple[str, ...] = (
     "|despliegue|restart|reinicio|migracion|migration|rollout|merge|release|rollback)\\b"
     "(?!\\s+(?:de|of)\\s+(?:proveedor|supplier|provider|vendor|plan|tarifa|precio|price|politica|policy))",
     "re:^\\W*(?:approved?|aprobad[oa]|apruebo)\\W*(?:(?:go ahead|adelante|dale)\\b[^.;]*)?$",
+    # one review act: "Reject it, it changes the retention…", "Ciérrala, ya no aplica"
+    "re:^\\W*(?:reject|decline|close|merge|rechaza|rechazala|rechazalo|cierrala|cierralo|mergealo)\\b"
+    "(?:\\s+(?:it|this|that|the pr|the mr|el pr|la pr))?\\s*[,.;:!]",
     # venting about a moment: "I am SO done with the Stripe dashboard … ugh", "uf qué semana"
     "ugh", "argh", "lol", "so done with", "i'm done with", "i am done with", "harta de", "harto de",
     "re:[,;]\\s*whatever\\W*$", "pero bueno", "es una loteria", "is a lottery", "es una pesadilla", "is a nightmare",
@@ -248,11 +260,6 @@ TRANSIENT: tuple[str, ...] = (
     "re:^\\W*(?:here's|here is|here are|aqui tienes|aqui va|aqui van|te pego|te adjunto|adjunto)\\b",
     "pasted below", "pegado abajo", "pego abajo", "see below",
     "deploying now", "i'll treat", "lo dejo anotado", "still failing",
-    # a task due on a date: "Tenemos que mover Grafana a su namespace antes de fin de mes", "we need to … by Friday"
-    "re:\\b(?:tenemos que|hay que|tengo que|we need to|we have to|i need to|i have to)\\b[^.;]{0,80}"
-    "\\b(?:antes de (?:fin|final|finales) de(?:l)? (?:mes|semana|ano|trimestre)|antes del? (?:lunes|martes|miercoles"
-    "|jueves|viernes|dia \\d+|\\d+)|antes de manana|by (?:the )?end of (?:the )?(?:month|week|quarter|year)"
-    "|(?:by|before) (?:monday|tuesday|wednesday|thursday|friday|tomorrow|eod|eow))\\b",
     # what the speaker wants to find out, and a request being made now: "quiero saber qué lo cuelga"
     "quiero saber", "i want to know", "i want to find out", "quiero entender",
     # the assistant's view asked for: "Cuéntame cómo ves el plan nuevo", "tell me what you think of…"

@@ -188,9 +188,13 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
         offered_after = any(later.signals.question for later in proposed[number + 1:])
         if not (offered_after and doubted(sentence.signals)):
             sentence = replace(sentence, signals=agreed(sentence.signals, sentence.text, closing=number > 0))
-        sentences.append(sentence)
         if addresses_user(sentence.text) and "personal" in builder.router.known_scopes:
-            pinned[sentence.index] = "personal"
+            pinned[sentence.index] = "personal"   # how the assistant will treat the user, agreed: their preference
+            kinds = sentence.signals.categories
+            if "preference" not in kinds:   # agreed, it is decided; what it decides is the user's preference
+                kinds = ("decision", "preference", *(c for c in kinds if c != "decision"))
+                sentence = replace(sentence, signals=replace(sentence.signals, categories=kinds))
+        sentences.append(sentence)
     # the whole turn, or only the user's sentences that opt out of their own part ("lo de las vacaciones no lo
     # guardes; pero esto sí: …")
     sentences = [replace(s, signals=replace(s.signals, opted_out=True))
