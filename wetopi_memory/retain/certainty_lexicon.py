@@ -104,7 +104,9 @@ UNVERIFIED: tuple[str, ...] = (
     "[^.;]*\\bpero\\b",
     # drafts: written down, not approved
     # the noun, not the request to write one ("just draft them for me", "draft it in Spanish")
-    "re:(?<!you )(?<!to )(?<!i'll )\\bdraft\\b(?!\\s+(?:it|them|this|that|one|both|something|for me)\\b)",
+    # (a PR kept "en draft" / "as draft" for review is a way of working, not a draft decision)
+    "re:(?<!you )(?<!to )(?<!i'll )(?<!en )(?<!in )(?<!as )(?<!como )\\bdraft\\b"
+    "(?!\\s+(?:it|them|this|that|one|both|something|for me|prs?|mrs?)\\b)",
     "borrador",
     "not approved", "no aprobado", "no aprobada", "aun no aprobado", "sin aprobar",
     "didn't work", "did not work", "doesn't work", "no funciono", "no ha funcionado", "no funciona",

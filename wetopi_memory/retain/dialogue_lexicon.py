@@ -117,6 +117,10 @@ _LASTING_KINDS = ("policy", "politica", "rule", "norma", "regla", "runbook", "pr
 LASTING = TermSet((
     "always", "siempre", "from now on", "a partir de ahora", "de ahora en adelante", "every", "cada",
     "going forward", "en adelante", "that way", "asi siempre",
+    # a routine: "los lunes a las 9", "un resumen semanal", "every Monday", "daily"
+    "semanal", "semanales", "semanalmente", "weekly", "diario", "diaria", "daily", "mensual", "monthly",
+    "re:\\blos (?:lunes|martes|miercoles|jueves|viernes|sabados|domingos)\\b",
+    "re:\\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|weekdays)\\b",
     # a proposed rule lasts by what it is: a policy, a runbook, a default
     *_LASTING_KINDS, "by default", "por defecto",
 ))
@@ -131,7 +135,8 @@ ASSENT = TermSet((
     "lets do", "do it", "sounds good", "agreed", "yes", "yep", "yeah", "sure", "approved", "aprobado", "dale",
     "venga", "de una", "correcto", "exacto", "me vale", "go for it", "let's go with", "vamos con", "tira",
     "eso es", "trato hecho", "it's a deal", "done deal", "that works", "works for me", "me sirve", "let's go",
-    "palante", "approve", "apruebo", "good", "make that", "make it", "tal cual", "that's it", "eso mismo",
+    "palante", "re:^\\W*deal\\W*$", "approve", "apruebo", "apruebalo", "apruebala", "apruebalos", "apruebalas",
+    "good", "make that", "make it", "tal cual", "that's it", "eso mismo",
     "re:^\\W*(?:go|proceed|procede)\\W*$", "ship it", "do that", "hazlo ya", "yes please",
     # a confirmation of a summary: "Exactly.", "That's right", "Así es"
     "exactly", "that's right", "thats right", "correct", "precisely", "asi es", "precisamente",

@@ -200,7 +200,8 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
         categories = tuple(c for c in categories if c not in ERRAND_LOOKALIKES)
     stripped = text.strip()
     filler = bool(stripped) and len(words) <= 8 and all(w in FILLER_WORDS for w in words)
-    question = stripped.endswith("?") or stripped.startswith("¿") or bool(_LEADING_QUESTION.match(folded))
+    asked = _TAG_QUESTION.sub("", stripped)   # "Prefiero que me escribas en castellano, ¿vale?" asks nothing
+    question = asked.endswith("?") or asked.startswith("¿") or bool(_LEADING_QUESTION.match(folded))
     unverified = UNVERIFIED_SET.find(folded, text_grams)
     verified = () if unverified else VERIFIED_SET.find(folded, text_grams)
     said = _QUOTED_SPEECH.sub(" ", folded)
@@ -267,6 +268,9 @@ def _recorded(signals: Signals, text: str) -> Signals:
 
 # A question that opens a sentence the splitter kept whole ("what's your take on X? a customer asked"): an
 # interrogative first word, then a "?" followed by more words.
+# A tag question closing a statement: it asks for agreement, not for an answer.
+_TAG_QUESTION = re.compile(r"(?<=\w)[,;]?\s*¿?\s*(?:vale|ok|okay|right|de acuerdo|entendido|ya\s+sabes)\s*\?\s*$",
+                           re.IGNORECASE)
 _LEADING_QUESTION = re.compile(
     r"^\W*(?:what|what's|whats|how|why|when|where|which|who|should|shall|can|could|would|do|does|did|is|are"
     r"|que|como|por que|cuando|donde|cual|cuales|quien|cuanto|cuanta|cuantos|cuantas)\b[^?.!]{0,160}\?\s+\w")
@@ -309,6 +313,9 @@ def _errand(folded: str, text_grams: dict[str, int]) -> tuple[str, ...]:
     return ERRAND_SET.find(folded, text_grams)
 
 
+_NEXT_STEP = frozenset({"i'll", "i will", "i'm going to", "i am going to"})
+
+
 def _transient(folded: str, text_grams: dict[str, int], categories: tuple[Category, ...]) -> tuple[str, ...]:
     """Task-state markers; when a decision was taken ("ayer", "this morning") does not make it transient, and a
     state that has lasted years ("no uso Windows desde hace años") is no task state."""
@@ -318,8 +325,8 @@ def _transient(folded: str, text_grams: dict[str, int], categories: tuple[Catego
     if _REGULAR.search(folded):  # "resúmeme las alertas cada 2 horas": a standing request
         found = tuple(t for t in found if not REQUEST_NOW_SET.search(t, grams(tokens(t))))
     starts = FROM_NOW_SET.find(folded, text_grams)  # "desde hoy", "desde este mes": a rule starts
-    if starts:
-        found = tuple(t for t in found if not any(t in start for start in starts))
+    if starts:   # … and "From now on I'll handle the Rovira account" is a standing commitment, not a next step
+        found = tuple(t for t in found if not any(t in start for start in starts) and t not in _NEXT_STEP)
     if COMMITMENTS & set(categories) or starts:
         found = tuple(t for t in found if t not in WHEN_TERMS)
     return found

@@ -90,6 +90,7 @@ ONE_OFF: tuple[str, ...] = (
     "\\b(?:antes de (?:fin|final|finales) de(?:l)? (?:mes|semana|ano|trimestre)|antes del? (?:lunes|martes|miercoles"
     "|jueves|viernes|dia \\d+|\\d+)|antes de manana|by (?:the )?end of (?:the )?(?:month|week|quarter|year)"
     "|(?:by|before) (?:monday|tuesday|wednesday|thursday|friday|tomorrow|eod|eow))\\b",
+    "which is which", "cual es cual",
     # owning up to a confusion is no habit to keep: "I always mix them up", "siempre me lío con los dos"
     # (a sentence of its own: "…, que luego me lío" is a preference's reason)
     "re:^\\W*(?:i\\s+)?(?:always\\s+|often\\s+|usually\\s+|keep\\s+|still\\s+)?(?:mix(?:ing)?\\s+(?:them|it|those|these)"
@@ -218,7 +219,7 @@ PAST_ACTION: tuple[str, ...] = (
     "re:\\bse\\s+(?:ha|han)\\s+[a-z]{3,}(?:ado|ido|uesto)\\b",
     "re:\\b(?:was|were|has been|have been)\\s+(?:re-?)?[a-z]{3,}ed\\s+(?:to|from|in|on|with|back|by)\\b",
     # a report naming the thing, then its participle: "rke2 upgraded to v1.29.8", "osd.14 reweighted to 0.90"
-    "re:\\b[a-z0-9][\\w.-]*\\s+(?:upgraded|updated|bumped|raised|lowered|moved|migrated|changed|switched|increased"
+    "re:\\b(?!(?:gets|get|is|are|be|been|being)\\s)[a-z0-9][\\w.-]*\\s+(?:upgraded|updated|bumped|raised|lowered|moved|migrated|changed|switched|increased"
     "|reduced|rotated|patched|downgraded|scaled|resized|reweighted|pinned|persisted)\\s+(?:to|from|in)\\b",
     # a value that changed: "went from 20 to 40", "pasó de 20 a 40"
     "re:\\b(?:went|changed|moved|rose|dropped|fell|jumped)\\s+from\\s+[\\w.%-]+(?:\\s?[a-z%]{1,3})?\\s+to\\b",
@@ -244,6 +245,11 @@ TRANSIENT: tuple[str, ...] = (
     # "voy a mirarlo" is what comes next; "me voy a las 16:30" is a time of day
     "re:\\bvoy a\\s+(?!las?\\b|los\\b|casa\\b)[a-z]+(?:ar|er|ir)(?:lo|la|los|las|le|les|me|te|se)?\\b",
     "vamos a ver", "i'll", "i will", "i'm going to",
+    # where the speaker is in a piece of work, or off to: "Estoy con la migración de Ortega, voy por la base de
+    # datos. Luego te digo.", "voy a por un café", "lunch soon"
+    "re:\\bvoy por (?:la|el|los|las)\\b", "luego te digo", "luego te cuento",
+    "ahora te digo", "ahora te cuento", "i'm in the middle of", "voy a por", "me voy a por", "going to grab",
+    "grabbing a coffee", "brb", "lunch soon", "me voy a comer",
     "i am going to", "i'm checking", "i am checking", "checking now", "let me check", "estoy revisando",
     "estoy mirando", "estoy comprobando", "looking into", "i'm looking", "i am looking", "i'm running",
     "i am running", "running now", "still running", "estoy ejecutando", "waiting for", "esperando a",

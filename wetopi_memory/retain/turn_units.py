@@ -195,6 +195,8 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
                 kinds = ("decision", "preference", *(c for c in kinds if c != "decision"))
                 sentence = replace(sentence, signals=replace(sentence.signals, categories=kinds))
         sentences.append(sentence)
+    if any(pinned.get(s.index) == "personal" for s in proposed):
+        sentences = _own_details(sentences, pinned)
     # the whole turn, or only the user's sentences that opt out of their own part ("lo de las vacaciones no lo
     # guardes; pero esto sí: …")
     sentences = [replace(s, signals=replace(s.signals, opted_out=True))
@@ -211,6 +213,22 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     routed = sided_units(own_voice_units(builder, split_units(builder, routed, **common), **common))
     return TurnUnits(sentences=sentences, units=_ordered(_in_proposal_scopes(units + routed, restating)),
                      unrouted=unrouted, reading=reading)
+
+
+# A reply that opens by agreeing: "Sí, please: los lunes a las 9, …", "Yes, Mondays at 9".
+_OPENS_AGREEING = re.compile(r"^\W*(?:si|yes|ok|okay|vale|sure|claro|perfecto|perfect|dale|venga|great|genial)\b")
+
+
+def _own_details(sentences: list[Sentence], pinned: dict[int, str]) -> list[Sentence]:
+    """The user's sentences that agree to a proposal about how they are treated and add its details ("Sí,
+    please: los lunes a las 9, el resumen de incidencias"), as the user's preference too."""
+    out: list[Sentence] = []
+    for sentence in sentences:
+        if sentence.role == "user" and _DIGIT.search(sentence.text) and _OPENS_AGREEING.match(fold(sentence.text)):
+            pinned[sentence.index] = "personal"
+            sentence = replace(sentence, signals=replace(sentence.signals, categories=("preference",), filler=False))
+        out.append(sentence)
+    return out
 
 
 def _opts_out_of_itself(text: str) -> bool:
