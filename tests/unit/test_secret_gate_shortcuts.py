@@ -158,3 +158,14 @@ def test_plain_tokens_start_afresh_past_their_size() -> None:
     assert plain.known(["a", "d"]) and not plain.known(["a", "e"])
     plain.learn(["e"])   # past the size: forgets, then remembers what it was given
     assert plain.known(["e"]) and not plain.known(["a"])
+
+
+def test_tokens_of_a_valued_segment_are_judged_one_by_one() -> None:
+    memo = PlainTokens(size=3)
+    memo.learn(["the"])
+    memo.learn_valued(["the", "key", "x9:Kq2LmN7"], may_hold_value_token)
+    assert memo.any_valued(["x9:Kq2LmN7"]) and not memo.any_valued(["the", "key"])
+    assert memo.known(["the", "key"])   # judged plain alone
+    memo.learn_valued(["a1b2c3d4", "e5f6g7h8", "i9j0k1l2"], may_hold_value_token)
+    memo.learn_valued(["m3n4o5p6"], may_hold_value_token)   # past the size: forgets, then remembers what it judged
+    assert memo.any_valued(["m3n4o5p6"]) and not memo.any_valued(["x9:Kq2LmN7"])

@@ -101,7 +101,7 @@ class TextScan:
         self._present: frozenset[str] | None = None
         self._hits: dict[str, list[int]] = {}
         self._merged: dict[frozenset[str], list[int]] = {}
-        self._valued: dict[frozenset[str] | str, list[int]] = {}   # per keyword set and keyword
+        self._valued: dict[frozenset[str], list[int]] = {}
         self._starts: list[int] | None = None
         self._values: dict[int, bool] = {}
         self._tokenwise: bool | None = None   # `tokenwise(lowered)`, at the first value test: `first` may need none
@@ -155,19 +155,13 @@ class TextScan:
         return self.valued(self.occurring(keywords))
 
     def valued(self, found: frozenset[str]) -> list[int]:
-        """`merged(found)` followed by something value-shaped (`value_near`), cached per set."""
+        """`merged(found)` followed by something value-shaped (`value_near`), cached per set; each hit is judged once
+        (`_values`), so a set sharing keywords with another reads their verdicts."""
         valued = self._valued.get(found)
         if valued is None:
-            lists = [v for v in map(self._keyword_valued, found) if v]   # most keywords keep no hit: nothing to sort
-            valued = self._valued[found] = lists[0] if len(lists) == 1 else sorted(chain.from_iterable(lists))
-        return valued
-
-    def _keyword_valued(self, keyword: str) -> list[int]:
-        """The hits of one keyword followed by something value-shaped, cached per keyword: sets share keywords."""
-        valued = self._valued.get(keyword)
-        if valued is None:
-            hits = self.hits(keyword)
-            valued = self._valued[keyword] = [h for h in hits if self.value_near(h)] if hits else hits
+            verdicts = self._values
+            valued = self._valued[found] = [hit for hit in self.merged(found)
+                                            if (verdicts[hit] if hit in verdicts else self.value_near(hit))]
         return valued
 
     def value_near(self, hit: int) -> bool:
