@@ -14,6 +14,7 @@ __all__ = [
     "ASSENT",
     "CAUSE",
     "CHANGE_REQUEST",
+    "CHECK_ASKED",
     "CONFIRM",
     "CONFIRM_ASKED",
     "DISSENT",
@@ -220,6 +221,14 @@ RECOMMENDATION = TermSet(("recomiendo", "i recommend", "i'd recommend", "i'd go 
                           "propongo", "i propose", "la mejor", "the best", "best option", "i'd use", "yo usaria",
                           "te recomiendo", "i'd suggest", "lo mejor"))
 THANKS = TermSet(("gracias", "thanks", "thank you", "thx", "me has", "you saved", "me salvaste"))
+# The user asks the assistant to check what a system's configuration is ("Can you verify where their volumes live?",
+# "¿Me confirmas las redes de Ceph?", "Why is the cart not cached? Check it."): the checked answer is a verified
+# fact. Whether something works ("comprueba si resuelve bien", "check that the backups were fine") is a status.
+CHECK_ASKED = TermSet(("can you verify where", "can you verify which", "can you verify what", "verify where",
+                       "verify which", "can you confirm the", "could you confirm the", "can you confirm which",
+                       "can you confirm what", "can you confirm where", "confirm which", "check which", "check where",
+                       "me confirmas", "confirmame", "confirma cual", "confirma donde", "comprueba cual",
+                       "comprueba donde", "re:\\bwhy\\b[^.?]{0,80}\\?\\s*check it\\b"))
 # A named change request ("PR #412 bumps the chart… Approve?"): approving it is one act, which git keeps.
 CHANGE_REQUEST = TermSet(("re:\\b(?:pr|mr|pull request|merge request)\\s*[#!]\\d+",))
 # Said for always: a rule the user sets, whatever its category ("las reuniones ponlas siempre en …").

@@ -166,6 +166,9 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "necesitan al menos", "necesita al menos", "at least", "al menos", "como minimo", "como maximo", "at most",
         "no more than", "a lo sumo", "exige", "exigen",
         "demands", "insists on", "insiste en",
+        # a contract's term: "Farmacia Sanz tiene en contrato que…", "Miramar's contract says hourly backups"
+        "tiene en contrato", "tienen en contrato", "en su contrato", "el contrato dice",
+        "contract says", "contract states", "contractually", "in their contract", "in the contract",
     ),
     "pricing": (
         "price", "prices", "pricing", "precio", "precios", "tarifa", "tarifas", "per month", "al mes",

@@ -20,6 +20,7 @@ from .dialogue_lexicon import (
     ACT_ONCE_ASKED,
     ASSENT,
     CHANGE_REQUEST,
+    CHECK_ASKED,
     CONFIRM,
     CONFIRM_ASKED,
     DISSENT,
@@ -53,6 +54,7 @@ __all__ = [
     "agreed",
     "assents",
     "backed_fix",
+    "checked_fact",
     "doubted",
     "message_text",
     "noted",
@@ -106,6 +108,7 @@ class TurnReading:
     topic: str = ""  # the conversation the agreed proposal answers (its scopes place the proposal)
     checked: bool = False  # the turn checks what was changed: tool calls succeeded or the answer verifies, no doubt
     noted: bool = False  # the user asks to keep what the answer says ("apunta esto como procedimiento")
+    fact_checked: bool = False  # the user asked to check a fact of a system, and the answer checked it, no doubt
 
 
 def message_text(content: Any) -> str:
@@ -241,8 +244,10 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     # doubt about what was checked: a hedged verification or an unverified claim, not a hedged piece of advice
     # after it ("te sugiero vigilar la memoria estos días")
     doubt = unverified or any(s.signals.unverified for s in answer)
+    checked = (verified or ok_calls) and not doubt
     return TurnReading(opted_out=opted_out, proposal=proposal, fix_context=fix_context, topic=topic,
-                       checked=(verified or ok_calls) and not doubt, noted=_notes_the_answer(user_message))
+                       checked=checked, noted=_notes_the_answer(user_message),
+                       fact_checked=checked and not fix_context and mentions(CHECK_ASKED, user_message))
 
 
 MAX_OUTCOME_WORDS = 16
@@ -290,6 +295,18 @@ def noted(signals: Signals, text: str) -> Signals | None:
         return None  # "Apuntado.", "Noted as the runbook.": the acknowledgement, not the content
     return replace(signals, categories=("runbook", *(c for c in signals.categories if c != "runbook")),
                    transient=(), past_action=(), errand=(), strong=(*signals.strong, "noted"))
+
+
+def checked_fact(signals: Signals, text: str) -> Signals | None:
+    """An answer sentence that states what the assistant checked for the user ("public_network is 10.40.0.0/24",
+    "todos los PVC usan la storageClass ceph-rbd-mad") as a verified configuration fact; None for a reading of the
+    moment, a doubt, a question, an offer or a sentence with no system value."""
+    if signals.hedges or signals.unverified or signals.question or signals.filler or signals.raw \
+            or signals.transient or signals.one_off or not technical_value(text) or mentions(SNAPSHOT, text):
+        return None
+    kinds = tuple(c for c in signals.categories if c in ("config", "architecture", "constraint")) or ("config",)
+    return replace(signals, categories=kinds, past_action=(), errand=(),
+                   verified=signals.verified or ("checked",))
 
 
 def _finished_only(sentence: Sentence) -> bool:

@@ -35,6 +35,7 @@ from .turn_reading import (
     agreed,
     assents,
     backed_fix,
+    checked_fact,
     doubted,
     noted,
     proposal_before,
@@ -86,6 +87,10 @@ def _assistant(builder: CandidateBuilder, sentence: Sentence, reading: TurnReadi
     kept = noted(sentence.signals, sentence.text) if reading.noted else None
     if kept is not None:
         return replace(sentence, signals=kept), None
+    if reading.fact_checked and not commercial:
+        found = checked_fact(sentence.signals, sentence.text)
+        if found is not None:
+            return replace(sentence, signals=found), "platform"
     if sentence.index in restating:
         return replace(sentence, signals=agreed(sentence.signals, sentence.text)), None
     categories = tuple(c for c in sentence.signals.categories if c not in _NOT_THE_ASSISTANTS)
