@@ -14,14 +14,14 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
-import os
 import random
-import subprocess
 import sys
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+from equality_runs import compare_roots
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "corpus"
@@ -125,18 +125,10 @@ def main() -> None:
     if args.dump is not None:
         dump(args.dump)
         return
-    args.out.mkdir(parents=True, exist_ok=True)
-    files = {name: args.out / f"{name}.txt" for name in ("base", "new")}
-    roots = {"base": args.base, "new": args.new}
-    runs = [subprocess.Popen([sys.executable, __file__, "--dump", str(files[name])],
-                             env={**os.environ, "PYTHONPATH": str(root)}) for name, root in roots.items()]
-    if any(run.wait() for run in runs):
-        sys.exit("a dump failed")
-    base = files["base"].read_text(encoding="utf-8").splitlines()
-    new = files["new"].read_text(encoding="utf-8").splitlines()
-    differences = sum(a != b for a, b in zip(base, new, strict=False)) + abs(len(base) - len(new))
-    print(f"texts compared: {min(len(base), len(new))} (base {len(base)}, new {len(new)}); differences: {differences}")
-    sys.exit(1 if differences else 0)
+    result = compare_roots(__file__, args.base, args.new, args.out)
+    print(f"texts compared: {result.compared} (base {result.base}, new {result.new}); "
+          f"differences: {result.differences}")
+    sys.exit(1 if result.differences else 0)
 
 
 if __name__ == "__main__":
