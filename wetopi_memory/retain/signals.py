@@ -269,7 +269,7 @@ def _recorded(signals: Signals, text: str) -> Signals:
 # A question that opens a sentence the splitter kept whole ("what's your take on X? a customer asked"): an
 # interrogative first word, then a "?" followed by more words.
 # A tag question closing a statement: it asks for agreement, not for an answer.
-_TAG_QUESTION = re.compile(r"(?<=\w)[,;]?\s*¿?\s*(?:vale|ok|okay|right|de acuerdo|entendido|ya\s+sabes)\s*\?\s*$",
+_TAG_QUESTION = re.compile(r"(?<=\w)[,;]\s*¿?\s*\b(?:vale|ok|okay|right|de acuerdo|entendido|ya\s+sabes)\s*\?\s*$",
                            re.IGNORECASE)
 _LEADING_QUESTION = re.compile(
     r"^\W*(?:what|what's|whats|how|why|when|where|which|who|should|shall|can|could|would|do|does|did|is|are"

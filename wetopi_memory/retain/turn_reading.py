@@ -54,7 +54,6 @@ __all__ = [
     "agreed",
     "assents",
     "backed_fix",
-    "checked_fact",
     "doubted",
     "message_text",
     "noted",
@@ -295,18 +294,6 @@ def noted(signals: Signals, text: str) -> Signals | None:
         return None  # "Apuntado.", "Noted as the runbook.": the acknowledgement, not the content
     return replace(signals, categories=("runbook", *(c for c in signals.categories if c != "runbook")),
                    transient=(), past_action=(), errand=(), strong=(*signals.strong, "noted"))
-
-
-def checked_fact(signals: Signals, text: str) -> Signals | None:
-    """An answer sentence that states what the assistant checked for the user ("public_network is 10.40.0.0/24",
-    "todos los PVC usan la storageClass ceph-rbd-mad") as a verified configuration fact; None for a reading of the
-    moment, a doubt, a question, an offer or a sentence with no system value."""
-    if signals.hedges or signals.unverified or signals.question or signals.filler or signals.raw \
-            or signals.transient or signals.one_off or not technical_value(text) or mentions(SNAPSHOT, text):
-        return None
-    kinds = tuple(c for c in signals.categories if c in ("config", "architecture", "constraint")) or ("config",)
-    return replace(signals, categories=kinds, past_action=(), errand=(),
-                   verified=signals.verified or ("checked",))
 
 
 def _finished_only(sentence: Sentence) -> bool:

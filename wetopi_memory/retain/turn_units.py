@@ -10,6 +10,7 @@ from typing import Any
 
 from ..identity import Identity
 from .candidates import CandidateBuilder, Unit
+from .checked_facts import checked_fact
 from .clauses import own_voice_units, split_units
 from .continued_decisions import continued_decisions
 from .corrections import corrected
@@ -35,7 +36,6 @@ from .turn_reading import (
     agreed,
     assents,
     backed_fix,
-    checked_fact,
     doubted,
     noted,
     proposal_before,
