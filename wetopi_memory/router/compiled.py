@@ -23,13 +23,12 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fnmatch import translate as glob_to_regex
-from re import _constants as sre_constants  # type: ignore[attr-defined]
-from re import _parser as sre_parser  # type: ignore[attr-defined]
 
 from ..config import RoutingRule
 from .decision import MatchKind, RuleMatch
 from .default_rules import MEDIUM, STRONG, WEAK, DefaultRule
 from .explicit_rules import ExplicitTrigger
+from .pattern_shape import holds_question_mark
 from .personal_rules import (
     ADDRESSED_WISH_RULE,
     ADDRESSEE_RULE,
@@ -91,7 +90,7 @@ class Trigger:
     at_anchor: Mapping[bytes, str] = field(default_factory=dict)   # the pattern is one of these words: see `search`
     anchor_words: frozenset[bytes] = frozenset()                   # the keys of `at_anchor`
     also_last: bool = False   # `also` is searched after the pattern: the pattern starts with a letter, `also` not
-    needs_question: bool = False   # every match of the pattern or of `also` holds a "?" (`_holds_question_mark`)
+    needs_question: bool = False   # every match of the pattern or of `also` holds a "?"
 
     def search(self, norm: str, words: frozenset[bytes] = frozenset(), end: int = -1) -> re.Match[str] | None:
         """The first match in the normalised message. A leading \b is dropped from the compiled pattern, which lets
@@ -306,17 +305,11 @@ def _compile_triggers(triggers: Sequence[ExplicitTrigger]) -> tuple[dict[bytes, 
                            re.compile(trigger.also) if trigger.also else None,
                            re.compile(trigger.before) if trigger.before else None,
                            anchors, frozenset(anchors), also_last,
-                           _holds_question_mark(pattern) or _holds_question_mark(trigger.also))
+                           holds_question_mark(pattern) or holds_question_mark(trigger.also))
         required |= requires
         for word in trigger.anchors:
             by_anchor.setdefault(word.encode("ascii"), []).append(compiled)
     return {k: tuple(v) for k, v in by_anchor.items()}, required
-
-
-def _holds_question_mark(pattern: str | None) -> bool:
-    """Whether every match of `pattern` holds a "?": one is a literal of its top-level sequence (`\\?` in
-    "…what…[^.!?]*\\?"), so a text without "?" is not searched."""
-    return pattern is not None and (sre_constants.LITERAL, ord("?")) in list(sre_parser.parse(pattern))
 
 
 def _literal_start(pattern: str) -> bool:
