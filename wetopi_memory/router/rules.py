@@ -35,7 +35,7 @@ from operator import attrgetter
 from typing import Final
 
 from ..config import RoutingRule, RoutingSettings
-from .compiled import CompiledRules, RuleSpec, Term, Trigger, compile_rules, context_specs
+from .compiled import CompiledRules, RuleSpec, Term, compile_rules, context_specs
 from .decision import CONFIDENCE_CAP, NO_ROUTE, RouteDecision, RuleMatch, ScopeScore
 from .default_rules import DEFAULT_RULES
 from .domain_rules import DOMAIN_RULES
@@ -63,6 +63,7 @@ from .scoring import DecisionScorer
 from .senses import GENERAL_QUESTION_SENSE
 from .text import LOWER_BYTES, MAX_INPUT_CHARS, TOKEN_BYTES, UTF8_DELETE, normalize, tokenize
 from .tool_names import ToolMatcher, tool_names
+from .triggers import Trigger
 from .word_model import WordModel, load_word_model
 from .word_votes import NO_BARS, PACKED_WORDS, Bars, WordVoter
 
