@@ -68,3 +68,19 @@ def test_every_trigger_pattern_is_found_where_re_finds_it(pattern: str) -> None:
         end = rng.randrange(pos, len(text) + 1)
         match = regex.search(text, pos, end)
         assert search.start(text, pos, end) == (match.start() if match else -1), (text, pos, end)
+
+
+def test_alternatives_are_compiled_at_the_first_search_and_kept() -> None:
+    search = FastSearch(r"\b(?:el|la)\s+vez")
+    assert search._parts is None   # building a router compiles no alternative
+    assert search.start("otra vez, la vez") == 10
+    parts = search._parts
+    assert parts is not None and len(parts) == 2
+    assert search.found("el vez") and search._parts is parts
+
+
+def test_a_pattern_that_is_only_a_conjunction_of_lookaheads_is_searched_again_and_again() -> None:
+    search = FastSearch(r"^(?=[\s\S]*\bsong)(?=[\s\S]*\bremember\b)")
+    for _ in range(3):
+        assert search.found("remember that song?") and not search.found("remember that")
+        assert search.start("a song to remember") == 0 and search.start("a song", 0, 3) == -1

@@ -24,29 +24,38 @@ def compile_alternative(source: str) -> tuple[re.Pattern[str], bool]:
 
 
 class FastSearch:
-    """One pattern, searched as its alternatives; "^(?=[\\s\\S]*A)(?=[\\s\\S]*B)" as a search for each of A, B."""
+    """One pattern, searched as its alternatives; "^(?=[\\s\\S]*A)(?=[\\s\\S]*B)" as a search for each of A, B.
+    The alternatives are compiled at the first search, not with the router: a router that routes few messages (a
+    CLI command) is not built slower for the many triggers it never searches."""
 
     __slots__ = ("_parts", "_together", "pattern")
 
     def __init__(self, pattern: str) -> None:
         self.pattern = pattern
+        self._parts: tuple[tuple[re.Pattern[str], bool], ...] | None = None
+        self._together: tuple[tuple[FastSearch, ...], ...] = ()
+
+    def _compiled(self) -> tuple[tuple[re.Pattern[str], bool], ...]:
+        """The compiled alternatives (and the lookahead conjunctions), compiled once."""
         parts: list[tuple[re.Pattern[str], bool]] = []
         together: list[tuple[FastSearch, ...]] = []
-        for source in fast_alternatives(pattern):
+        for source in fast_alternatives(self.pattern):
             looks = required_lookaheads(source)
             if looks is None:
                 parts.append(compile_alternative(source))
             else:
                 together.append(tuple(FastSearch(look) for look in looks))
-        self._parts = tuple(parts)
         self._together = tuple(together)
+        self._parts = tuple(parts)
+        return self._parts
 
     def start(self, text: str, pos: int = 0, end: int = -1) -> int:
         """Where the first match in `text[pos:end]` starts (lookbehinds and \\b see before `pos`), or -1."""
         if end < 0:
             end = len(text)
         best = -1
-        for regex, word_start in self._parts:
+        parts = self._parts
+        for regex, word_start in self._compiled() if parts is None else parts:
             at = pos
             while (match := regex.search(text, at, end)) is not None:
                 start = match.start()
@@ -62,7 +71,8 @@ class FastSearch:
 
     def found(self, text: str) -> bool:
         """Whether the pattern matches anywhere in `text`."""
-        for regex, word_start in self._parts:
+        parts = self._parts
+        for regex, word_start in self._compiled() if parts is None else parts:
             at = 0
             while (match := regex.search(text, at)) is not None:
                 start = match.start()
