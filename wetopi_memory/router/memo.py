@@ -33,10 +33,5 @@ class BoundedMemo(Generic[K, V]):
             self._entries[key] = value
         return value
 
-    @property
-    def size(self) -> int:
-        """The most entries the memo holds."""
-        return self._size
-
     def __len__(self) -> int:
         return len(self._entries)

@@ -37,6 +37,7 @@ class DecisionScorer:
         self._cache: BoundedMemo[tuple[frozenset[int], str | None], tuple[RouteDecision, Bars]] = BoundedMemo(
             cache_size)
         self._score_memo: BoundedMemo[tuple[str, float], ScopeScore] = BoundedMemo(SCORE_MEMO_SIZE)
+        self._remembers = cache_size > 0
         self._voter = voter
 
     @property
@@ -47,7 +48,7 @@ class DecisionScorer:
     def decide(self, found: dict[int, Term], trigger: str | None) -> tuple[RouteDecision, Bars]:
         """The decision for the matched terms and the trigger, and the word model's limits for it; through the
         bounded memo keyed by both when it is on."""
-        if not self._cache.size:
+        if not self._remembers:
             decision = self._decide(found, trigger)
             return decision, self._voter.prior(decision) if self._voter is not None else NO_BARS
         key = (frozenset(found), trigger)
