@@ -5,10 +5,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wetopi_memory.router import RuleRouter, compiled
+from wetopi_memory.router import RuleRouter
 from wetopi_memory.router.compiled import Term
 from wetopi_memory.router.decision import Cancellation
 from wetopi_memory.router.evidence import counted_terms
+from wetopi_memory.router.pattern_shape import holds_question_mark
 from wetopi_memory.router.word_votes import WordVoter
 
 SCOPES = ("personal", "business", "platform")
@@ -66,8 +67,8 @@ _PIECES = sorted({word.decode() for t in TRIGGERS for word in (*t.anchor_words, 
 
 
 def test_only_a_pattern_that_holds_a_question_mark_is_skipped_without_one() -> None:
-    assert compiled._holds_question_mark(r"\b(?:what|how)\b[^.!?]*\?")
-    assert not compiled._holds_question_mark(r"what\??") and not compiled._holds_question_mark(r"(?:a\?|b)")
+    assert holds_question_mark(r"\b(?:what|how)\b[^.!?]*\?")
+    assert not holds_question_mark(r"what\??") and not holds_question_mark(r"(?:a\?|b)")
     assert ASKING and len(ASKING) < len(TRIGGERS)
 
 

@@ -20,11 +20,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fnmatch import translate as glob_to_regex
-from re import _constants as sre_constants  # type: ignore[attr-defined]
-from re import _parser as sre_parser  # type: ignore[attr-defined]
 
 from ..config import RoutingRule
 from .decision import MatchKind, RuleMatch
@@ -46,6 +44,7 @@ from .personal_rules import (
 from .roles import AFFECTED_PARTIES, FRAME_ROLES, ROLE_OBJECTS
 from .senses import AGENT_PRIORS, EVERY_TERM, NEAR_RULES, SENSES, NearRule, Sense
 from .text import anchor, inflections, subsequences, tokenize
+from .triggers import Trigger, compile_triggers
 
 TermKey = tuple[str, str, str]   # (rule id, kind, term): one rule term, whatever variant of it matched
 
@@ -72,51 +71,6 @@ class Term:
     names_object: bool = False   # it only names an object of another scope's statement (`roles.py`)
     role: str = ""               # "content" or "fact_check": its part in framing the message (`roles.FRAME_ROLES`)
     affected_party: bool = False  # a business term that only says whom a technical matter affects (`roles.py`)
-
-
-@dataclass(frozen=True, slots=True, eq=False)   # hashed by identity: it is put in a set on every route()
-class Trigger:
-    """One compiled explicit-memory-request trigger."""
-
-    name: str
-    regex: re.Pattern[str]
-    gated: bool
-    clause_start: bool
-    accented: re.Pattern[str] | None
-    requires: frozenset[bytes]
-    order: int
-    unless: re.Pattern[str] | None = None
-    word_start: bool = False   # the pattern began with \b, checked by `search` (see there)
-    also: re.Pattern[str] | None = None
-    before: re.Pattern[str] | None = None
-    at_anchor: Mapping[bytes, str] = field(default_factory=dict)   # the pattern is one of these words: see `search`
-    anchor_words: frozenset[bytes] = frozenset()                   # the keys of `at_anchor`
-    also_last: bool = False   # `also` is searched after the pattern: the pattern starts with a letter, `also` not
-    needs_question: bool = False   # every match of the pattern or of `also` holds a "?" (`_holds_question_mark`)
-
-    def search(self, norm: str, words: frozenset[bytes] = frozenset(), end: int = -1) -> re.Match[str] | None:
-        """The first match in the normalised message. A leading \b is dropped from the compiled pattern, which lets
-        `re` skip ahead to the possible first characters (about twice as fast), and checked here instead. An
-        `at_anchor` trigger starts at the first of its words that occurs (`words`: the message's rule words), so
-        the regex does not scan the text before it; nor after `end`, when given."""
-        pos = 0
-        if end < 0:
-            end = len(norm)
-        if self.at_anchor and words:
-            at = self.at_anchor
-            pos = min([i for word in self.anchor_words.intersection(words) if (i := norm.find(at[word])) >= 0],
-                      default=0)
-        if not self.word_start:
-            return self.regex.search(norm, pos, end)
-        while (match := self.regex.search(norm, pos, end)) is not None:
-            start = match.start()
-            if start == 0 or norm[start - 1] not in _WORD_CHARS:
-                return match
-            pos = start + 1
-        return None
-
-
-_WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,46 +244,11 @@ def _finished(out: _SpecTerms, cancels: dict[str, tuple[str, ...]]
             list(map(finish, out.agents)), list(map(finish, out.morph)))
 
 
-def _compile_triggers(triggers: Sequence[ExplicitTrigger]) -> tuple[dict[bytes, tuple[Trigger, ...]], set[bytes]]:
-    """Triggers by anchor word, and every word some trigger requires."""
-    by_anchor: dict[bytes, list[Trigger]] = {}
-    required: set[bytes] = set()
-    for order, trigger in enumerate(triggers):
-        accented = re.compile(trigger.accented) if trigger.accented else None
-        requires = frozenset(word.encode("ascii") for word in trigger.requires)
-        word_start = trigger.pattern.startswith("\\b")
-        anchors = {w.encode("ascii"): w for w in trigger.anchors} if trigger.at_anchor else {}
-        pattern = trigger.pattern[2:] if word_start else trigger.pattern
-        also_last = bool(trigger.also) and _literal_start(pattern) and not _literal_start(trigger.also or "")
-        compiled = Trigger(trigger.name, re.compile(pattern),
-                           trigger.gated, trigger.clause_start, accented, requires, order,
-                           re.compile(trigger.unless) if trigger.unless else None, word_start,
-                           re.compile(trigger.also) if trigger.also else None,
-                           re.compile(trigger.before) if trigger.before else None,
-                           anchors, frozenset(anchors), also_last,
-                           _holds_question_mark(pattern) or _holds_question_mark(trigger.also))
-        required |= requires
-        for word in trigger.anchors:
-            by_anchor.setdefault(word.encode("ascii"), []).append(compiled)
-    return {k: tuple(v) for k, v in by_anchor.items()}, required
-
-
-def _holds_question_mark(pattern: str | None) -> bool:
-    """Whether every match of `pattern` holds a "?": one is a literal of its top-level sequence (`\\?` in
-    "…what…[^.!?]*\\?"), so a text without "?" is not searched."""
-    return pattern is not None and (sre_constants.LITERAL, ord("?")) in list(sre_parser.parse(pattern))
-
-
-def _literal_start(pattern: str) -> bool:
-    """Whether a pattern starts (after a \b) with a letter or digit, which `re` finds fast."""
-    return pattern.removeprefix("\\b")[:1].isalnum()
-
-
 def _word_lookup(words: list[Term], triggers: Sequence[ExplicitTrigger]) -> dict[bytes, WordEntry]:
     index: dict[bytes, list[Term]] = {}
     for t in words:
         index.setdefault(anchor(t.tokens).encode("ascii"), []).append(t)
-    by_anchor, required = _compile_triggers(triggers)
+    by_anchor, required = compile_triggers(triggers)
     lookup: dict[bytes, WordEntry] = {}
     known = frozenset(index) | frozenset(by_anchor) | required
     for word in known:

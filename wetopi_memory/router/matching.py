@@ -18,8 +18,9 @@ import re
 import unicodedata
 from typing import Final
 
-from .compiled import Term, Trigger
+from .compiled import Term
 from .text import LOWER_BYTES, UTF8_DELETE
+from .triggers import Trigger
 
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")   # "1.30" does not end a sentence
 _CLAUSE_END = frozenset(".!?;:,\n\r\t-()[]\"'")
@@ -206,15 +207,15 @@ def explicit_trigger(candidates: tuple[Trigger, ...], words: frozenset[bytes], n
         only_asked = trigger.gated and not (trigger.clause_start or trigger.accented)
         if (only_asked and not (question and asked)) or (trigger.needs_question and not asked):
             continue   # only a question mark could make it count, or none can match: not worth the search
-        also = trigger.also
-        if also is not None and not trigger.also_last and also.search(norm) is None:
+        also = trigger.also_found
+        if also is not None and not trigger.also_last and not also.found(norm):
             continue   # the cheaper condition first
-        match = trigger.search(norm, words, asked if only_asked else -1)
-        if match is None or (also is not None and trigger.also_last and also.search(norm) is None) \
+        start = trigger.start(norm, words, asked if only_asked else -1)
+        if start < 0 or (also is not None and trigger.also_last and not also.found(norm)) \
                 or (trigger.before is not None   # a 60-character window: cheaper than `unless` over the text
-                    and trigger.before.search(norm, max(0, match.start() - BEFORE_CHARS), match.start()) is None) \
-                or (trigger.unless is not None and trigger.unless.search(norm)):
+                    and trigger.before.search(norm, max(0, start - BEFORE_CHARS), start) is None) \
+                or (trigger.unless_found is not None and trigger.unless_found.found(norm)):
             continue
-        if not trigger.gated or reads_as_question(trigger, norm, raw, match.start()):
+        if not trigger.gated or reads_as_question(trigger, norm, raw, start):
             return trigger.name
     return None

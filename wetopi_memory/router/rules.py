@@ -24,7 +24,7 @@ The word model (`word_model.py`, `word_votes.py`) may then add a scope the rules
 Performance: everything is compiled once; `route()` does one NFKD (non-ASCII text only), one `bytes.translate`,
 one `split`, one set intersection and then only touches the rule terms whose anchor word occurs (a second
 translate only when a trigger or pattern needs it). Decisions are memoised by the matched terms (`scoring.py`), tool
-lookups and triggers' candidates the same way; memos are cleared when full and safe to share between threads.
+lookups and triggers' candidates the same way; all through `memo.BoundedMemo`.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from operator import attrgetter
 from typing import Final
 
 from ..config import RoutingRule, RoutingSettings
-from .compiled import CompiledRules, RuleSpec, Term, Trigger, compile_rules, context_specs
+from .compiled import CompiledRules, RuleSpec, Term, compile_rules, context_specs
 from .decision import CONFIDENCE_CAP, NO_ROUTE, RouteDecision, RuleMatch, ScopeScore
 from .default_rules import DEFAULT_RULES
 from .domain_rules import DOMAIN_RULES
@@ -57,11 +57,13 @@ from .matching import (
     resource_words,
     speaks_of_ours,
 )
+from .memo import BoundedMemo
 from .personal_rules import PERSONAL_RULES, first_person_verb, one_off_day
 from .scoring import DecisionScorer
 from .senses import GENERAL_QUESTION_SENSE
 from .text import LOWER_BYTES, MAX_INPUT_CHARS, TOKEN_BYTES, UTF8_DELETE, normalize, tokenize
 from .tool_names import ToolMatcher, tool_names
+from .triggers import Trigger
 from .word_model import WordModel, load_word_model
 from .word_votes import NO_BARS, PACKED_WORDS, Bars, WordVoter
 
@@ -104,7 +106,7 @@ class RuleRouter:
         self._threshold = confidence_threshold
         self._high = high_confidence
         self._max_scopes = max_scopes
-        self._candidate_memo: dict[frozenset[bytes], tuple[Trigger, ...]] = {}
+        self._candidate_memo: BoundedMemo[frozenset[bytes], tuple[Trigger, ...]] = BoundedMemo(DEFAULT_CACHE_SIZE)
 
         specs: list[RuleSpec] = []
         if use_default_rules:
@@ -313,11 +315,9 @@ class RuleRouter:
         per set of trigger words, which decides them."""
         candidates = self._candidate_memo.get(asking)
         if candidates is None:
-            if len(self._candidate_memo) >= DEFAULT_CACHE_SIZE:
-                self._candidate_memo.clear()
             lookup = self._lookup
             anchored = {t for word in asking for t in lookup[word][3] if t.requires <= asking}
-            candidates = self._candidate_memo[asking] = tuple(sorted(anchored, key=attrgetter("order")))
+            candidates = self._candidate_memo.put(asking, tuple(sorted(anchored, key=attrgetter("order"))))
         return candidates
 
     def _match_first_person(self, tokens: list[bytes], found: dict[int, Term], encoded: bytes,

@@ -9,8 +9,7 @@ term. Scopes with confidence >= `confidence_threshold` are suggested, best first
 `max_scopes`; `high_confidence` is set when the best suggested scope reaches the `high_confidence` setting.
 
 Decisions (with the word model's prior) are memoised in a bounded dict keyed by the matched rule terms and the
-trigger (never by text); `cache_size=0` turns that off. Scores are memoised the same way; memos are cleared when
-full and safe to share between threads.
+trigger (never by text); `cache_size=0` turns that off. Scores are memoised the same way; both are `memo.BoundedMemo`s.
 """
 
 from __future__ import annotations
@@ -21,6 +20,7 @@ from typing import Final
 from .compiled import Term
 from .decision import CONFIDENCE_CAP, RouteDecision, ScopeScore, best_first, new_decision, new_score
 from .evidence import counted_terms
+from .memo import BoundedMemo
 from .word_votes import NO_BARS, Bars, WordVoter
 
 SCORE_MEMO_SIZE: Final = 1024
@@ -34,9 +34,10 @@ class DecisionScorer:
         self._threshold = confidence_threshold
         self._high = high_confidence
         self._max_scopes = max_scopes
-        self._cache_size = max(0, cache_size)
-        self._cache: dict[tuple[frozenset[int], str | None], tuple[RouteDecision, Bars]] = {}
-        self._score_memo: dict[tuple[str, float], ScopeScore] = {}
+        self._cache: BoundedMemo[tuple[frozenset[int], str | None], tuple[RouteDecision, Bars]] = BoundedMemo(
+            cache_size)
+        self._score_memo: BoundedMemo[tuple[str, float], ScopeScore] = BoundedMemo(SCORE_MEMO_SIZE)
+        self._remembers = cache_size > 0
         self._voter = voter
 
     @property
@@ -47,16 +48,15 @@ class DecisionScorer:
     def decide(self, found: dict[int, Term], trigger: str | None) -> tuple[RouteDecision, Bars]:
         """The decision for the matched terms and the trigger, and the word model's limits for it; through the
         bounded memo keyed by both when it is on."""
-        if not self._cache_size:
+        if not self._remembers:
             decision = self._decide(found, trigger)
             return decision, self._voter.prior(decision) if self._voter is not None else NO_BARS
         key = (frozenset(found), trigger)
         entry = self._cache.get(key)
         if entry is None:
-            if len(self._cache) >= self._cache_size:
-                self._cache.clear()
             decision = self._decide(found, trigger)
-            entry = self._cache[key] = (decision, self._voter.prior(decision) if self._voter is not None else NO_BARS)
+            entry = self._cache.put(key, (decision, self._voter.prior(decision) if self._voter is not None
+                                          else NO_BARS))
         return entry
 
     def _decide(self, found: dict[int, Term], trigger: str | None) -> RouteDecision:
@@ -81,8 +81,5 @@ class DecisionScorer:
 
     def _score(self, item: tuple[str, float]) -> ScopeScore:
         """The ScopeScore of (scope, summed weight), remembered in the bounded score memo."""
-        if len(self._score_memo) >= SCORE_MEMO_SIZE:
-            self._score_memo.clear()
         scope, total = item
-        score = self._score_memo[item] = new_score(scope, min(CONFIDENCE_CAP, 1.0 - math.exp(-total)), total)
-        return score
+        return self._score_memo.put(item, new_score(scope, min(CONFIDENCE_CAP, 1.0 - math.exp(-total)), total))

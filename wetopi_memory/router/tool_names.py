@@ -7,6 +7,7 @@ import re
 from typing import Final
 
 from .compiled import Term
+from .memo import BoundedMemo
 
 MAX_TOOLS: Final = 64
 MAX_TOOL_NAME_CHARS: Final = 200
@@ -31,7 +32,7 @@ class ToolMatcher:
     def __init__(self, terms: tuple[Term, ...], any_tool: re.Pattern[str]) -> None:
         self._terms = terms
         self._any = any_tool
-        self._cache: dict[str, tuple[Term, ...]] = {}
+        self._cache: BoundedMemo[str, tuple[Term, ...]] = BoundedMemo(TOOL_CACHE_SIZE)
 
     def match(self, names: tuple[str, ...], allowed: frozenset[str] | None, found: dict[int, Term]) -> None:
         """Add the tool terms matching `names` (from `tool_names`) to `found`."""
@@ -48,7 +49,4 @@ class ToolMatcher:
         terms: tuple[Term, ...] = ()
         if self._any.match(name):
             terms = tuple(t for t in self._terms if t.regex is not None and t.regex.match(name))
-        if len(self._cache) >= TOOL_CACHE_SIZE:
-            self._cache.clear()
-        self._cache[name] = terms
-        return terms
+        return self._cache.put(name, terms)

@@ -25,6 +25,7 @@ from itertools import repeat
 from typing import Any, Final
 
 from ..errors import ConfigError
+from .memo import BoundedMemo
 
 MODEL_FORMAT: Final = 1
 MAX_SCOPES: Final = 3
@@ -115,7 +116,8 @@ class WordModel:
         self.vocabulary = frozenset(self._packed_words)   # the normalised words the model has weights for
         self.packed_weight = self._packed_words.get        # word -> its packed weights (None if unknown)
         self._offset = field_offset(count)
-        self._priors: dict[tuple[tuple[str, ...], tuple[int, ...]], tuple[int, ...]] = {}
+        self._priors: BoundedMemo[tuple[tuple[str, ...], tuple[int, ...]], tuple[int, ...]] = BoundedMemo(
+            PRIOR_MEMO_SIZE)
         threshold = data.get("threshold")
         if not isinstance(threshold, float) or not 0.0 < threshold < 1.0:
             raise WordModelError(f"{where}: threshold must be a probability between 0 and 1")
@@ -164,12 +166,10 @@ class WordModel:
         key = (tuple(chosen), buckets)
         prior = self._priors.get(key)
         if prior is None:
-            if len(self._priors) >= PRIOR_MEMO_SIZE:
-                self._priors.clear()
             rule = self._rule
-            prior = self._priors[key] = tuple(
+            prior = self._priors.put(key, tuple(
                 self._bias[i] + sum(rule[f][i] for f in rule_features(scope, chosen, buckets[i]) if f in rule)
-                for i, scope in enumerate(self.scopes))
+                for i, scope in enumerate(self.scopes)))
         return prior
 
     def explain(self, scope: str, tokens: Iterable[bytes], tools: Sequence[str], chosen: Sequence[str],

@@ -24,6 +24,7 @@ from functools import partial
 from typing import Final
 
 from .decision import CONFIDENCE_CAP, ModelVote, RouteDecision, ScopeScore, best_first, new_decision, new_score
+from .memo import BoundedMemo
 from .word_model import (
     CHUNK,
     FIELD_BITS,
@@ -84,8 +85,9 @@ class WordVoter:
         self._drop = model.drop_threshold
         self._full_words = model.full_weight_words or 0
         self._high = high_confidence
-        self._tools: dict[tuple[str, ...], int] = {}
-        self._bars: dict[tuple[tuple[ScopeScore, ...], tuple[ScopeScore, ...]], Bars] = {}
+        self._tools: BoundedMemo[tuple[str, ...], int] = BoundedMemo(TOOL_MEMO_SIZE)
+        self._bars: BoundedMemo[tuple[tuple[ScopeScore, ...], tuple[ScopeScore, ...]], Bars] = BoundedMemo(
+            BARS_MEMO_SIZE)
         self._offset = field_offset(len(model.scopes))
         self._max_scopes = max_scopes
 
@@ -100,10 +102,8 @@ class WordVoter:
         key = (decision.scopes, decision.all_scores)
         bars = self._bars.get(key)
         if bars is None:
-            if len(self._bars) >= BARS_MEMO_SIZE:
-                self._bars.clear()
-            bars = self._bars[key] = self._limits([s.scope for s in decision.scopes],
-                                                  {s.scope: s.score for s in decision.all_scores})
+            bars = self._bars.put(key, self._limits([s.scope for s in decision.scopes],
+                                                    {s.scope: s.score for s in decision.all_scores}))
         return bars
 
     def _limits(self, chosen: list[str], scores: dict[str, float]) -> Bars:
@@ -152,9 +152,7 @@ class WordVoter:
         key = tuple(tools)
         packed = self._tools.get(key)
         if packed is None:
-            if len(self._tools) >= TOOL_MEMO_SIZE:
-                self._tools.clear()
-            packed = self._tools[key] = self._model.packed_tools(tools)
+            packed = self._tools.put(key, self._model.packed_tools(tools))
         return packed
 
     def _changed(self, decision: RouteDecision, added: list[tuple[str, int]], dropped: list[tuple[str, int]],
