@@ -114,19 +114,20 @@ CREDENTIAL_FILE_RULES: tuple[SecretRule, ...] = (
                           r"respaldo|emergencia))[^\r\n:]{0,80}:[ \t]*"
                           r"(?P<v>[A-Za-z0-9]{4,10}(?:-[A-Za-z0-9]{4,10})?(?:[ \t,]+[A-Za-z0-9]{4,10}"
                           r"(?:-[A-Za-z0-9]{4,10})?){1,15})"),
-               ("codes", "digos de", "digo de"), locate=_codes, window=(30, 400)),
+               ("codes", "digos de", "digo de"), requires=(":",), locate=_codes, window=(30, 400)),
     SecretRule("quoted-passphrase", Tier.CONTEXT,
                re.compile(r"(?i:passphrase|pass[ \t]+phrase|frase[ \t]+(?:de[ \t]+paso|secreta|de[ \t]+contrase[nñ]a)|"
                           r"seed[ \t]+phrase|frase[ \t]+semilla)[^\r\n\"“«]{0,80}?(?:[:=]|\b(?:is|es|era|was)\b)[ \t]*"
                           r"[\"“«'](?P<v>[^\"”»'\r\n]{8,120})[\"”»']"),
-               ("phrase", "frase"), locate=_quoted_phrase, window=(40, 300)),
+               ("phrase", "frase"), requires_any=("\"", "'", "“", "«"), locate=_quoted_phrase, window=(40, 300)),
     SecretRule("password-set-for-user", Tier.CONTEXT,
                re.compile(r"(?i:\b(?:passwd|password|contrase[nñ]a|pass|clave)\b)[^\r\n]{0,60}?\b(?:le|la|te)[ \t]+"
                           r"(?:he|hemos)[ \t]+(?:puesto|dejado|asignado)[ \t]+(?:(?:la[ \t]+)?(?:contrase[nñ]a[ \t]+)?)"
                           r"[\"'`]?(?P<v>[^\s\"'`]{6,128})"),
-               ("puesto", "dejado", "asignado"), locate=_set_password, window=(90, 200)),
+               ("puesto", "dejado", "asignado"), requires_any=("pass", "contrase", "clave"), locate=_set_password,
+               window=(90, 200)),
     SecretRule("mongo-password-flag", Tier.CONTEXT,
                re.compile(r"\bmongo(?:sh|dump|restore|export|import|stat|top)?\b[^\r\n]{0,200}?[ \t]-p[ \t]+"
                           r"(?P<v>'[^'\r\n]{1,128}'|\"[^\"\r\n]{1,128}\"|[^\s\"'`;|&-][^\s\"'`;|&]{3,127})"),
-               ("mongo",), locate=_flag_password, window=(0, 400), starts=literal_starts("mongo")),
+               ("mongo",), requires=(" -p",), locate=_flag_password, window=(0, 400), starts=literal_starts("mongo")),
 )

@@ -266,7 +266,7 @@ def _wordlike_token(token: str) -> bool:
 
 # Letters-only values (common passwords, random lowercase, app passwords) are taken only near these cues.
 _CUE_STEMS = (b"pass", b"pw", b"pin", b"key", b"token", b"secret", b"clave", b"contrase", b"cred", b"llave", b"auth",
-              b"admin", b"identified")
+              b"admin", b"identified", b"phrase", b"frase")
 _QUOTED_WORDS_RE = re.compile(rb"[\"'\xe2][^\"'\n]{0,8}\w+ \w+ \w+")
 _CUE_FINDER = ahocorasick_rs.BytesAhoCorasick(_CUE_STEMS)   # every cue stem occurrence, in one pass
 
@@ -279,11 +279,11 @@ def may_hold_secret(text: str) -> bool:
     if _shaped(text, raw):
         return True
     lowered = raw.lower()
-    if (b"phrase" in lowered or b"frase" in lowered) and _QUOTED_WORDS_RE.search(lowered):
-        return True   # `la passphrase … es "nube grapa naranja bateria"`: words are what a passphrase is made of
     cues = _CUE_FINDER.find_matches_as_indexes(lowered, overlapping=True)
-    if not cues or not _words_hold_value(lowered):
-        return False   # most prose: no cue word at all, or no letters-only value anywhere
+    if not cues:
+        return False   # most prose: no cue word at all
+    if not _words_hold_value(lowered):   # no letters-only value anywhere, unless a quoted passphrase of words
+        return (b"phrase" in lowered or b"frase" in lowered) and _QUOTED_WORDS_RE.search(lowered) is not None
     for _, hit, _ in cues:
         end = hit + 200
         for stop in (b"\n", b". "):
