@@ -145,10 +145,10 @@ def refusals(sentences: Sequence[Sentence], proposed: bool) -> list[Sentence]:
     a refusal that keep the present way ("Déjalo, no hace falta. Seguimos mandando las facturas a mano")."""
     if not proposed:
         return list(sentences)
-    refused = any(s.role == "user" and _REFUSAL.search(fold(s.text)) for s in sentences)
+    refusing = {s.index for s in sentences if s.role == "user" and _REFUSAL.search(fold(s.text))}
     return [replace(s, signals=replace(s.signals, filler=True)) if s.role == "user" and (
-        (_REFUSAL.search(fold(s.text)) and not (s.signals.fact or s.signals.strong or s.signals.weak))
-        or (refused and mentions(_STATUS_QUO, s.text))) else s for s in sentences]
+        (s.index in refusing and not (s.signals.fact or s.signals.strong or s.signals.weak))
+        or (refusing and mentions(_STATUS_QUO, s.text))) else s for s in sentences]
 
 
 # A short sentence that only declares the statement before it settled: "Esto ya es política.", "That's our setting

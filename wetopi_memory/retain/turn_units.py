@@ -201,7 +201,8 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
                 sentence = replace(sentence, signals=replace(sentence.signals, categories=kinds))
         sentences.append(sentence)
     if any(pinned.get(s.index) == "personal" for s in proposed):
-        sentences = _own_details(sentences, pinned)
+        sentences, details = _own_details(sentences)
+        pinned.update(details)
     # the whole turn, or only the user's sentences that opt out of their own part ("lo de las vacaciones no lo
     # guardes; pero esto sí: …")
     sentences = [replace(s, signals=replace(s.signals, opted_out=True))
@@ -224,16 +225,17 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
 _OPENS_AGREEING = re.compile(r"^\W*(?:si|yes|ok|okay|vale|sure|claro|perfecto|perfect|dale|venga|great|genial)\b")
 
 
-def _own_details(sentences: list[Sentence], pinned: dict[int, str]) -> list[Sentence]:
+def _own_details(sentences: list[Sentence]) -> tuple[list[Sentence], dict[int, str]]:
     """The user's sentences that agree to a proposal about how they are treated and add its details ("Sí,
-    please: los lunes a las 9, el resumen de incidencias"), as the user's preference too."""
+    please: los lunes a las 9, el resumen de incidencias"), as the user's preference too; and their scope by index."""
     out: list[Sentence] = []
+    pins: dict[int, str] = {}
     for sentence in sentences:
         if sentence.role == "user" and _DIGIT.search(sentence.text) and _OPENS_AGREEING.match(fold(sentence.text)):
-            pinned[sentence.index] = "personal"
+            pins[sentence.index] = "personal"
             sentence = replace(sentence, signals=replace(sentence.signals, categories=("preference",), filler=False))
         out.append(sentence)
-    return out
+    return out, pins
 
 
 def _opts_out_of_itself(text: str) -> bool:

@@ -328,7 +328,8 @@ def authority_rule(signals: Signals, text: str) -> Signals:
 
 # A standing request that opens the sentence: "From now on pásame las propuestas…", "A partir de ahora mándame…".
 _STANDING_REQUEST = re.compile(r"^\W*(?:from now on|a partir de ahora|de ahora en adelante|going forward|desde hoy)"
-                               r"\W+(?:please\s+|por favor\s+)?(?:[a-z]+me(?:lo|la|los|las)?|send me|give me|tell me"
+                               r"\W+(?:please\s+|por favor\s+)?(?:(?:pasa|manda|envia|reenvia|avisa|escribe|da|di|pon"
+                               r"|deja|copia|recuerda|ensena|muestra|trae)me(?:lo|la|los|las)?|send me|give me|tell me"
                                r"|show me|forward me|pass me|cc me)\b")
 
 
