@@ -187,20 +187,10 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
         sentences.append(backed)
         if scope is not None and scope in builder.router.known_scopes:
             pinned[backed.index] = scope
-    for number, sentence in enumerate(proposed):
-        # "Quizá convenga subir el precio… ¿Saco los números primero?": the yes is to the closing offer, the
-        # hedged idea before it stays a hedge
-        offered_after = any(later.signals.question for later in proposed[number + 1:])
-        if not (offered_after and doubted(sentence.signals)):
-            sentence = replace(sentence, signals=agreed(sentence.signals, sentence.text, closing=number > 0))
-        if addresses_user(sentence.text) and "personal" in builder.router.known_scopes:
-            pinned[sentence.index] = "personal"   # how the assistant will treat the user, agreed: their preference
-            kinds = sentence.signals.categories
-            if "preference" not in kinds:   # agreed, it is decided; what it decides is the user's preference
-                kinds = ("decision", "preference", *(c for c in kinds if c != "decision"))
-                sentence = replace(sentence, signals=replace(sentence.signals, categories=kinds))
-        sentences.append(sentence)
-    if any(pinned.get(s.index) == "personal" for s in proposed):
+    agreed_sentences, agreed_pins = _agreed_proposal(proposed, "personal" in builder.router.known_scopes)
+    sentences.extend(agreed_sentences)
+    pinned.update(agreed_pins)
+    if "personal" in agreed_pins.values():
         sentences, details = _own_details(sentences)
         pinned.update(details)
     # the whole turn, or only the user's sentences that opt out of their own part ("lo de las vacaciones no lo
@@ -219,6 +209,27 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     routed = sided_units(own_voice_units(builder, split_units(builder, routed, **common), **common))
     return TurnUnits(sentences=sentences, units=_ordered(_in_proposal_scopes(units + routed, restating)),
                      unrouted=unrouted, reading=reading)
+
+
+def _agreed_proposal(proposed: list[Sentence], personal: bool) -> tuple[list[Sentence], dict[int, str]]:
+    """The agreed proposal's sentences, as agreed; one about how the assistant treats the user is their preference,
+    pinned to personal (when the plane has that scope)."""
+    out: list[Sentence] = []
+    pins: dict[int, str] = {}
+    for number, sentence in enumerate(proposed):
+        # "Quizá convenga subir el precio… ¿Saco los números primero?": the yes is to the closing offer, the
+        # hedged idea before it stays a hedge
+        offered_after = any(later.signals.question for later in proposed[number + 1:])
+        if not (offered_after and doubted(sentence.signals)):
+            sentence = replace(sentence, signals=agreed(sentence.signals, sentence.text, closing=number > 0))
+        if personal and addresses_user(sentence.text):
+            pins[sentence.index] = "personal"   # how the assistant will treat the user, agreed: their preference
+            kinds = sentence.signals.categories
+            if "preference" not in kinds:   # agreed, it is decided; what it decides is the user's preference
+                kinds = ("decision", "preference", *(c for c in kinds if c != "decision"))
+                sentence = replace(sentence, signals=replace(sentence.signals, categories=kinds))
+        out.append(sentence)
+    return out, pins
 
 
 # A reply that opens by agreeing: "Sí, please: los lunes a las 9, …", "Yes, Mondays at 9".
