@@ -73,7 +73,8 @@ HEDGES: tuple[str, ...] = (
     # a leaning, thought aloud: "I'm leaning towards X, but nothing's decided", "me inclino por…"
     "nothing's decided", "nothing's settled", "nothing is settled", "nada esta decidido", "leaning towards",
     "leaning toward", "me inclino por", "me inclino a", "thinking out loud", "pensando en voz alta",
-    "just an idea", "solo es una idea", "es solo una idea",
+    "just an idea", "solo es una idea", "es solo una idea", "toying with the idea", "playing with the idea",
+    "dandole vueltas", "dando vueltas a", "le doy vueltas", "rondando la idea", "me ronda la idea",
     # an impression without data: "tengo la sensación de que…", "I have the feeling that…"
     "tengo la sensacion", "me da la sensacion", "tengo la impresion", "me da la impresion", "i have the feeling",
     "i have a feeling", "i get the feeling", "i've got a feeling", "my impression is", "no tengo datos",

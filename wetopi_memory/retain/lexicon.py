@@ -32,7 +32,8 @@ CATEGORY_ORDER: tuple[Category, ...] = (
 NEVER_AS_RULE: tuple[str, ...] = (
     "re:(?<!i've )(?<!i have )(?<!we've )(?<!we have )\\bnever\\b(?!\\s+(?:done|did|tried|been|had|seen|heard"
     "|used|really|understood|got)\\b)",
-    "re:\\bnunca\\b(?!\\s+(?:lo |la |los |las |le |les |me |te |se )?(?:he|has|ha|hemos|habia|habiamos|hice"
+    # … nor what the speaker never met: "'OOMKilled' no lo había visto nunca"
+    "re:(?<!visto )(?<!hecho )(?<!probado )(?<!usado )(?<!oido )\\bnunca\\b(?!\\s+(?:lo |la |los |las |le |les |me |te |se )?(?:he|has|ha|hemos|habia|habiamos|hice"
     "|hicimos)\\b)",
 )
 CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {

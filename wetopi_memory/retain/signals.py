@@ -195,6 +195,9 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
     if "incident" in categories and FROM_NOW_SET.search(folded, text_grams):
         # "a partir de ahora, toda comunicación de incidente…": a rule about incidents, not one
         categories = tuple(c for c in categories if c != "incident") or ("process",)
+    if "preference" in categories and _OWN_PREFERENCE.match(folded):
+        # "I like incident summaries in this shape: impact, timeline, root cause…": the list is what is liked
+        categories = ("preference", *(c for c in categories if c != "preference"))
     errand = _errand(folded, text_grams)
     if errand:
         categories = tuple(c for c in categories if c not in ERRAND_LOOKALIKES)
@@ -213,7 +216,20 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
                       raw=raw_output_kind(text, tool_line_hashes), one_off=_one_off(said, said_grams, categories),
                       past_action=_past_action(text, said, said_grams), errand=errand,
                       fact=bool(_FACT.search(text)))
-    return _recorded(signals, text) if _RECORDS.match(folded) else signals
+    if _RECORDS.match(folded) or _NEW_VALUE.search(folded):
+        return _recorded(signals, text)
+    return _recorded(signals, text, acts=signals.past_action) if _CHECKED_LABEL.match(folded) else signals
+
+
+# The speaker's own liking or wish opening the sentence: what follows is its object.
+_OWN_PREFERENCE = re.compile(r"^\W*(?:(?:and|y|also|tambien)\W+)?(?:i like|i prefer|i'd prefer|me gusta|me gustan"
+                             r"|prefiero)\b")
+# A setting's new value said beside its old one ("it now fires at 80% instead of 85%", "ahora son 30 días en vez de
+# 14", "(was 85%)"): when it was changed ("this morning") and by whom tell how the setting came to hold.
+_NEW_VALUE = re.compile(
+    r"\b(?:now|ahora)\s+(?:\w+\s+){0,3}?(?:at|to|is|are|es|son|a|al|en)\s+[\w.-]*\d[\w.%/-]*\s*"
+    r"(?:[a-z]+\s+)?(?:instead of|rather than|en vez de|en lugar de)\s+[\w.-]*\d"
+    r"|\b(?:now|ahora)\b[^.;()]{0,60}\d[^.;()]{0,20}\((?:was|antes|era)\s+[\w.-]*\d")
 
 
 # Words in quotes are mentioned, not said: "I hate being asked 'shall I proceed?'" neither doubts nor acts.
@@ -251,9 +267,15 @@ _RECORDS = re.compile(
     r"^\W*(?:deja(?:lo)? escrito|dejo escrito|que quede escrito|para que quede (?:escrito|constancia)"
     r"|que quede constancia|para que conste|que conste|writing (?:this|it) down|for the record|on the record)\b"
     r"|" + _NOTE_REQUEST.pattern)
+# A checked fact under its label: "And btw, verified just now: the ingress class on mad-2 is nginx-public". How it
+# was checked ("creé y borré uno de prueba") stays an act: a fix's turn reads it as evidence.
+_CHECKED_LABEL = re.compile(
+    r"^\W*(?:(?:and|y)\s+)?(?:(?:btw|by the way|por cierto|fyi|ojo)\W+)?(?:verified|confirmed|checked|verificado"
+    r"|comprobado|confirmado)(?:\s+(?:just now|right now|now|ahora mismo|ahora|today|hoy|this morning|esta manana))?"
+    r"\s*:")
 
 
-def _recorded(signals: Signals, text: str) -> Signals:
+def _recorded(signals: Signals, text: str, acts: tuple[str, ...] = ()) -> Signals:
     """A statement the speaker puts on record: the times and acts it tells are its content (when it was measured or
     done), not task state; a value in it is a setting, else it is a decision. A question or a hedge stays one."""
     if signals.question or signals.hedges:
@@ -262,8 +284,9 @@ def _recorded(signals: Signals, text: str) -> Signals:
     if not (signals.fact or signals.categories) and not (
             _NOTE_REQUEST.match(folded) and len(tokens(folded)) >= MIN_NOTED_WORDS):
         return signals
-    categories = signals.categories or (("config",) if technical_value(text) else ("decision",))
-    return replace(signals, categories=categories, transient=(), past_action=(), weak=(*signals.weak, "on record"))
+    setting = technical_value(text) or signals.verified or _NEW_VALUE.search(folded)
+    categories = signals.categories or (("config",) if setting else ("decision",))
+    return replace(signals, categories=categories, transient=(), past_action=acts, weak=(*signals.weak, "on record"))
 
 
 # A question that opens a sentence the splitter kept whole ("what's your take on X? a customer asked"): an
@@ -326,7 +349,8 @@ def _transient(folded: str, text_grams: dict[str, int], categories: tuple[Catego
         found = tuple(t for t in found if not REQUEST_NOW_SET.search(t, grams(tokens(t))))
     starts = FROM_NOW_SET.find(folded, text_grams)  # "desde hoy", "desde este mes": a rule starts
     if starts:   # … and "From now on I'll handle the Rovira account" is a standing commitment, not a next step
-        found = tuple(t for t in found if not any(t in start for start in starts) and t not in _NEXT_STEP)
+        found = tuple(t for t in found if not any(t in start for start in starts) and t not in _NEXT_STEP
+                      and not t.startswith("keep "))   # "Keep using it from now on": an instruction that lasts
     if COMMITMENTS & set(categories) or starts:
         found = tuple(t for t in found if t not in WHEN_TERMS)
     return found

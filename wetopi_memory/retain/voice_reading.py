@@ -154,8 +154,17 @@ _CONSEQUENCE = re.compile(r"^\W*(?:so|and so|hence|therefore|that's why|thats wh
 def _follows_from(previous_text: str, folded: str) -> bool:
     """Whether a conditional instruction works out the preference just stated: it opens with a condition and
     shares one of its content words ("I never take client calls before 10. If an agency wants a renewal call,
-    offer slots from 10:30.")."""
+    offer slots from 10:30."); or it only tells the assistant to keep to it ("Keep using it from now on")."""
+    if _KEEP_TO_IT.match(folded):
+        return True
     return bool(_CONDITIONAL.match(folded)) and bool(_stems(tokens(fold(previous_text))) & _stems(tokens(folded)))
+
+
+# An instruction that names nothing but the preference just stated: "Keep using it from now on", "Hazlo siempre así".
+_KEEP_TO_IT = re.compile(r"^\W*(?:please\s+|por favor\s+)?(?:keep (?:using|doing|following) (?:it|this|that)"
+                         r"|(?:always )?do it (?:this|that) way|sigue (?:usandolo|haciendolo|asi)|hazlo (?:siempre )?asi)"
+                         r"(?:\s+(?:from now on|going forward|always|siempre|a partir de ahora|de ahora en adelante))?"
+                         r"\W*$")
 
 
 def _stems(words: Sequence[str]) -> set[str]:
