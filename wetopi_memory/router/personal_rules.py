@@ -86,6 +86,11 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
             "i m not a morning person", "note to self", "nota mental", "nota para mí", "my availability",
             "mi disponibilidad", "remember my", "recall my", "recuerdas mi", "recuerdas mis", "acuerdas de mi",
             "acuerdas de mis", "what i told you about my", "lo que te conté de mi", "lo que te dije de mi",
+            # what the speaker said or chose before: "what did I say last time about…", "¿qué le dije a Marta…?"
+            # ("forget what I told you about X" takes back a word about X: X's scope alone)
+            "what did i say", "what did i tell", "did i already say", "did i say no", "did i say yes",
+            "remind me why i", "why did i", "tú y yo",
+            "you and i discussed", "you and i agreed",
             "visual person", "persona visual", "soy muy visual",
             # liking or hating "it" when: a standing preference, not a reaction to the message's proposal
             "i like it when", "i love it when", "i hate it when", "me gusta cuando", "odio cuando",
