@@ -8,6 +8,7 @@ from .term_matching import TermSet
 __all__ = [
     "HEDGES",
     "HEDGE_SET",
+    "OPEN_OUTCOME_SET",
     "REPORTED",
     "UNVERIFIED",
     "UNVERIFIED_SET",
@@ -90,6 +91,11 @@ HEDGES: tuple[str, ...] = (
     "never really got", "never understood", "never got why", "don't understand why", "do not understand why",
     "no entiendo por que", "nunca he entendido", "nunca entendi", "no acabo de entender",
 )
+# Whether a change helps is still open: "I can't tell yet whether that fixes it", "aún no sé si lo arregla".
+OPEN_OUTCOME: tuple[str, ...] = (
+    "can't tell yet", "cannot tell yet", "can't say yet", "aun no se si", "todavia no se si", "no se todavia si",
+    "no lo se todavia", "no lo se aun",
+)
 UNVERIFIED: tuple[str, ...] = (
     "not verified", "unverified", "not confirmed", "unconfirmed", "to be confirmed", "tbc",
     "pending confirmation", "needs confirmation", "needs verification", "need to verify", "need to confirm",
@@ -98,6 +104,7 @@ UNVERIFIED: tuple[str, ...] = (
     "hay que confirmar", "sin probar", "no probado", "no esta confirmado", "no esta verificado",
     "haven't verified", "have not verified", "not tested yet", "haven't tested", "no lo he comprobado",
     "no he comprobado", "no lo he verificado", "sin comprobar", "confirmarlo", "before concluding",
+    *OPEN_OUTCOME,
     "no lo he confirmado", "no he confirmado", "haven't confirmed", "have not confirmed", "not yet confirmed",
     # an attempt told with what still goes wrong: "we tried bumping X but the pods still restart"
     "re:\\b(?:we|i)(?:'ve| have)?\\s+tried\\b[^.;]*\\b(?:but|yet)\\b",
@@ -161,4 +168,5 @@ VERIFIED: tuple[str, ...] = (
 
 HEDGE_SET = TermSet(HEDGES)
 UNVERIFIED_SET = TermSet(UNVERIFIED)
+OPEN_OUTCOME_SET = TermSet(OPEN_OUTCOME)
 VERIFIED_SET = TermSet(VERIFIED)

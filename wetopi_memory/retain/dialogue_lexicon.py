@@ -124,6 +124,8 @@ LASTING = TermSet((
     "re:\\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|weekdays)\\b",
     # a proposed rule lasts by what it is: a policy, a runbook, a default
     *_LASTING_KINDS, "by default", "por defecto",
+    # "Shall I make it official?": the proposal becomes the rule
+    "make it official", "officially", "hacerlo oficial", "lo hago oficial", "oficialmente",
 ))
 # What a confirmed summary may be called: "Sí, ese es el runbook", "that's our policy".
 LASTING_KIND = TermSet(_LASTING_KINDS)

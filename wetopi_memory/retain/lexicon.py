@@ -33,8 +33,8 @@ NEVER_AS_RULE: tuple[str, ...] = (
     "re:(?<!i've )(?<!i have )(?<!we've )(?<!we have )\\bnever\\b(?!\\s+(?:done|did|tried|been|had|seen|heard"
     "|used|really|understood|got)\\b)",
     # … nor what the speaker never met: "'OOMKilled' no lo había visto nunca"
-    "re:(?<!visto )(?<!hecho )(?<!probado )(?<!usado )(?<!oido )\\bnunca\\b(?!\\s+(?:lo |la |los |las |le |les |me |te |se )?(?:he|has|ha|hemos|habia|habiamos|hice"
-    "|hicimos)\\b)",
+    "re:(?<!visto )(?<!hecho )(?<!probado )(?<!usado )(?<!oido )\\bnunca\\b"
+    "(?!\\s+(?:lo |la |los |las |le |les |me |te |se )?(?:he|has|ha|hemos|habia|habiamos|hice|hicimos)\\b)",
 )
 CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
     "root_cause": (
@@ -126,7 +126,8 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "i like", "i don't like", "i do not like", "i dislike", "i love", "i hate", "me gusta", "me gustan",
         "no me gusta", "me encanta", "odio", "i always", "i never", "yo siempre", "yo nunca", "i usually",
         "suelo", "yo suelo", "prefers", "prefiere", "likes", "le gusta", "i use", "yo uso", "call me", "llamame",
-        "answer me", "respondeme", "contestame",
+        "answer me", "respondeme", "contestame", "i only want", "solo quiero que", "stop sending me",
+        "deja de enviarme", "deja de mandarme", "no me mandes mas",
         "talk to me", "hablame", "write to me", "escribeme", "reply to me", "my preference", "mi preferencia",
         "please always", "por favor siempre", "i want you to", "quiero que",
         "no me pongas", "no me mandes", "no me llames", "no me escribas", "don't schedule", "schedule things",
@@ -231,6 +232,10 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "el contrato", "the contract", "se renueva", "renews", "como cliente", "as a customer", "as a client",
         "su contrato", "their contract", "in the contract", "en el contrato",
         "es cliente", "is a customer", "is our customer", "son clientes", "nuevo cliente", "new customer",
+        # a contract's term and a customer leaving: "contrato hasta diciembre de 2027", "Librería Ítaca is cancelling"
+        "contrato hasta", "contract until", "contract runs until", "our contact there", "nuestro contacto alli",
+        "is cancelling", "are cancelling", "is canceling", "are canceling", "is leaving us", "are leaving us",
+        "nos deja", "nos dejan", "se da de baja", "se dan de baja",
     ),
     "architecture": (
         "architecture", "arquitectura", "uses", "use", "usa", "usan", "utiliza", "utilizan", "usamos", "utilizamos",
@@ -252,6 +257,8 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "se hacen con", "van en el", "van en la", "va en el", "va en la",
     ),
     "process": (
+        # a labelled rule: "Norma para presupuestos: se envían siempre desde Holded…"
+        "re:^\\W*(?:norma|regla|politica|policy|rule)\\b[^:.]{0,40}:",
         "process", "proceso", "workflow", "flujo de trabajo", "every monday", "cada lunes", "every week",
         "cada semana", "weekly", "semanal", "approval", "aprobacion", "approves", "aprueba", "onboarding",
         "sign-off", "handoff", "escalate", "escalar", "on-call", "guardia", "escalations", "escalaciones", "sla",

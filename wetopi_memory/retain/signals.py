@@ -19,6 +19,7 @@ from .lexicon import (
 )
 from .quotes import quoted_passages
 from .raw_output import RawKind, raw_output_kind
+from .record_marks import CHECKED_LABEL, MIN_NOTED_WORDS, NEW_VALUE, NOTE_REQUEST, OWN_PREFERENCE, RECORDS
 from .speaker_lexicon import WHEN
 from .term_matching import fold, grams, tokens
 from .time_lexicon import (
@@ -195,7 +196,7 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
     if "incident" in categories and FROM_NOW_SET.search(folded, text_grams):
         # "a partir de ahora, toda comunicación de incidente…": a rule about incidents, not one
         categories = tuple(c for c in categories if c != "incident") or ("process",)
-    if "preference" in categories and _OWN_PREFERENCE.match(folded):
+    if "preference" in categories and OWN_PREFERENCE.match(folded):
         # "I like incident summaries in this shape: impact, timeline, root cause…": the list is what is liked
         categories = ("preference", *(c for c in categories if c != "preference"))
     errand = _errand(folded, text_grams)
@@ -216,20 +217,9 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
                       raw=raw_output_kind(text, tool_line_hashes), one_off=_one_off(said, said_grams, categories),
                       past_action=_past_action(text, said, said_grams), errand=errand,
                       fact=bool(_FACT.search(text)))
-    if _RECORDS.match(folded) or _NEW_VALUE.search(folded):
+    if RECORDS.match(folded) or NEW_VALUE.search(folded):
         return _recorded(signals, text)
-    return _recorded(signals, text, acts=signals.past_action) if _CHECKED_LABEL.match(folded) else signals
-
-
-# The speaker's own liking or wish opening the sentence: what follows is its object.
-_OWN_PREFERENCE = re.compile(r"^\W*(?:(?:and|y|also|tambien)\W+)?(?:i like|i prefer|i'd prefer|me gusta|me gustan"
-                             r"|prefiero)\b")
-# A setting's new value said beside its old one ("it now fires at 80% instead of 85%", "ahora son 30 días en vez de
-# 14", "(was 85%)"): when it was changed ("this morning") and by whom tell how the setting came to hold.
-_NEW_VALUE = re.compile(
-    r"\b(?:now|ahora)\s+(?:\w+\s+){0,3}?(?:at|to|is|are|es|son|a|al|en)\s+[\w.-]*\d[\w.%/-]*\s*"
-    r"(?:[a-z]+\s+)?(?:instead of|rather than|en vez de|en lugar de)\s+[\w.-]*\d"
-    r"|\b(?:now|ahora)\b[^.;()]{0,60}\d[^.;()]{0,20}\((?:was|antes|era)\s+[\w.-]*\d")
+    return _recorded(signals, text, acts=signals.past_action) if CHECKED_LABEL.match(folded) else signals
 
 
 # Words in quotes are mentioned, not said: "I hate being asked 'shall I proceed?'" neither doubts nor acts.
@@ -254,27 +244,6 @@ def _hedges(folded: str, text_grams: dict[str, int], categories: tuple[Category,
     return hedges
 
 
-# A request to keep what follows: "And remember: any PR…", "Write down how we rotate…", "Apúntate que…".
-_NOTE_REQUEST = re.compile(r"^\W*(?:(?:and |y )?(?:remember|recuerda|keep in mind|ten en cuenta)\s*:"
-                           r"|(?:please |por favor )?(?:write down|note down|jot down|take note|toma nota|apuntate"
-                           r"|anotate|apunta que|anota que)\b)")
-MIN_NOTED_WORDS = 8  # a note request with this many words holds content of its own
-
-
-# A sentence that opens by asking to keep what it says on record ("Deja escrito: …", "Para que quede escrito, así
-# es como…", "Writing this down because Pau asked: …").
-_RECORDS = re.compile(
-    r"^\W*(?:deja(?:lo)? escrito|dejo escrito|que quede escrito|para que quede (?:escrito|constancia)"
-    r"|que quede constancia|para que conste|que conste|writing (?:this|it) down|for the record|on the record)\b"
-    r"|" + _NOTE_REQUEST.pattern)
-# A checked fact under its label: "And btw, verified just now: the ingress class on mad-2 is nginx-public". How it
-# was checked ("creé y borré uno de prueba") stays an act: a fix's turn reads it as evidence.
-_CHECKED_LABEL = re.compile(
-    r"^\W*(?:(?:and|y)\s+)?(?:(?:btw|by the way|por cierto|fyi|ojo)\W+)?(?:verified|confirmed|checked|verificado"
-    r"|comprobado|confirmado)(?:\s+(?:just now|right now|now|ahora mismo|ahora|today|hoy|this morning|esta manana))?"
-    r"\s*:")
-
-
 def _recorded(signals: Signals, text: str, acts: tuple[str, ...] = ()) -> Signals:
     """A statement the speaker puts on record: the times and acts it tells are its content (when it was measured or
     done), not task state; a value in it is a setting, else it is a decision. A question or a hedge stays one."""
@@ -282,9 +251,9 @@ def _recorded(signals: Signals, text: str, acts: tuple[str, ...] = ()) -> Signal
         return signals
     folded = fold(text)
     if not (signals.fact or signals.categories) and not (
-            _NOTE_REQUEST.match(folded) and len(tokens(folded)) >= MIN_NOTED_WORDS):
+            NOTE_REQUEST.match(folded) and len(tokens(folded)) >= MIN_NOTED_WORDS):
         return signals
-    setting = technical_value(text) or signals.verified or _NEW_VALUE.search(folded)
+    setting = technical_value(text) or signals.verified or NEW_VALUE.search(folded)
     categories = signals.categories or (("config",) if setting else ("decision",))
     return replace(signals, categories=categories, transient=(), past_action=acts, weak=(*signals.weak, "on record"))
 

@@ -47,9 +47,9 @@ DURATION: tuple[str, ...] = (
 # When something happened: it does not make a decision or a verified fix transient.
 WHEN: tuple[str, ...] = (
     "today", "hoy", "tonight", "esta noche", "this morning", "esta manana", "esta tarde", "this afternoon",
-    "yesterday", "ayer", "just now", "right now", "ahora mismo", "at the moment", "acabo de", "i just", "i've just",
-    "i have just", "este mes", "this month", "esta semana", "this week", "este trimestre", "this quarter",
-    "last quarter", "el trimestre pasado", "este ano", "this year",
+    "yesterday", "ayer", "anoche", "last night", "just now", "right now", "ahora mismo", "at the moment", "acabo de",
+    "i just", "i've just", "i have just", "este mes", "this month", "esta semana", "this week", "este trimestre",
+    "this quarter", "last quarter", "el trimestre pasado", "este ano", "this year",
 )
 
 # Preference terms in the third person: someone else's way ("la empresa prefiere", "the client likes").

@@ -62,6 +62,8 @@ ONE_OFF: tuple[str, ...] = (
     # one date ahead: "el martes que viene", "next Tuesday"
     "re:\\bel (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo) que viene\\b",
     "re:\\bnext (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b",
+    # where the speaker is for one day: "Estoy en casa de un cliente todo el día"
+    "re:\\b(?:estoy|i'm|i am)\\b[^.;]{0,50}\\b(?:todo el dia|all day)\\b",
     "this time", "esta vez", "por esta vez", "just for today", "only today", "only for today", "for today",
     "solo hoy", "solo por hoy", "por hoy", "i love it",
     # a reaction to one piece of work, not what others think of an offer ("people love it")
@@ -247,7 +249,9 @@ TRANSIENT: tuple[str, ...] = (
     "vamos a ver", "i'll", "i will", "i'm going to",
     # where the speaker is in a piece of work, or off to: "Estoy con la migración de Ortega, voy por la base de
     # datos. Luego te digo.", "voy a por un café", "lunch soon"
-    "re:\\bvoy por (?:la|el|los|las)\\b", "luego te digo", "luego te cuento",
+    "re:\\bvoy por (?:la|el|los|las)\\b",
+    # the speaker's next act: "lo relanzo ahora", "la reinicio ahora mismo"
+    "re:\\b(?:lo|la|los|las|le|les)\\s+[a-z]{3,}o\\s+ahora\\b", "luego te digo", "luego te cuento",
     "ahora te digo", "ahora te cuento", "i'm in the middle of", "voy a por", "me voy a por", "going to grab",
     "grabbing a coffee", "brb", "lunch soon", "me voy a comer",
     "i am going to", "i'm checking", "i am checking", "checking now", "let me check", "estoy revisando",
@@ -256,7 +260,9 @@ TRANSIENT: tuple[str, ...] = (
     "retrying", "reintentando", "right now", "ahora mismo", "at the moment", "en este momento", "for now",
     "por ahora", "de momento", "temporarily", "temporalmente", "temporary", "temporal", "today", "hoy",
     "tonight", "esta noche", "this morning", "esta manana", "this afternoon", "esta tarde", "yesterday", "ayer",
-    "tomorrow", "just now", "acabo de", "i just", "i've just", "i have just", "pending", "next step",
+    # (what happened then, named by it, is no task state: "los slow ops de anoche")
+    "re:(?<!de )\\banoche\\b", "re:(?<!from )(?<!of )\\blast night\\b", "tomorrow", "just now", "acabo de", "i just",
+    "i've just", "i have just", "pending", "next step",
     "siguiente paso", "will do", "lo hago", "sigo investigando", "still investigating", "will report back",
     "todavia no", "not yet", "me quedan",
     # not now: "No, don't add that yet", "no lo añadas todavía"

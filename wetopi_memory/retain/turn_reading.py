@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .amendment import amended_proposal, amendment
+from .certainty_lexicon import OPEN_OUTCOME_SET
 from .dialogue_lexicon import (
     ACT_ONCE_ASKED,
     ASSENT,
@@ -239,7 +240,10 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     hedged = any(s.signals.hedges or s.signals.unverified for s in (*stated, *users))
     # a change the turn checked (a verification word or the last tool call succeeding), whatever the words; a
     # status check alone, an unchecked restart or a hedged change is not a fix
-    fix_context = not unverified and not hedged and changed and (verified or ok_calls)
+    # an outcome the answer leaves open ("I can't tell yet whether that fixes it"); a hedged guess about something
+    # else ("Quizá lo mismo pasó en rke2-w-02…, no tengo datos") is its own speculation
+    open_outcome = any(mentions(OPEN_OUTCOME_SET, s.text) and not s.signals.hedges for s in answer)
+    fix_context = not unverified and not hedged and not open_outcome and changed and (verified or ok_calls)
     # doubt about what was checked: a hedged verification or an unverified claim, not a hedged piece of advice
     # after it ("te sugiero vigilar la memoria estos días")
     doubt = unverified or any(s.signals.unverified for s in answer)

@@ -162,7 +162,8 @@ def _follows_from(previous_text: str, folded: str) -> bool:
 
 # An instruction that names nothing but the preference just stated: "Keep using it from now on", "Hazlo siempre así".
 _KEEP_TO_IT = re.compile(r"^\W*(?:please\s+|por favor\s+)?(?:keep (?:using|doing|following) (?:it|this|that)"
-                         r"|(?:always )?do it (?:this|that) way|sigue (?:usandolo|haciendolo|asi)|hazlo (?:siempre )?asi)"
+                         r"|(?:always )?do it (?:this|that) way|sigue (?:usandolo|haciendolo|asi)"
+                         r"|hazlo (?:siempre )?asi)"
                          r"(?:\s+(?:from now on|going forward|always|siempre|a partir de ahora|de ahora en adelante))?"
                          r"\W*$")
 

@@ -1,0 +1,39 @@
+"""Sentence openings and shapes that put a statement on record ("Deja escrito: …", "Verified: …", "it now fires at
+80 % instead of 85 %") or make it the speaker's liking: patterns `signals.analyze` reads."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["CHECKED_LABEL", "MIN_NOTED_WORDS", "NEW_VALUE", "NOTE_REQUEST", "OWN_PREFERENCE", "RECORDS"]
+
+# The speaker's own liking or wish opening the sentence: what follows is its object.
+OWN_PREFERENCE = re.compile(r"^\W*(?:(?:and|y|also|tambien)\W+)?(?:i like|i prefer|i'd prefer|me gusta|me gustan"
+                             r"|prefiero)\b")
+# A setting's new value said beside its old one ("it now fires at 80% instead of 85%", "ahora son 30 días en vez de
+# 14", "(was 85%)"): when it was changed ("this morning") and by whom tell how the setting came to hold.
+NEW_VALUE = re.compile(
+    r"\b(?:now|ahora)\s+(?:\w+\s+){0,3}?(?:at|to|is|are|es|son|a|al|en)\s+[\w.-]*\d[\w.%/-]*\s*"
+    r"(?:[a-z]+\s+)?(?:instead of|rather than|en vez de|en lugar de)\s+[\w.-]*\d"
+    r"|\b(?:now|ahora)\b[^.;()]{0,60}\d[^.;()]{0,20}\((?:was|antes|era)\s+[\w.-]*\d")
+
+
+# A request to keep what follows: "And remember: any PR…", "Write down how we rotate…", "Apúntate que…".
+NOTE_REQUEST = re.compile(r"^\W*(?:(?:and |y )?(?:remember|recuerda|keep in mind|ten en cuenta)\s*:"
+                           r"|(?:please |por favor )?(?:write down|note down|jot down|take note|toma nota|apuntate"
+                           r"|anotate|apunta que|anota que)\b)")
+MIN_NOTED_WORDS = 8  # a note request with this many words holds content of its own
+
+
+# A sentence that opens by asking to keep what it says on record ("Deja escrito: …", "Para que quede escrito, así
+# es como…", "Writing this down because Pau asked: …").
+RECORDS = re.compile(
+    r"^\W*(?:deja(?:lo)? escrito|dejo escrito|que quede escrito|para que quede (?:escrito|constancia)"
+    r"|que quede constancia|para que conste|que conste|writing (?:this|it) down|for the record|on the record)\b"
+    r"|" + NOTE_REQUEST.pattern)
+# A checked fact under its label: "And btw, verified just now: the ingress class on mad-2 is nginx-public". How it
+# was checked ("creé y borré uno de prueba") stays an act: a fix's turn reads it as evidence.
+CHECKED_LABEL = re.compile(
+    r"^\W*(?:(?:and|y)\s+)?(?:(?:btw|by the way|por cierto|fyi|ojo)\W+)?(?:verified|confirmed|checked|verificado"
+    r"|comprobado|confirmado)(?:\s+(?:just now|right now|now|ahora mismo|ahora|today|hoy|this morning|esta manana))?"
+    r"\s*:")
