@@ -160,7 +160,8 @@ CLAUSE_RULES: tuple[SecretRule, ...] = (
     SecretRule("secret-noun-random-value", Tier.CONTEXT,
                re.compile(r"(?P<key>[^\W\d][\w.-]{0,60})(?P<rest>[^\r\n]{1," + str(_REACH) + "})"),
                ("key", "token", "secret", "salt", "clave", "llave", "contrase", "pass", "cred"),
-               locate=_random_value, window=(90, _REACH + 80), anchor=noun_start, needs_value=True),
+               locate=_random_value, window=(90, _REACH + 80), anchor=noun_start, needs_value=True,
+               min_run=16),   # `noun_start` and `_random_value` want a token of 16+ non-blank characters
     SecretRule("user-slash-password", Tier.CONTEXT,
                re.compile(r"(?<![\w.@+-])(?P<user>[\w.@+-]{2,64})[ \t]+/[ \t]+(?P<v>[^\s\"'`/][^\s\"'`]{5,127})"),
                (" / ",), locate=locate_user_slash_password, window=(70, 140)),

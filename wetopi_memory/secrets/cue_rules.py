@@ -201,7 +201,7 @@ CUE_RULES: tuple[SecretRule, ...] = (
                _rx(r"(?:identified[ \t]+(?:with[ \t]+[\w-]+[ \t]+)?by|(?<![\w'\"])password[ \t]*\(?)[ \t]*"
                    r"(?P<v>'[^'\r\n,)][^'\r\n]{0,127}'|\"[^\"\r\n,)][^\"\r\n]{0,127}\")", re.IGNORECASE),
                ("identified", "password"), locate=locate_sql_password, window=(0, 300), anchor=at_hit,
-               needs_value=True),
+               needs_value=True, requires_any=("'", "\"")),   # the value is quoted
     SecretRule("xml-secret-attribute", Tier.CONTEXT,
                _rx(r"key=(?P<q>[\"'])(?P<key>[\w.:-]{1,80})(?P=q)[ \t]+value="
                    r"(?P<v>\"[^\"\r\n]{1,512}\"|'[^'\r\n]{1,512}')"),

@@ -14,7 +14,7 @@ from .text_scan import KeywordFilter, TextScan
 
 _WOKEN_CACHE_SIZE = 4096   # distinct keyword sets remembered by a gate before it starts afresh
 _Woken: TypeAlias = tuple[SecretRule, Callable[[TextScan, frozenset[str]], list[SecretFinding]], frozenset[str],
-                          Callable[[str], bool] | None]
+                          Callable[[TextScan], bool] | None]
 
 
 class SecretGate:
@@ -82,9 +82,8 @@ class SecretGate:
                     yield finding
             present = scan.present   # after the tier's token rules: `first` may stop before it is needed
             assert present is not None
-            lowered = scan.lowered
-            for rule, findings_of, found, required_in in self._woken(tier, present):
-                if required_in is not None and not required_in(lowered):
+            for rule, findings_of, found, ready_in in self._woken(tier, present):
+                if ready_in is not None and not ready_in(scan):
                     continue
                 for finding in findings_of(scan, found) if found else rule.findings_in(scan):
                     spans.append((finding.start, finding.end))
@@ -92,7 +91,7 @@ class SecretGate:
 
     def _woken(self, tier: Tier, present: frozenset[str]) -> tuple[_Woken, ...]:
         """The tier's rules to run, in rule order, each with its bound `findings_of`, its keywords that occur (empty for
-        keyword-free ones) and its `required_in` (None when it requires nothing)."""
+        keyword-free ones) and its `ready_in` (None when it requires nothing)."""
         found = self._woken_of.get((tier, present))
         if found is not None:
             return found
@@ -107,7 +106,7 @@ class SecretGate:
         rules = self._other[tier]
         found = self._woken_of[(tier, present)] = tuple(
             (rules[i], rules[i].findings_of, rules[i].keyword_set & present,
-             rules[i].required_in if rules[i].requires or rules[i].requires_any else None) for i in sorted(woken))
+             rules[i].ready_in if rules[i].gated else None) for i in sorted(woken))
         return found
 
     @staticmethod

@@ -33,6 +33,8 @@ class SecretRule:
       Without an anchor, `starts` may list where in a window a match can begin (every match starts at one of them, as
       `literal_starts` finds for a regex that opens with a literal): `regex.match` is tried there only, which finds
       what `regex.finditer` over the window finds, without trying every position.
+    * `min_run`: every finding needs a run of that many non-whitespace characters somewhere in the text (a value of
+      16 or 23 characters): text without one skips the rule (`TextScan.has_run`, one byte translation per text).
     * neither: over the whole text (regexes that start with a literal, which `re` finds fast).
 
     What counts: `group` names the regex group holding the secret, whose span is reported, and `entropy` is the
@@ -54,6 +56,7 @@ class SecretRule:
     requires_any: tuple[str, ...] = ()
     needs_value: bool = False
     starts: Starts | None = None
+    min_run: int = 0
     keyword_set: frozenset[str] = field(init=False, repr=False, compare=False)   # `keywords`, for set operations
 
     def __post_init__(self) -> None:
@@ -81,7 +84,7 @@ class SecretRule:
 
     def findings_in(self, scan: TextScan) -> list[SecretFinding]:
         """Findings of a keyword or whole-text rule: its regex run only where `keywords` and `window` allow."""
-        if not self.required_in(scan.lowered):
+        if not self.ready_in(scan):
             return []
         if not self.keywords:
             return self._checked(self.regex.finditer(scan.text))
@@ -89,11 +92,22 @@ class SecretRule:
             return []
         return self.findings_of(scan, scan.occurring(self.keyword_set))
 
+    @property
+    def gated(self) -> bool:
+        """Whether the rule has a necessary condition to check before its hits (`ready_in`)."""
+        return bool(self.requires or self.requires_any or self.min_run)
+
+    def ready_in(self, scan: TextScan) -> bool:
+        """Whether the text meets the rule's necessary conditions: `required_in`, and a run of `min_run`."""
+        return self.required_in(scan.lowered) and (not self.min_run or scan.has_run(self.min_run))
+
     def required_in(self, lowered: str) -> bool:
-        """Whether the lowercased text holds every one of `requires` and, if any are given, one of `requires_any`."""
-        occurs = lowered.__contains__
-        return (not self.requires or all(map(occurs, self.requires))) \
-            and (not self.requires_any or any(map(occurs, self.requires_any)))
+        """Whether the lowercased text holds every one of `requires` and, if any are given, one of `requires_any`
+        (a plain loop over `requires`: most rules name one literal, where `all(map(...))` costs more than the test)."""
+        for literal in self.requires:
+            if literal not in lowered:
+                return False
+        return not self.requires_any or any(map(lowered.__contains__, self.requires_any))
 
     def findings_of(self, scan: TextScan, found: frozenset[str]) -> list[SecretFinding]:
         """`findings_in` once `requires` holds and `found`, the rule's keywords that occur, is known (not empty)."""

@@ -176,14 +176,15 @@ SERVICE_CONTEXT_RULES: tuple[SecretRule, ...] = (
     # kubeadm bootstrap tokens (`abcdef.0123456789abcdef`) after a token flag or key: `--token=…`, `token: …`
     SecretRule("kubeadm-bootstrap-token", Tier.CONTEXT,
                _rx(r"token[\w-]{0,20}[\"']?[ \t]*[:= ][ \t]*[\"']?(?P<v>[a-z0-9]{6}\.[a-z0-9]{16})(?![\w.-])",
-                   re.IGNORECASE), ("token",), locate=locate_bootstrap_token, window=(0, 80), anchor=at_hit),
+                   re.IGNORECASE), ("token",), locate=locate_bootstrap_token, window=(0, 80), anchor=at_hit,
+               min_run=23),   # the value's 6 + 1 + 16 characters
     # WireGuard private keys (32 bytes in base64) named on their line: `PrivateKey = …`, `la privada del peer es …`;
     # not a public key further on (`wg pubkey < privatekey -> PublicKey = …`)
     SecretRule("wireguard-private-key", Tier.CONTEXT,
                _rx(r"(?:private[ _]?key|privada)(?![\w-])(?:(?!pub)[^\r\n]){0,60}?(?<![A-Za-z0-9+/])"
                    r"(?P<v>[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=)(?![A-Za-z0-9+/=])", re.IGNORECASE),
                ("privatekey", "private key", "private_key", "privada"), locate=locate_random_base64,
-               window=(0, 140), anchor=at_hit),
+               window=(0, 140), anchor=at_hit, min_run=44),
     SecretRule("postfix-sasl-password", Tier.CONTEXT,
                _rx(r"\[(?P<host>[\w.-]{3,253})\](?::\d{2,5})?[ \t]+(?P<user>[^\s:\[\]]{1,128}):(?P<v>[^\s]{4,256})"),
                ("]:",), locate=locate_url_password, window=(260, 400)),
