@@ -64,7 +64,7 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
     DefaultRule(
         "platform", "platform.infrastructure", STRONG,
         keywords=(
-            "ceph", "cephfs", "osd", "rbd", "radosgw", "proxmox", "pve", "infisical", "nginx", "haproxy",
+            "ceph", "cephfs", "osd", "rbd", "radosgw", "proxmox", "pve", "infisical", "nginx", "haproxy", "phpmyadmin",
             "keepalived", "vrrp", "ipvs", "metallb", "traefik", "envoy", "load balancer", "loadbalancer",
             "balanceador", "balanceador de carga", "lb", "dns", "dnsmasq", "firewall", "iptables", "nftables",
             "vlan", "bgp", "subnet", "subred", "ssh", "tls", "ssl", "certificate", "certificado",
@@ -148,7 +148,9 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
             "white label", "marca blanca", "business strategy", "estrategia comercial", "estrategia de negocio",
             "estrategia de producto", "product strategy", "nda", "equipo comercial", "sales team", "stripe",
             "hubspot", "pricing page", "red social", "redes sociales", "social media", "refund", "reembolso",
-            "reembolsar",
+            "reembolsar", "underpricing", "underpriced", "overpricing", "overpriced", "descontar", "descontemos",
+            "descontarle", "descontamos", "support guidelines", "guía de soporte", "tono de soporte", "support tone",
+            "teletrabajar", "remote work policy", "post en el blog", "post del blog",
             "refunded", "refunds", "refunding", "reembolsado", "reembolsamos", "devolución",
             "política de devoluciones", "refund policy", "cobrar", "cobramos", "cobra",
             "cobran", "cobrarle", "cobre", "impago", "bill", "billed", "invoices", "facturas", "facturar",

@@ -1,5 +1,5 @@
 """More word senses of everyday life (data, as in `senses.py`): a study plan, a school's incident, a supermarket's
-"rollback" prices, a pastry called "factura", a page's margins in a text editor, a lab at home."""
+"rollback" prices, a pastry called "factura", a page's margins in a text editor, a lab at home, a race's DNS."""
 
 from __future__ import annotations
 
@@ -11,7 +11,23 @@ __all__ = ["EVERYDAY_SENSES", "HOME_LAB"]
 HOME_LAB = ("en casa", "de mi casa", "at home", "homelab", "home lab", "para trastear", "to tinker", "to play with",
             "mi nuc", "my nuc", "un nuc", "a nuc", "raspberry pi", "my home")
 
+# A topic the speaker sets aside: "This isn't about pricing — …", "no te pregunto por precios ni por clientes".
+_SET_ASIDE = ("isn't about", "is not about", "not about", "nothing to do with", "no es sobre", "no es de",
+              "no es un tema de", "nada que ver con", "no te pregunto por", "no te pregunto sobre", "not asking about")
+_BUSINESS_TOPICS = ("pricing", "prices", "price", "precios", "precio", "customers", "clients", "clientes", "sales",
+                    "ventas", "billing", "facturacion", "money", "dinero")
+_PLATFORM_TOPICS = ("kubernetes", "infra", "infrastructure", "infraestructura", "the cluster", "el cluster", "servers",
+                    "servidores", "the platform", "la plataforma")
+
+
+def _set_aside(topics: tuple[str, ...]) -> tuple[str, ...]:
+    """Every phrase that sets one of `topics` aside."""
+    return tuple(f"{frame} {topic}" for frame in _SET_ASIDE for topic in topics)
+
+
 EVERYDAY_SENSES: tuple[Sense, ...] = (
+    Sense("business.set_aside", "business", (EVERY_TERM,), _set_aside(_BUSINESS_TOPICS)),
+    Sense("platform.set_aside", "platform", (EVERY_TERM,), _set_aside(_PLATFORM_TOPICS)),
     Sense("plan.study", "business", ("plan", "planes"),
           ("plan de estudio", "plan de estudios", "study plan", "exam", "examen", "certification", "certificacion",
            "cka", "ckad", "cks", "oposiciones", "temario", "syllabus")),
@@ -32,6 +48,14 @@ EVERYDAY_SENSES: tuple[Sense, ...] = (
           ("cumple", "cumpleaños", "birthday", "felicitacion", "felicitación", "despedida", "farewell")),
     Sense("plan.own_weekend", "business", ("plan", "planes"),
           ("este finde", "this weekend", "con la familia", "with the family", "with my family", "con los crios")),
+    # "DNS at the 10k on Sunday": did not start a race; "el bus 502": a bus line
+    Sense("dns.race", "platform", ("dns",),
+          ("10k", "5k", "half marathon", "marathon", "maraton", "media maraton", "the race", "la carrera", "dorsal",
+           "my knee", "la rodilla")),
+    Sense("line.bus", "platform", ("502", "503", "504", "404", "500"),
+          ("bus", "autobus", "linea de bus", "la linea", "parada", "bus stop")),
+    Sense("networking.event", "platform", ("networking",),
+          ("evento", "event", "emprendedores", "entrepreneurs", "meetup", "afterwork", "feria", "business cards")),
     Sense("plan.to_run", "business", ("plan",),
           ("antes de ejecutar", "before running", "before you run", "before executing", "wait for my ok")),
 )

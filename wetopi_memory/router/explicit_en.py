@@ -86,7 +86,9 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     ("decide", "decided", "agree", "agreed", "settle", "settled")),
     ExplicitTrigger("en.search_memory",
                     rf"\b(?:search|check|look|query|dig|pull)\s+(?:it\s+|that\s+|this\s+)?(?:up\s+)?"
-                    rf"(?:in\s+|into\s+|through\s+|from\s+)?{WHO}{MEM}\b",
+                    rf"(?:in\s+|into\s+|through\s+|from\s+)?{WHO}{MEM}\b"
+                    # a machine's memory: "check memory usage on the proxmox hosts"
+                    r"(?!\s+(?:usage|use|pressure|limits?|leaks?|consumption|footprint|utili[sz]ation|errors?)\b)",
                     ("memory", "memories")),
     ExplicitTrigger("en.in_our_memory", rf"\b(?:in|from)\s+(?:our|your)\s+{MEM}\b", ("memory", "memories"),
                     unless=_SAVE_EN),

@@ -91,6 +91,8 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
             "what did i say", "what did i tell", "did i already say", "did i say no", "did i say yes",
             "remind me why i", "why did i", "tú y yo",
             "you and i discussed", "you and i agreed",
+            # how the speaker wants things done, or no longer wants them: "me gustaría que los informes…"
+            "me gustaría que", "ya no quiero", "i no longer want", "a mí me da igual", "contéstame", "respóndeme",
             "visual person", "persona visual", "soy muy visual",
             # liking or hating "it" when: a standing preference, not a reaction to the message's proposal
             "i like it when", "i love it when", "i hate it when", "me gusta cuando", "odio cuando",
