@@ -263,6 +263,8 @@ TRANSIENT: tuple[str, ...] = (
     # (what happened then, named by it, is no task state: "los slow ops de anoche")
     "re:(?<!de )\\banoche\\b", "re:(?<!from )(?<!of )\\blast night\\b", "tomorrow", "just now", "acabo de", "i just",
     "i've just", "i have just", "pending", "next step",
+    # a task under its label: "Pendiente: revisar el contrato de Hetzner antes de fin de mes", "TODO: …"
+    "re:^\\W*(?:pendiente|pendientes|todo|to do|to-do|tarea)\\s*:",
     "siguiente paso", "will do", "lo hago", "sigo investigando", "still investigating", "will report back",
     "todavia no", "not yet", "me quedan",
     # not now: "No, don't add that yet", "no lo añadas todavía"
