@@ -95,6 +95,9 @@ HEDGES: tuple[str, ...] = (
 OPEN_OUTCOME: tuple[str, ...] = (
     "can't tell yet", "cannot tell yet", "can't say yet", "aun no se si", "todavia no se si", "no se todavia si",
     "no lo se todavia", "no lo se aun",
+    # the check still to come: "Mañana miramos si baja la RAM", "…antes de darlo por bueno", "we'll see if it helps"
+    "miramos si", "comprobamos si", "antes de darlo por bueno", "before we call it", "we'll see if",
+    "we'll see whether", "let's see if", "to see if it helps", "a ver si baja", "a ver si mejora",
 )
 UNVERIFIED: tuple[str, ...] = (
     "not verified", "unverified", "not confirmed", "unconfirmed", "to be confirmed", "tbc",

@@ -230,7 +230,11 @@ CHECK_ASKED = TermSet(("can you verify where", "can you verify which", "can you 
                        "verify which", "can you confirm the", "could you confirm the", "can you confirm which",
                        "can you confirm what", "can you confirm where", "confirm which", "check which", "check where",
                        "me confirmas", "confirmame", "confirma cual", "confirma donde", "comprueba cual",
-                       "comprueba donde", "re:\\bwhy\\b[^.?]{0,80}\\?\\s*check it\\b"))
+                       "comprueba donde", "re:\\bwhy\\b[^.?]{0,80}\\?\\s*check it\\b",
+                       # whether an earlier change worked: "¿Se han acabado los OOMKills de FitBox?"
+                       "se han acabado", "se ha acabado", "se ha arreglado", "se han arreglado", "ya no falla",
+                       "ya no fallan", "did it work", "did that work", "did the fix work", "did that fix it",
+                       "is it fixed", "has it stopped", "have they stopped", "ha funcionado el cambio"))
 # A named change request ("PR #412 bumps the chart… Approve?"): approving it is one act, which git keeps.
 CHANGE_REQUEST = TermSet(("re:\\b(?:pr|mr|pull request|merge request)\\s*[#!]\\d+",))
 # Said for always: a rule the user sets, whatever its category ("las reuniones ponlas siempre en …").

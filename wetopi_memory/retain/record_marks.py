@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CHECKED_LABEL", "MIN_NOTED_WORDS", "NEW_VALUE", "NOTE_REQUEST", "OWN_PREFERENCE", "RECORDS"]
+__all__ = ["BARE_NOTE", "CHECKED_LABEL", "MIN_NOTED_WORDS", "NEW_VALUE", "NOTE_REQUEST", "OWN_PREFERENCE", "RECORDS"]
 
 # The speaker's own liking or wish opening the sentence: what follows is its object.
 OWN_PREFERENCE = re.compile(r"^\W*(?:(?:and|y|also|tambien)\W+)?(?:i like|i prefer|i'd prefer|me gusta|me gustan"
@@ -18,6 +18,9 @@ NEW_VALUE = re.compile(
     r"|\b(?:now|ahora)\b[^.;()]{0,60}\d[^.;()]{0,20}\((?:was|antes|era)\s+[\w.-]*\d")
 
 
+# A request to note what was said before, with nothing of its own but a reason: "Apúntalo, que siempre se me olvida".
+BARE_NOTE = re.compile(r"^\W*(?:apuntalo|apuntatelo|anotalo|anotatelo|guardalo|write it down|write that down|note it"
+                       r"|note that|save it|save that)\b(?:\W*$|\W+(?:que|porque|because|as|since|so)\b)")
 # A request to keep what follows: "And remember: any PR…", "Write down how we rotate…", "Apúntate que…".
 NOTE_REQUEST = re.compile(r"^\W*(?:(?:and |y )?(?:remember|recuerda|keep in mind|ten en cuenta)\s*:"
                            r"|(?:please |por favor )?(?:write down|note down|jot down|take note|toma nota|apuntate"

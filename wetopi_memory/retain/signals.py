@@ -19,7 +19,7 @@ from .lexicon import (
 )
 from .quotes import quoted_passages
 from .raw_output import RawKind, raw_output_kind
-from .record_marks import CHECKED_LABEL, MIN_NOTED_WORDS, NEW_VALUE, NOTE_REQUEST, OWN_PREFERENCE, RECORDS
+from .record_marks import BARE_NOTE, CHECKED_LABEL, MIN_NOTED_WORDS, NEW_VALUE, NOTE_REQUEST, OWN_PREFERENCE, RECORDS
 from .speaker_lexicon import WHEN
 from .term_matching import fold, grams, tokens
 from .time_lexicon import (
@@ -203,7 +203,8 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
     if errand:
         categories = tuple(c for c in categories if c not in ERRAND_LOOKALIKES)
     stripped = text.strip()
-    filler = bool(stripped) and len(words) <= 8 and all(w in FILLER_WORDS for w in words)
+    filler = bool(stripped) and len(words) <= 8 and (
+        all(w in FILLER_WORDS for w in words) or bool(BARE_NOTE.match(folded)))
     asked = _TAG_QUESTION.sub("", stripped)   # "Prefiero que me escribas en castellano, ¿vale?" asks nothing
     question = asked.endswith("?") or asked.startswith("¿") or bool(_LEADING_QUESTION.match(folded))
     unverified = UNVERIFIED_SET.find(folded, text_grams)

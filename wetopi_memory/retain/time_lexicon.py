@@ -250,6 +250,9 @@ TRANSIENT: tuple[str, ...] = (
     # where the speaker is in a piece of work, or off to: "Estoy con la migración de Ortega, voy por la base de
     # datos. Luego te digo.", "voy a por un café", "lunch soon"
     "re:\\bvoy por (?:la|el|los|las)\\b",
+    # a symptom of the moment: "Las migraciones hacia pve-03 van lentísimas", "the dashboard is so slow"
+    "re:\\b(?:va|van|esta|estan|is|are|runs|run|going)\\s+(?:muy\\s+|super\\s+|so\\s+|really\\s+|bastante\\s+)?"
+    "(?:lent[oa]s?|lentisim[oa]s?|slow)\\b",
     # the speaker's next act: "lo relanzo ahora", "la reinicio ahora mismo"
     "re:\\b(?:lo|la|los|las|le|les)\\s+[a-z]{3,}o\\s+ahora\\b", "luego te digo", "luego te cuento",
     "ahora te digo", "ahora te cuento", "i'm in the middle of", "voy a por", "me voy a por", "going to grab",

@@ -44,6 +44,7 @@ from .dialogue_lexicon import (
 )
 from .evidence import TurnEvidence
 from .kinds import Category
+from .option_choice import chosen_part, picked_option
 from .sentences import Sentence
 from .signals import Signals, money_value, states_value, technical_value
 from .speaker_lexicon import DURATION_SET, WHEN
@@ -73,13 +74,8 @@ MAX_PICK_WORDS = 6  # "the second one", "la A, go": a reply that only picks an o
 MIN_STEP_WORDS = 6
 MAX_OFFER_WORDS = 4  # "Shall I?", "¿Así?": the question that closes a proposal, not part of it
 
-_OPTION_CHOICE = re.compile(r"\b(?:(?:option|opcion|la|el|the|numero|number)\s+([a-d1-9])|(?:with|con)\s+([1-9]))\b")
-_OPTION_LABEL = r"(?:(?:option|opcion)\s+{0}\s*[:.)-]|(?<![\w])\(?{0}\)\s)"
 # The assistant noting the result down ("lo dejo anotado: MTU 1450"): not work in progress.
 _NOTING = frozenset({"lo dejo anotado", "i'll note", "i will note"})
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "1st": 1, "2nd": 2, "3rd": 3, "primera": 1, "primer": 1,
-             "primero": 1, "segunda": 2, "segundo": 2, "tercera": 3, "tercero": 3, "tercer": 3}
-_ORDINAL = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\b")
 _WHEN = frozenset(WHEN)
 MAX_FINISHED_WORDS = 3
 _APPROVING_EMOJI = re.compile(r"(?:[\U0001F44D\U0001F44C\u2705\U0001F64C\U0001F91D\U0001F680]\ufe0f?|\+1|\s)+")
@@ -162,7 +158,7 @@ def assents(user_message: str) -> bool:
     if _APPROVING_EMOJI.fullmatch(user_message.strip()):
         return True
     words = tokens(fold(user_message))
-    picks = len(words) <= MAX_PICK_WORDS and bool(_picked_option(fold(user_message)))
+    picks = len(words) <= MAX_PICK_WORDS and bool(picked_option(fold(user_message)))
     agrees = mentions(ASSENT, user_message) or picks
     return (0 < len(words) <= MAX_ASSENT_WORDS and agrees and not mentions(DISSENT, user_message)
             and not _OPEN_QUESTION.search(fold(user_message)))
@@ -184,33 +180,6 @@ _OPEN_QUESTION = re.compile(r"(?:^|[^\w\s])\s*\W?(?:que|cuales?|cuando|cuantos?|
                             r"|how many|how much|where|who)\b[^?]*\?")
 
 
-def _picked_option(said: str) -> list[str]:
-    """The option labels a short reply picks ("option B", "la segunda", "the first one"), if any."""
-    choice = _OPTION_CHOICE.search(said)
-    ordinal = _ORDINAL.search(said)
-    if choice is not None:
-        return [choice.group(1) or choice.group(2)]
-    if ordinal is not None:  # "the first option", "la segunda": option 1 / A, option 2 / B
-        rank = _ORDINALS[ordinal.group(1)]
-        return [str(rank), "abcd"[rank - 1]]
-    return []
-
-
-def _chosen_part(proposal: str, user_message: str) -> str:
-    """The option the user picked ("option B", "la opción 2"), else the whole proposal."""
-    folded = fold(proposal)
-    labels = _picked_option(fold(user_message))
-    if not labels:
-        return proposal
-    start = next((m for m in (re.search(_OPTION_LABEL.format(re.escape(label)), folded) for label in labels) if m),
-                 None)
-    if start is None:
-        return proposal
-    after = re.compile(_OPTION_LABEL.format(r"[a-d1-9]"))
-    end = after.search(folded, start.end())
-    return proposal[start.start():end.start() if end else len(proposal)].strip(" ;,")
-
-
 def read_turn(user_message: str, assistant_response: str, history: Any, answer: Sequence[Sentence],
               evidence: TurnEvidence, said: Sequence[Sentence] = ()) -> TurnReading:
     """The opt-out, the agreed proposal (empty when none) and whether the turn reports a verified fix: a change
@@ -223,7 +192,7 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
         # a change of one of its values takes terms stated without proposal words too ("les toca un 10 %…")
         valued = states_value(before) or money_value(before)
         if before and (_agreed_to(before, user_message) or (change and valued)):
-            proposal = (amended_proposal(before, change) or "") if change else _chosen_part(before, user_message)
+            proposal = (amended_proposal(before, change) or "") if change else chosen_part(before, user_message)
             topic = "\n".join(text for _, text in _messages(history)[-4:]) if proposal else ""
     # "fixed, thanks", "ya funciona": the user saw the change work, which checks it as a tool call would
     works = works_now(user_message)
@@ -323,7 +292,7 @@ def _new_state(sentence: Sentence) -> bool:
 def _agreed_to(before: str, user_message: str) -> bool:
     """Whether the user's assent takes the last assistant message as agreed: a proposal (an offer to do one thing
     now only when it sets concrete values or the user makes it a rule), or a summary the user confirms."""
-    if mentions(OPTIONS, before) and not mentions(RECOMMENDATION, before) and not _picked_option(fold(user_message)):
+    if mentions(OPTIONS, before) and not mentions(RECOMMENDATION, before) and not picked_option(fold(user_message)):
         return False  # "Hay tres opciones…, no hay una claramente mejor" + "Vale": nothing chosen
     if mentions(PROPOSAL, before):
         lasting = mentions(LASTING, user_message) or mentions(LASTING, before)

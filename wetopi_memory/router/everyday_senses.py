@@ -56,6 +56,22 @@ EVERYDAY_SENSES: tuple[Sense, ...] = (
           ("bus", "autobus", "linea de bus", "la linea", "parada", "bus stop")),
     Sense("networking.event", "platform", ("networking",),
           ("evento", "event", "emprendedores", "entrepreneurs", "meetup", "afterwork", "feria", "business cards")),
+    # one's own money: a gym budget, a parking ticket, a flat's asking price, a relative's client
+    Sense("budget.own", "business", ("presupuesto", "budget", "rebajas", "sales"),
+          ("gimnasio", "gym", "para el gimnasio", "mi presupuesto", "my budget", "boda", "wedding", "regalos de")),
+    Sense("charge.parking", "business", ("cobrar", "cobran", "ticket", "tickets"),
+          ("parking", "aparcamiento", "multa", "grua", "peaje", "parking fine")),
+    Sense("price.housing", "business", ("margen", "margin", "precio", "price", "precio de salida"),
+          ("pisos", "mirando pisos", "hipoteca", "inmobiliaria", "mortgage", "apartment", "flat hunting", "alquiler")),
+    Sense("client.relative", "business", ("cliente", "clientes", "client", "clients", "paga", "pagar"),
+          ("de mi hermana", "de mi hermano", "de mi amiga", "de mi amigo", "de mi padre", "de mi madre",
+           "my sister's", "my brother's", "my friend's", "my dad's", "my mom's", "my mum's")),
+    # a job or a hook still at work, not the speaker's sport
+    Sense("running.status", "personal", ("running",),
+          ("pods", "pod", "hooks", "jobs", "job", "container", "siguen running", "still running", "is running",
+           "are running", "presync", "postsync")),
+    Sense("bucket.size", "platform", ("bucket",),
+          ("coffee", "cafe", "size of a bucket", "bucket list", "ice bucket", "bucket hat", "cubo de")),
     Sense("plan.to_run", "business", ("plan",),
           ("antes de ejecutar", "before running", "before you run", "before executing", "wait for my ok")),
 )

@@ -1,0 +1,64 @@
+"""Which option of a proposal a reply picks: by its label ("option B", "la segunda") or by naming its subject ("Yes
+to the Monday review" of "(1) move the weekly ops review to Mondays…; (2) add Jordi to the on-call rotation")."""
+
+from __future__ import annotations
+
+import re
+
+from ..router.function_words import FUNCTION_WORDS
+from .term_matching import fold, tokens
+
+__all__ = ["chosen_part", "picked_option"]
+
+_OPTION_CHOICE = re.compile(r"\b(?:(?:option|opcion|la|el|the|numero|number)\s+([a-d1-9])|(?:with|con)\s+([1-9]))\b")
+_OPTION_LABEL = r"(?:(?:option|opcion)\s+{0}\s*[:.)-]|(?<![\w])\(?{0}\)\s)"
+_ANY_LABEL = re.compile(_OPTION_LABEL.format(r"[a-d1-9]"))
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "1st": 1, "2nd": 2, "3rd": 3, "primera": 1, "primer": 1,
+             "primero": 1, "segunda": 2, "segundo": 2, "tercera": 3, "tercero": 3, "tercer": 3}
+_ORDINAL = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\b")
+# "Yes to the Monday review", "sí a lo de la revisión": an assent that names what it takes
+_YES_TO = re.compile(r"^\W*(?:yes|ok|okay|si|vale)\W+(?:to|a|al|a lo de)\b")
+
+
+def picked_option(said: str) -> list[str]:
+    """The option labels a short reply picks ("option B", "la segunda", "the first one"), if any."""
+    choice = _OPTION_CHOICE.search(said)
+    ordinal = _ORDINAL.search(said)
+    if choice is not None:
+        return [choice.group(1) or choice.group(2)]
+    if ordinal is not None:  # "the first option", "la segunda": option 1 / A, option 2 / B
+        rank = _ORDINALS[ordinal.group(1)]
+        return [str(rank), "abcd"[rank - 1]]
+    return []
+
+
+def chosen_part(proposal: str, user_message: str) -> str:
+    """The option the user picked, by label or by naming its subject, else the whole proposal."""
+    folded = fold(proposal)
+    starts = [m.start() for m in _ANY_LABEL.finditer(folded)]
+    spans = list(zip(starts, [*starts[1:], len(proposal)][:len(starts)], strict=True))
+    labels = picked_option(fold(user_message))
+    if labels:
+        start = next((m for m in (re.search(_OPTION_LABEL.format(re.escape(label)), folded) for label in labels)
+                      if m), None)
+        if start is None:
+            return proposal
+        end = _ANY_LABEL.search(folded, start.end())
+        return proposal[start.start():end.start() if end else len(proposal)].strip(" ;,")
+    named = _named_option(spans, folded, fold(user_message)) if len(spans) > 1 else None
+    return proposal[named[0]:named[1]].strip(" ;,") if named else proposal
+
+
+def _named_option(spans: list[tuple[int, int]], folded: str, said: str) -> tuple[int, int] | None:
+    """The one option whose content words the assent ("Yes to the Monday review") names most, if one stands out."""
+    if not _YES_TO.match(said):
+        return None
+    wanted = _stems(said)
+    shared = [len(wanted & _stems(folded[start:end])) for start, end in spans]
+    best = max(shared)
+    return spans[shared.index(best)] if best and shared.count(best) == 1 else None
+
+
+def _stems(text: str) -> set[str]:
+    """The first four letters of a text's content words: "Monday" and "Mondays", "review" and "reviews" meet."""
+    return {word[:4] for word in tokens(text) if len(word) >= 4 and word not in FUNCTION_WORDS}
