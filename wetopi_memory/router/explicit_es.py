@@ -197,6 +197,12 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     rf"\b(?:recuerdame|recuerdanos|cuentame|repiteme)\s+(?:que|como|cuando|donde|cuanto|cuanta)\s+"
                     rf"(?:(?:le|les|nos|te|se|lo|la|ya)\s+){{0,2}}{PAST_WE}\b",
                     ("recuerdame", "recuerdanos", "cuentame", "repiteme")),
+    # "recuérdame qué runbook seguimos cuando…", "recuérdame que habíamos hablado sobre mi horario": what we do or
+    # had talked about, asked back (not "recuérdame que tenemos que llamar…", a reminder to set)
+    ExplicitTrigger("es.recuerdame_que_seguimos",
+                    r"\b(?:recuerdame|remind me)\s+(?:que|cual|cuales)\s+(?:\w+\s+){0,2}?(?:seguimos|usamos|utilizamos"
+                    r"|aplicamos|habiamos\s+(?:hablado|decidido|quedado|acordado|dicho))\b",
+                    ("recuerdame", "remind")),
     ExplicitTrigger("es.en_tus_notas",
                     r"\b(?:mira|mirar|consulta|consultar|revisa|revisar|busca|buscar|comprueba|check|chequea|checkea|en)\s+"
                     r"(?:tus|las|nuestras|vuestras|mis)\s+notas\b",

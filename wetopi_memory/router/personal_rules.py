@@ -93,6 +93,7 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
             "you and i discussed", "you and i agreed",
             # how the speaker wants things done, or no longer wants them: "me gustaría que los informes…"
             "me gustaría que", "ya no quiero", "i no longer want", "a mí me da igual", "contéstame", "respóndeme",
+            "keep your answers", "keep answers short", "your answers short", "tus respuestas", "no quiero que me",
             "visual person", "persona visual", "soy muy visual",
             # liking or hating "it" when: a standing preference, not a reaction to the message's proposal
             "i like it when", "i love it when", "i hate it when", "me gusta cuando", "odio cuando",
@@ -108,7 +109,8 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
     ),
     DefaultRule(
         "personal", "personal.weak", WEAK,
-        phrases=("for me", "para mí", "yo uso", "i use", "yo misma", "yo mismo"),
+        phrases=("for me", "para mí", "yo uso", "i use", "yo misma", "yo mismo", "y yo sobre", "and i decided",
+                 "y yo decidimos", "y yo acordamos"),
     ),
     DefaultRule(
         "personal", SELF_RULE, WEAK,
