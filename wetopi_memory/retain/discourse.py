@@ -11,7 +11,7 @@ from dataclasses import replace
 from .candidates import Unit
 from .quotes import quoted_passages
 from .sentences import Sentence
-from .signals import technical_value
+from .signals import holds_number, technical_value
 from .term_matching import TermSet, fold, mentions, tokens
 
 __all__ = ["introduced_party", "named_party", "quoted_drafts", "refusals", "settled", "sided_units", "unsettled",
@@ -168,7 +168,6 @@ _SETTLES = TermSet((
     "re:\\b(?:lo|la) (?:ha|han|hemos) (?:firmado|aprobado)\\b",
 ))
 MAX_SETTLING_WORDS = 8
-_DIGIT = re.compile(r"\d")
 # A sentence that says the statement before it is not settled: "No es final, estamos negociando.", "Not final yet."
 _UNSETTLES = TermSet((
     "no es final", "not final", "isn't final", "is not final", "nothing final", "nada final", "estamos negociando",
@@ -208,6 +207,6 @@ def settled(sentences: Sequence[Sentence]) -> list[Sentence]:
         categories = read.categories if lasting else ("decision", *read.categories)
         out[number - 1] = replace(before, signals=replace(read, categories=categories, transient=(),
                                                           strong=(*read.strong, "settled")))
-        if not _DIGIT.search(said.text):   # "Hazlo así siempre, antes de las 11": the time is a detail of its own
+        if not holds_number(said.text):   # "Hazlo así siempre, antes de las 11": the time is a detail of its own
             out[number] = replace(said, signals=replace(said.signals, filler=True))
     return out

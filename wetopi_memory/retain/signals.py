@@ -33,8 +33,8 @@ from .time_lexicon import (
     TRANSIENT_SET,
 )
 
-__all__ = ["PRIORITY_DURABILITY", "Signals", "analyze", "durability_of", "money_value", "states_value",
-           "technical_value", "verification_in"]
+__all__ = ["PRIORITY_DURABILITY", "Signals", "analyze", "durability_of", "holds_number", "money_value",
+           "states_value", "technical_value", "verification_in"]
 
 PRIORITY_DURABILITY: dict[Priority, float] = {"P1": 0.95, "P2": 0.85}
 WHEN_TERMS = frozenset(WHEN)
@@ -117,6 +117,15 @@ _MONEY = re.compile(r"\d\s?(?:%|€|eur\b|euros\b|usd\b|\$|por ciento\b|percent\
 def money_value(text: str) -> bool:
     """Whether a sentence names an amount of money or a share: values a business rule has, a system's seldom."""
     return bool(_MONEY.search(text))
+
+
+_DIGIT = re.compile(r"\d")
+
+
+def holds_number(text: str) -> bool:
+    """Whether a sentence holds a number: an assent with one ("Hazlo así siempre, antes de las 11") says something
+    of its own."""
+    return bool(_DIGIT.search(text))
 
 
 def states_value(text: str) -> bool:

@@ -29,7 +29,7 @@ from .evidence import TurnEvidence
 from .kinds import Category
 from .listed_steps import listed_steps
 from .sentences import Sentence
-from .signals import Signals, states_value, technical_value
+from .signals import Signals, holds_number, states_value, technical_value
 from .term_matching import fold, mentions, tokens
 from .turn_reading import (
     TurnReading,
@@ -98,7 +98,6 @@ def _assistant(builder: CandidateBuilder, sentence: Sentence, reading: TurnReadi
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
-_DIGIT = re.compile(r"\d")   # "Hazlo así siempre, antes de las 11": an assent with a value of its own
 MIN_RESTATED_VALUES = 2
 
 
@@ -139,7 +138,7 @@ def _user_sentence(builder: CandidateBuilder, sentence: Sentence, *, vouched: bo
 
 def _assent_only(sentence: Sentence) -> Sentence:
     """A short user sentence that only agrees, with no value of its own, as filler."""
-    if not assents(sentence.text) or states_value(sentence.text) or _DIGIT.search(sentence.text) \
+    if not assents(sentence.text) or states_value(sentence.text) or holds_number(sentence.text) \
             or len(tokens(fold(sentence.text))) > MAX_ASSENT_ONLY:
         return sentence
     return replace(sentence, signals=replace(sentence.signals, filler=True))
@@ -242,7 +241,7 @@ def _own_details(sentences: list[Sentence]) -> tuple[list[Sentence], dict[int, s
     out: list[Sentence] = []
     pins: dict[int, str] = {}
     for sentence in sentences:
-        if sentence.role == "user" and _DIGIT.search(sentence.text) and _OPENS_AGREEING.match(fold(sentence.text)):
+        if sentence.role == "user" and holds_number(sentence.text) and _OPENS_AGREEING.match(fold(sentence.text)):
             pins[sentence.index] = "personal"
             sentence = replace(sentence, signals=replace(sentence.signals, categories=("preference",), filler=False))
         out.append(sentence)
