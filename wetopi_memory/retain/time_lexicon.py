@@ -62,6 +62,8 @@ ONE_OFF: tuple[str, ...] = (
     # one date ahead: "el martes que viene", "next Tuesday"
     "re:\\bel (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo) que viene\\b",
     "re:\\bnext (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b",
+    # a calendar errand: "Block two hours for me and Marta somewhere", "resérvame la sala el jueves"
+    "re:^\\W*(?:block|bloquea|bloqueame|book|reserva|reservame)\\b",
     # where the speaker is for one day: "Estoy en casa de un cliente todo el día"
     "re:\\b(?:estoy|i'm|i am)\\b[^.;]{0,50}\\b(?:todo el dia|all day)\\b",
     "this time", "esta vez", "por esta vez", "just for today", "only today", "only for today", "for today",
@@ -278,7 +280,11 @@ TRANSIENT: tuple[str, ...] = (
     "pasted below", "pegado abajo", "pego abajo", "see below",
     "deploying now", "i'll treat", "lo dejo anotado", "still failing",
     # what the speaker wants to find out, and a request being made now: "quiero saber qué lo cuelga"
-    "quiero saber", "i want to know", "i want to find out", "quiero entender",
+    "quiero saber", "i want to know", "i want to find out", "quiero entender", "i want to see if", "i want to check if",
+    "i'd like to see if", "i want to see whether",
+    # back from somewhere, an error of the moment: "ya estoy de vuelta del médico", "el hindsight no me deja, dice 401"
+    "estoy de vuelta", "i'm back", "i am back",
+    "re:\\b(?:dice|da|returns|gives|throws)\\s+(?:un\\s+|an?\\s+)?[45]\\d\\d\\b",
     # the assistant's view asked for: "Cuéntame cómo ves el plan nuevo", "tell me what you think of…"
     "re:^\\W*(?:cuentame|dime|explicame)\\b", "como lo ves", "como ves", "que opinas", "what do you think",
     "tell me what you think", "your take on", "tu opinion",
