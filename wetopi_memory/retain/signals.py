@@ -240,6 +240,7 @@ _LABELLED_DECISION = re.compile(r"^\W*(?:decidido|decidida|decided|decision|acor
 _REPORTED = frozenset(REPORTED)
 
 
+_REASON = re.compile(r"\b(?:porque|because|ya que|since|que luego|que si no|que despues)\b")
 # Marks of an opinion: they weaken a claim about the world, not a preference, which is an opinion by nature
 # ("Honestly I prefer Grafana panels over raw PromQL").
 _OPINION = frozenset({"honestly", "to be honest", "tbh", "sinceramente", "in my opinion", "imo", "en mi opinion"})
@@ -248,7 +249,11 @@ _OPINION = frozenset({"honestly", "to be honest", "tbh", "sinceramente", "in my 
 def _hedges(folded: str, text_grams: dict[str, int], categories: tuple[Category, ...]) -> tuple[str, ...]:
     hedges = HEDGE_SET.find(folded, text_grams)
     if hedges and "preference" in categories:
-        hedges = tuple(h for h in hedges if h not in _OPINION)
+        # the reason a preference gives doubts nothing of it: "…, nada de 01/03, que luego no sé si es enero"
+        reason = _REASON.search(folded)
+        main = folded[:reason.start()] if reason else folded
+        hedges = tuple(h for h in hedges if h not in _OPINION and (not reason or HEDGE_SET.search(main, grams(
+            tokens(main)))))
     if hedges and _LABELLED_DECISION.match(folded):
         return tuple(h for h in hedges if h not in _REPORTED)
     return hedges

@@ -247,13 +247,15 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
                  "whenever you", "cada vez que me", "siempre que me", "don t send me", "don t call me",
                  "don t ping me", "don t cc me", "don t email me", "don t message me", "don t text me", "don t tag me",
                  "don t copy me", "don t wake me", "don t book", "never send me", "phone me", "text me", "ping me",
-                 "email me", "page me", "wake me"),
+                 "email me", "page me", "wake me", "cuando tengas que darme", "cuando me tengas que",
+                 "when you have to give me", "when you ask me", "when you paste", "when you propose"),
     ),
     DefaultRule(   # Spanish second-person subjunctive after "me": "no me mandes…", "quiero que me hables de usted"
         "personal", ADDRESSED_WISH_RULE, MEDIUM,
         keywords=("mandes", "envies", "escribas", "llames", "copies", "hagas", "molestes", "hables", "preguntes",
                   "pongas", "expliques", "pases", "despiertes", "avises", "metas", "incluyas", "resumas",
-                  "contestes", "respondas"),
+                  "contestes", "respondas", "redactes", "prepares", "formatees", "ordenes", "cuentes",
+                  "presentes", "des"),
     ),
 )
 
