@@ -37,6 +37,7 @@ RECORDS = re.compile(
 # A checked fact under its label: "And btw, verified just now: the ingress class on mad-2 is nginx-public". How it
 # was checked ("creé y borré uno de prueba") stays an act: a fix's turn reads it as evidence.
 CHECKED_LABEL = re.compile(
-    r"^\W*(?:(?:and|y)\s+)?(?:(?:btw|by the way|por cierto|fyi|ojo)\W+)?(?:verified|confirmed|checked|verificado"
-    r"|comprobado|confirmado)(?:\s+(?:just now|right now|now|ahora mismo|ahora|today|hoy|this morning|esta manana))?"
+    r"^\W*(?:(?:and|y|also|tambien|oh|ah)\W+)?(?:(?:btw|by the way|por cierto|fyi|ojo)\W+)?"
+    r"(?:verified|confirmed|checked|verificado|comprobado|confirmado)"
+    r"(?:\s+(?:just now|right now|now|ahora mismo|ahora|today|hoy|this morning|esta manana))?"
     r"\s*:")

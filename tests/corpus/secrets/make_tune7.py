@@ -106,10 +106,7 @@ def jwt(payload, alg="HS256", kid=None):
         hdr["kid"] = kid
     h = b64u(json.dumps(hdr, separators=(",", ":")).encode())
     p = b64u(json.dumps(payload, separators=(",", ":")).encode())
-    if alg == "HS256":
-        sig = hmac.new(rbytes(32), f"{h}.{p}".encode(), hashlib.sha256).digest()
-    else:
-        sig = rbytes(256)
+    sig = hmac.new(rbytes(32), f"{h}.{p}".encode(), hashlib.sha256).digest() if alg == "HS256" else rbytes(256)
     return f"{h}.{p}.{b64u(sig)}"
 
 
@@ -307,7 +304,7 @@ F("ceph-keyring", f"ceph auth get client.admin\n[client.admin]\n\tkey = {ceph_ke
 # --- Private keys
 F("pem-rsa-private-key", f"Te pego la key del servidor viejo de Ferretería Pons:\n{pem('RSA PRIVATE KEY', rsa_der())}")
 F("pem-ec-private-key", f"# /etc/ssl/private/wetopi-net.key\n{pem('EC PRIVATE KEY', ec_der())}")
-F("pem-pkcs8-private-key", f"tls.key: |\n  " + pem("PRIVATE KEY", pkcs8_der()).replace("\n", "\n  "))
+F("pem-pkcs8-private-key", "tls.key: |\n  " + pem("PRIVATE KEY", pkcs8_der()).replace("\n", "\n  "))
 F("openssh-private-key", pem("OPENSSH PRIVATE KEY", openssh_der()))
 F("putty-private-key", "PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: ana@wetopi-laptop\nPublic-Lines: 2\n"
   + wrap64("AAAAC3NzaC1lZDI1NTE5AAAAI" + b64(rbytes(33))[:43]) + "\nPrivate-Lines: 1\n" + b64(b"\x00\x00\x00\x20" + rbytes(32)) + f"\nPrivate-MAC: {hx(64)}")
@@ -442,7 +439,7 @@ N("stripe-object-id", f"Pago fallido: pi_3{s(B62, 23)} de cus_{s(B62, 14)}, fact
 N("stripe-publishable-key", f"El checkout usa la publishable key pk_live_51{s(B62, 97)}, que es pública y va en el front")
 N("recaptcha-site-key", f"reCAPTCHA site key (pública) del formulario de Hotel Marblau: 6L{s(B64U, 38)}")
 N("base64-config", "binaryData:\n  nginx.conf: " + b64(b"server {\n  listen 8080;\n  client_max_body_size 64m;\n  location / { try_files $uri $uri/ /index.php?$args; }\n}\n"))
-N("base64-content", "echo " + b64("Mantenimiento programado el martes de 22:00 a 23:00".encode()) + " | base64 -d")
+N("base64-content", "echo " + b64(b"Mantenimiento programado el martes de 22:00 a 23:00") + " | base64 -d")
 N("ceph-keyring-path", "[client.rbd-k8s]\n\tkeyring = /etc/ceph/ceph.client.rbd-k8s.keyring")
 N("proxmox-token-id", "El token de Terraform en Proxmox es terraform@pve!tf-prod, con privilegios separados (Privilege Separation = yes)")
 N("npm-integrity", f"\"integrity\": \"sha512-{b64(rbytes(64))}\"")
@@ -456,7 +453,7 @@ N("sha256sum", f"{hx(64)}  rke2.linux-amd64.tar.gz")
 N("ansible-vault-ciphertext", "db_password: !vault |\n  $ANSIBLE_VAULT;1.1;AES256\n  " + "\n  ".join(hx(80) for _ in range(4)))
 N("known-hosts", f"pve1.wetopi.lan,10.20.0.11 ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBB{b64(rbytes(64))[:87]}")
 N("config-setting", "password_reset_token_ttl: 3600\ntoken_length: 32\nsession_secret_rotation_days: 30")
-N("aws-arn", "velero serviceAccount annotation: eks.amazonaws.com/role-arn: arn:aws:iam::%d:role/wetopi-velero-backup" % R.randint(10**11, 10**12 - 1))
+N("aws-arn", f"velero serviceAccount annotation: eks.amazonaws.com/role-arn: arn:aws:iam::{R.randint(10**11, 10**12 - 1)}:role/wetopi-velero-backup")
 N("ulid", f"memory retain ok scope=platform document_id=01J{s('0123456789ABCDEFGHJKMNPQRSTVWXYZ', 23)} latency_ms=212")
 
 # =============================================================================
