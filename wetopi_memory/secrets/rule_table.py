@@ -164,7 +164,9 @@ CONTEXT_RULES: tuple[SecretRule, ...] = (
                _rx(r"(?<![\w-])[Bb]earer[ \t]+(?P<v>[A-Za-z0-9._~+/-]{16,4096}=*)"),
                ("bearer",), locate=locate_bearer, window=(0, 4200), starts=literal_starts("Bearer", "bearer")),
     SecretRule("url-credentials", Tier.CONTEXT,
-               _rx(r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,128}):(?P<v>[^\s/\"'<>]{1,256})@(?=[A-Za-z0-9\[])"),
+               # the user may be an unencoded mail address (`smtp://postmaster@mg.example.com:PASS@smtp.host:587`)
+               _rx(r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,128}(?:@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})+)?)"
+                   r":(?P<v>[^\s/\"'<>]{1,256})@(?=[A-Za-z0-9\[])"),
                ("://",), locate=locate_url_password),
     SecretRule("signed-url-parameter", Tier.CONTEXT,
                _rx(r"[?&;](?:x-amz-signature|x-amz-security-token|x-goog-signature|sig|signature|token|"
