@@ -67,9 +67,14 @@ def _random_body(match: re.Match[str]) -> Span | None:
     return match.span("v") if token_body_ok(match.group("v"), 3.5) else None
 
 
+_CODE = r"[A-Za-z0-9]{4,10}(?:-[A-Za-z0-9]{4,10})?"
+_BULLET = r"[ \t]*(?:[-*•][ \t]+)?"
+_CODE_RE = re.compile(_CODE)
+
+
 def _codes(match: re.Match[str]) -> Span | None:
     """Two or more recovery codes after their noun: each mixes digits into letters or is all digits."""
-    codes = match.group("v").split()
+    codes = _CODE_RE.findall(match.group("v"))
     if len(codes) < 2 or not all(any(c.isdigit() for c in code) for code in codes):
         return None
     return match.span("v")
@@ -111,9 +116,9 @@ CREDENTIAL_FILE_RULES: tuple[SecretRule, ...] = (
                ("data:",), requires=("kind:",), locate=_secret_data_value, window=(140, 40)),
     SecretRule("recovery-codes", Tier.CONTEXT,
                re.compile(r"(?i:recovery[ \t]+codes?|backup[ \t]+codes?|c[oó]digos?[ \t]+de[ \t]+(?:recuperaci[oó]n|"
-                          r"respaldo|emergencia))[^\r\n:]{0,80}:[ \t]*"
-                          r"(?P<v>[A-Za-z0-9]{4,10}(?:-[A-Za-z0-9]{4,10})?(?:[ \t,]+[A-Za-z0-9]{4,10}"
-                          r"(?:-[A-Za-z0-9]{4,10})?){1,15})"),
+                          r"respaldo|emergencia))[^\r\n:]{0,80}:[ \t]*(?:\r?\n" + _BULLET + ")?"
+                          # on one line, or one per line (as GitHub and Google list them), bullets allowed
+                          r"(?P<v>" + _CODE + "(?:(?:[ \t,]+|[ \t]*\r?\n" + _BULLET + ")" + _CODE + "){1,15})"),
                ("codes", "digos de", "digo de"), requires=(":",), locate=_codes, window=(30, 400)),
     SecretRule("quoted-passphrase", Tier.CONTEXT,
                re.compile(r"(?i:passphrase|pass[ \t]+phrase|frase[ \t]+(?:de[ \t]+paso|secreta|de[ \t]+contrase[nñ]a)|"

@@ -136,7 +136,7 @@ def _value_token(token: str) -> bool:
     """Whether a marked whitespace token could hold a value some context rule accepts: every value check wants 6+
     characters (a PIN 4+ digits), and none accepts a structural token (`/etc/ceph`, `2.12`, `https://x.io/d`)."""
     if len(token) < 6:
-        core = token.rstrip(_STRIPPED + "?")
+        core = token.rstrip(_STRIPPED + "?").strip("#*")   # a keypad code: `4521#`, `*2580`
         return len(core) >= 4 and core.isdigit()
     core = token.rstrip(_STRIPPED)
     if _STRUCTURAL_RE.fullmatch(core) is None:
@@ -230,7 +230,7 @@ def _shaped(text: str, raw: bytes) -> bool:
     if "!" in classes:
         return True
     if "0" in classes and ("a0" in classes or "0a" in classes or "a.0" in classes or "0.a" in classes
-                           or "000000" in classes or ("0000" in classes and "pin" in text.lower())):
+                           or "000000" in classes or ("0000" in classes and _names_code(text))):
         return True
     if "?" in classes and "a?a" in classes:
         return True
@@ -240,6 +240,15 @@ def _shaped(text: str, raw: bytes) -> bool:
     if "AAAAAAAA" in cases:
         return True
     return ("aA" in cases or "AAa" in cases or "a.A" in cases) and _mixed_case_token(raw, cases)
+
+
+_CODE_NOUNS = ("pin", "puk", "code", "digo", "clave", "combina")   # a 4-digit value counts after these
+
+
+def _names_code(text: str) -> bool:
+    """Whether a text names a numeric code (a PIN or PUK, a door or alarm code), which 4 digits can be."""
+    lowered = text.lower()
+    return any(noun in lowered for noun in _CODE_NOUNS)
 
 
 def _mixed_case_token(raw: bytes, cases: str) -> bool:
