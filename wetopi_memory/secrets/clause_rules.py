@@ -18,7 +18,6 @@ from .heuristics import (
     is_random_lowercase,
     is_strongly_random,
     is_uuid,
-    shannon_entropy,
     token_body_ok,
 )
 from .key_names import is_secret_key, names_other_thing, qualifies_other_key
@@ -187,9 +186,10 @@ def code_noun_start(text: str, hit: int) -> int:
 # A clause's words up to the value's verb or colon (`de la SIM del router 4G de la oficina`), never a sentence end.
 _CLAUSE = r"(?:[ \t]+[^\s.;:?!=]{1,30}){0,12}?"
 _ACCESS_CODE_RE = re.compile(
-    r"(?<![\w-])(?:pin2?|puk2?|c[oó]digo[ \t]+(?:de[ \t]+)?(?:la[ \t]+|el[ \t]+)?(?:acceso|entrada|puerta|portal|alarma|"
-    r"garaje|parking|caja[ \t]+fuerte|cerradura|teclado|desbloqueo|apertura)|clave[ \t]+de[ \t]+(?:la[ \t]+)?"
-    r"(?:alarma|puerta|caja[ \t]+fuerte)|(?:door|alarm|gate|garage|keypad|entry|lockbox|safe|lock)[ \t]+(?:code|pin)|"
+    r"(?<![\w-])(?:pin2?|puk2?|c[oó]digo[ \t]+(?:de[ \t]+)?(?:la[ \t]+|el[ \t]+)?"
+    r"(?:acceso|entrada|puerta|portal|alarma|garaje|parking|caja[ \t]+fuerte|cerradura|teclado|desbloqueo|apertura)"
+    r"|clave[ \t]+de[ \t]+(?:la[ \t]+)?(?:alarma|puerta|caja[ \t]+fuerte)"
+    r"|(?:door|alarm|gate|garage|keypad|entry|lockbox|safe|lock)[ \t]+(?:code|pin)|"
     r"combinaci[oó]n[ \t]+de[ \t]+la[ \t]+caja(?:[ \t]+fuerte)?|(?:safe[ \t]+)?combination)(?![\w-])"
     r"(?:" + _CLAUSE + r"(?:[ \t]*[:=]|[ \t]+(?:es|era|será|is|was|will[ \t]+be|sigue[ \t]+siendo|ahora[ \t]+es|"
     r"is[ \t]+now|queda))(?:[ \t]+(?:el|the))?[ \t]*|[ \t]+)[\"'«“]?"
@@ -205,7 +205,15 @@ def _access_code(match: re.Match[str]) -> Span | None:
     return match.span("v") if len(set(digits)) > 1 else None
 
 
-_TOTP_DOC_SEEDS = frozenset({"JBSWY3DPEHPK3PXP", "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"})
+_TOTP_NOUN = r"(?:totp|2fa|mfa|otp|autenticador|authenticator)"
+_TOTP_SEED_RE = re.compile(
+    r"(?i:" + _TOTP_NOUN + r"[ \t_-]*(?:seed|secret|key|semilla|secreto|clave)"
+    r"|(?:semilla|secreto|clave|seed|secret|key)[ \t]+(?:del?[ \t]+|for[ \t]+|of[ \t]+)?"
+    r"(?:la[ \t]+|el[ \t]+|the[ \t]+)?" + _TOTP_NOUN + r")"
+    r"(?![\w-])[^\r\n]{0,100}?(?:[:=]|(?i:\b(?:is|es|was|era)\b))[ \t]*[\"'`]?"
+    r"(?P<v>[A-Za-z2-7]{4}(?: ?[A-Za-z2-7]{4}){3,31}=*)(?![\w=])")
+_TOTP_DOC_SEEDS = frozenset({"JBSWY3DPEHPK3PXP", "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",   # Google's, RFC 6238's
+                             "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"})
 
 
 def _totp_seed(match: re.Match[str]) -> Span | None:
@@ -232,11 +240,7 @@ CLAUSE_RULES: tuple[SecretRule, ...] = (
                window=(0, 420), anchor=code_noun_start, needs_value=True),
     # the seed of an authenticator app: `Semilla TOTP de … : JMQC…`, `TOTP secret: …`, `2FA seed is …`
     SecretRule("totp-seed", Tier.CONTEXT,
-               re.compile(r"(?i:(?:totp|2fa|mfa|otp|authenticator|autenticador)[ \t_-]*(?:seed|secret|key|semilla|secreto|"
-                          r"clave)|(?:semilla|secreto|clave|seed|secret|key)[ \t]+(?:del?[ \t]+|for[ \t]+|of[ \t]+)?"
-                          r"(?:la[ \t]+|el[ \t]+|the[ \t]+)?(?:totp|2fa|mfa|otp|autenticador|authenticator))"
-                          r"(?![\w-])[^\r\n]{0,100}?(?:[:=]|(?i:\b(?:is|es|was|era)\b))[ \t]*[\"'`]?"
-                          r"(?P<v>[A-Za-z2-7]{4}(?: ?[A-Za-z2-7]{4}){3,31}=*)(?![\w=])"),
+               _TOTP_SEED_RE,
                ("totp", "2fa", "mfa", "otp", "authenticator", "autenticador"), locate=_totp_seed, window=(40, 400)),
     SecretRule("user-slash-password", Tier.CONTEXT,
                re.compile(r"(?<![\w.@+-])(?P<user>[\w.@+-]{2,64})[ \t]+/[ \t]+(?P<v>[^\s\"'`/][^\s\"'`]{5,127})"),

@@ -12,7 +12,7 @@ from .findings import Tier
 from .heuristics import is_password_value, is_placeholder, is_prose_opaque, token_body_ok
 from .rule import SecretRule, Span, literal_starts
 
-__all__ = ["CREDENTIAL_FILE_RULES"]
+__all__ = ["CREDENTIAL_FILE_RULES", "is_sealed_value"]
 
 # A line of a Secret's `data:`/`stringData:` block: `  password: cDRz…`, `  .dockerconfigjson: eyJh…`.
 _DATA_LINE_RE = re.compile(r"(?P<indent>[ \t]*)[\"']?[\w.-]{1,120}[\"']?:[ \t]*[\"']?(?P<v>[^\s\"'#]{1,8192})"
@@ -60,6 +60,20 @@ def _decodes_to_text(value: str) -> bool:
     if len(decoded) < 4 or not decoded.replace("\n", " ").isprintable():
         return False
     return decoded.startswith(("{", "[")) or not is_placeholder(decoded)   # a JSON document is no `{{ template }}`
+
+
+_SEALED_KIND_RE = re.compile(r"kind[\"']?[ \t]*:[ \t]*[\"']?SealedSecret\b")
+_CIPHERTEXT_RE = re.compile(r"[A-Za-z0-9+/]{300,}={0,2}")
+
+
+def is_sealed_value(text: str, start: int) -> bool:
+    """Whether the value at `start` is a Bitnami SealedSecret's ciphertext: base64 of 300+ characters (a session key
+    sealed with the controller's RSA key, then the data) after `encryptedData` in a document of `kind:
+    SealedSecret`. Only the controller can open it: it is made to be committed."""
+    if _CIPHERTEXT_RE.match(text, start) is None:
+        return False
+    key = text.rfind("encryptedData", 0, start)
+    return key >= 0 and _SEALED_KIND_RE.search(text) is not None
 
 
 def _random_body(match: re.Match[str]) -> Span | None:

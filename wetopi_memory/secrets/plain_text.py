@@ -8,7 +8,8 @@ from functools import lru_cache
 
 import ahocorasick_rs
 
-from .heuristics import COMMON_PASSWORDS, is_app_password, is_random_lowercase, is_wordlike
+from .app_passwords import is_google_app_password
+from .heuristics import COMMON_PASSWORDS, is_random_lowercase, is_wordlike
 from .plain_tokens import PlainTokens
 
 _VALUE_MARK_RE = re.compile(r"[\d!#$%&*+=?@^~|<>_/\\-]")
@@ -85,7 +86,9 @@ def _words_hold_value(lowered: bytes) -> bool:
         return True   # a word of 12+ ASCII letters needs a run of 12 in the translation: most texts have none
     if _APP_PASSWORD_SHAPE_BYTES not in lowered.translate(_LOWER_ASCII):
         return False   # the regex below needs four 4-letter words in a row: one translation rules most texts out
-    return any(is_app_password(m.group()) for m in _APP_PASSWORD_WORDS_RE.finditer(lowered.decode("utf-8", "replace")))
+    # random groups, or pronounceable ones that are no words (`meuv ygou fteh ohto`): the rules ask for an app cue
+    return any(is_google_app_password(m.group())
+               for m in _APP_PASSWORD_WORDS_RE.finditer(lowered.decode("utf-8", "replace")))
 
 
 def _has_common_password(stripped: bytes) -> bool:

@@ -224,9 +224,14 @@ CONTEXT_RULES: tuple[SecretRule, ...] = (
                    r"sería|es[ \t]+ahora|ahora[ \t]+es|sigue[ \t]+siendo|sigue[ \t]+es|queda|quedó)"
                    r"(?:[ \t]+(?:en|como|literally|literalmente|just|simply|simplemente|actually|really|still|todavia|"
                    r"todavía|aun|aún))?)"
-                   r"|[ \t]*(?:[:=]|->|=>|→))"
+                   # `hint for you: it's X`: a copula may follow the colon, too
+                   r"|[ \t]*(?:[:=]|->|=>|→)(?:[ \t]*(?:it['’]?s|it[ \t]+is|that['’]?s)(?=[ \t]))?)"
                    r"|(?P<bare>[ \t]+))"
-                   r"[ \t]*[:=]?[ \t]*[\"'`«“]?(?P<v>[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}(?![\w-])|[^\s\"'`»”]{4,256})",
+                   # app passwords as shown: WordPress's six groups of four (an upper case letter or digit among
+                   # them), Google's four lowercase groups
+                   r"[ \t]*[:=]?[ \t]*[\"'`«“]?"
+                   r"(?P<v>(?=[A-Za-z0-9 ]{0,28}(?-i:[A-Z0-9]))[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){5}(?![\w-])"
+                   r"|[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}(?![\w-])|[^\s\"'`»”]{4,256})",
                    re.IGNORECASE),
                ("pass", "key", "token", "secret", "credential", "contrase", "clave", "llave", "pw", "pin"),
                locate=locate_prose, window=(0, 420), anchor=at_hit, needs_value=True),
