@@ -26,10 +26,12 @@ _SHORT_WORDS = frozenset(_WORDS.split())
 
 def is_google_app_password(value: str) -> bool:
     """Four groups of four lowercase letters (`abcd efgh ijkl mnop`), as Google shows an app password, none of them a
-    word: random letters, or the pronounceable groups some generators draw (`meuv ygou fteh ohto`)."""
+    word: random letters, or the pronounceable groups some generators draw (`meuv ygou fteh ohto`), not `xxxx …`."""
     if _GOOGLE_SHAPE_RE.fullmatch(value) is None:
         return False
-    return is_app_password(value) or not any(group in _SHORT_WORDS for group in value.split())
+    if is_app_password(value):
+        return True
+    return token_body_ok(value.replace(" ", ""), 3.0) and not any(group in _SHORT_WORDS for group in value.split())
 
 
 def is_wordpress_app_password(value: str) -> bool:
