@@ -205,15 +205,38 @@ def _access_code(match: re.Match[str]) -> Span | None:
     return match.span("v") if len(set(digits)) > 1 else None
 
 
-_TOTP_NOUN = r"(?:totp|2fa|mfa|otp|autenticador|authenticator)"
+# Anchored at the authenticator's name, with a seed noun after it (`TOTP secret: …`) or before it (`Semilla TOTP de
+# …:`, `totp_start` checks).
 _TOTP_SEED_RE = re.compile(
-    r"(?i:" + _TOTP_NOUN + r"[ \t_-]*(?:seed|secret|key|semilla|secreto|clave)"
-    r"|(?:semilla|secreto|clave|seed|secret|key)[ \t]+(?:del?[ \t]+|for[ \t]+|of[ \t]+)?"
-    r"(?:la[ \t]+|el[ \t]+|the[ \t]+)?" + _TOTP_NOUN + r")"
-    r"(?![\w-])[^\r\n]{0,100}?(?:[:=]|(?i:\b(?:is|es|was|era)\b))[ \t]*[\"'`]?"
+    r"(?i:totp|2fa|mfa|otp|autenticador|authenticator)(?![\w-])"
+    r"(?P<noun>[ \t_-]*(?i:seed|secret|key|semilla|secreto|clave)(?![\w-]))?"
+    r"[^\r\n]{0,100}?(?:[:=]|(?i:\b(?:is|es|was|era)\b))[ \t]*[\"'`]?"
     r"(?P<v>[A-Za-z2-7]{4}(?: ?[A-Za-z2-7]{4}){3,31}=*)(?![\w=])")
+_SEED_NOUN_BEFORE_RE = re.compile(r"(?:semilla|secreto|clave|seed|secret|key)[ \t]+"
+                                  r"(?:(?:del?|for|of|la|el|the)[ \t]+)*$")   # on the lowercased words before
 _TOTP_DOC_SEEDS = frozenset({"JBSWY3DPEHPK3PXP", "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",   # Google's, RFC 6238's
                              "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"})
+
+
+_SEED_NOUNS = ("semilla", "secret", "clave", "seed", "key")
+_SEED_NOUN_AFTER_RE = re.compile(r"[ \t_-]*(?i:seed|secret|key|semilla|secreto|clave)(?![\w-])")
+
+
+def totp_start(text: str, hit: int) -> int | None:
+    """The authenticator's name around a keyword hit (`otp` inside `totp`), when it starts a word and a seed noun
+    stands next to it (`TOTP secret`, `Semilla TOTP`): a name alone (`he activado 2FA`) never runs the regex."""
+    start = hit - 1 if hit > 0 and text[hit - 1] in "tT" else hit
+    if start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_-"):
+        return None
+    end = start
+    while end < len(text) and text[end].isalnum():
+        end += 1
+    if _SEED_NOUN_AFTER_RE.match(text, end) is not None:
+        return start
+    before = text[max(0, start - 30):start].lower()
+    if not any(noun in before for noun in _SEED_NOUNS) or _SEED_NOUN_BEFORE_RE.search(before) is None:
+        return None
+    return start
 
 
 def _totp_seed(match: re.Match[str]) -> Span | None:
@@ -236,12 +259,14 @@ CLAUSE_RULES: tuple[SecretRule, ...] = (
                locate=_random_value, window=(90, _REACH + 80), anchor=noun_start, needs_value=True,
                min_run=16),   # `noun_start` and `_random_value` want a token of 16+ non-blank characters
     SecretRule("access-code", Tier.CONTEXT, _ACCESS_CODE_RE,
-               ("pin", "puk", "digo", "clave de", "code", "combinaci", "combination"), locate=_access_code,
+               ("pin", "puk", "digo de", "clave de", "combinaci", "combination", "door code", "alarm code", "gate code",
+                "garage code", "keypad code", "entry code", "lockbox code", "safe code", "lock code", "door pin",
+                "alarm pin"), locate=_access_code,
                window=(0, 420), anchor=code_noun_start, needs_value=True),
     # the seed of an authenticator app: `Semilla TOTP de … : JMQC…`, `TOTP secret: …`, `2FA seed is …`
     SecretRule("totp-seed", Tier.CONTEXT,
-               _TOTP_SEED_RE,
-               ("totp", "2fa", "mfa", "otp", "authenticator", "autenticador"), locate=_totp_seed, window=(40, 400)),
+               _TOTP_SEED_RE, ("totp", "2fa", "mfa", "otp", "authenticator", "autenticador"), locate=_totp_seed,
+               window=(0, 400), anchor=totp_start),
     SecretRule("user-slash-password", Tier.CONTEXT,
                re.compile(r"(?<![\w.@+-])(?P<user>[\w.@+-]{2,64})[ \t]+/[ \t]+(?P<v>[^\s\"'`/][^\s\"'`]{5,127})"),
                (" / ",), locate=locate_user_slash_password, window=(70, 140)),

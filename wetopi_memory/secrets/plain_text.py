@@ -245,7 +245,11 @@ def _shaped(text: str, raw: bytes) -> bool:
     return ("aA" in cases or "AAa" in cases or "a.A" in cases) and _mixed_case_token(raw, cases)
 
 
-_CODE_NOUNS = ("pin", "puk", "code", "digo", "clave", "combina")   # a 4-digit value counts after these
+# A 4-digit value counts after these: a PIN or PUK, a door, alarm or safe code (the access-code rule's nouns), and
+# recovery codes in groups of four digits (`4821 3907`, as Google shows them).
+_CODE_NOUNS = ("pin", "puk", "digo de", "digos de", "clave de", "combina", "door code", "alarm code", "gate code",
+               "garage code", "keypad code", "entry code", "lockbox code", "safe code", "lock code", "recovery code",
+               "backup code")
 
 
 def _names_code(text: str) -> bool:

@@ -230,7 +230,8 @@ CONTEXT_RULES: tuple[SecretRule, ...] = (
                    # app passwords as shown: WordPress's six groups of four (an upper case letter or digit among
                    # them), Google's four lowercase groups
                    r"[ \t]*[:=]?[ \t]*[\"'`«“]?"
-                   r"(?P<v>(?=[A-Za-z0-9 ]{0,28}(?-i:[A-Z0-9]))[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){5}(?![\w-])"
+                   r"(?P<v>(?=[A-Za-z0-9]{4} )(?=[A-Za-z0-9 ]{0,28}(?-i:[A-Z0-9]))"
+                   r"[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){5}(?![\w-])"
                    r"|[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}(?![\w-])|[^\s\"'`»”]{4,256})",
                    re.IGNORECASE),
                ("pass", "key", "token", "secret", "credential", "contrase", "clave", "llave", "pw", "pin"),
