@@ -1,6 +1,7 @@
 """Tier-2 clause rules: a secret noun, and further on in its clause a value no person would type (`Datadog API key
-(prod org): 3b45…`, `la PrivateKey del peer es W4Mv…=`), a `user / password` pair, and the legacy formats
-(Vault `s.` tokens, HTTP Basic credentials, Sentry DSNs) whose shape needs a word around them."""
+(prod org): 3b45…`, `la PrivateKey del peer es W4Mv…=`), a numeric access code (PIN, PUK, a door or alarm code) or
+a TOTP seed after its noun, a `user / password` pair, and the legacy formats (Vault `s.` tokens, HTTP Basic
+credentials, Sentry DSNs) whose shape needs a word around them."""
 
 from __future__ import annotations
 
@@ -10,7 +11,15 @@ import re
 
 from .context_locators import key_start
 from .findings import Tier
-from .heuristics import is_password_value, is_placeholder, is_prose_opaque, is_strongly_random, is_uuid, token_body_ok
+from .heuristics import (
+    is_password_value,
+    is_placeholder,
+    is_prose_opaque,
+    is_random_lowercase,
+    is_strongly_random,
+    is_uuid,
+    token_body_ok,
+)
 from .key_names import is_secret_key, names_other_thing, qualifies_other_key
 from .rule import SecretRule, Span, literal_starts
 from .service_rules import locate_body
@@ -156,12 +165,108 @@ def locate_sentry_dsn(match: re.Match[str]) -> Span | None:
     return match.span("v") if token_body_ok(match.group("v"), 3.0) and not is_uuid(match.group("v")) else None
 
 
+_CODE_QUALIFIERS = frozenset({"door", "alarm", "gate", "garage", "keypad", "entry", "lockbox", "safe", "lock"})
+
+
+def code_noun_start(text: str, hit: int) -> int:
+    """The start of the word holding a keyword hit (`código` from its `digo`), or of the word before it when that
+    word says what the code opens (`door code`, `alarm pin`, `safe combination`)."""
+    i, limit = hit, max(0, hit - 12)
+    while i > limit and text[i - 1].isalpha():
+        i -= 1
+    j = i
+    while j > 0 and text[j - 1] in " \t":
+        j -= 1
+    k = j
+    while k > max(0, j - 8) and text[k - 1].isalpha():
+        k -= 1
+    return k if j < i and text[k:j].lower() in _CODE_QUALIFIERS else i
+
+
+# A clause's words up to the value's verb or colon (`de la SIM del router 4G de la oficina`), never a sentence end.
+_CLAUSE = r"(?:[ \t]+[^\s.;:?!=]{1,30}){0,12}?"
+_ACCESS_CODE_RE = re.compile(
+    r"(?<![\w-])(?:pin2?|puk2?|c[oó]digo[ \t]+(?:de[ \t]+)?(?:la[ \t]+|el[ \t]+)?"
+    r"(?:acceso|entrada|puerta|portal|alarma|garaje|parking|caja[ \t]+fuerte|cerradura|teclado|desbloqueo|apertura)"
+    r"|clave[ \t]+de[ \t]+(?:la[ \t]+)?(?:alarma|puerta|caja[ \t]+fuerte)"
+    r"|(?:door|alarm|gate|garage|keypad|entry|lockbox|safe|lock)[ \t]+(?:code|pin)|"
+    r"combinaci[oó]n[ \t]+de[ \t]+la[ \t]+caja(?:[ \t]+fuerte)?|(?:safe[ \t]+)?combination)(?![\w-])"
+    r"(?:" + _CLAUSE + r"(?:[ \t]*[:=]|[ \t]+(?:es|era|será|is|was|will[ \t]+be|sigue[ \t]+siendo|ahora[ \t]+es|"
+    r"is[ \t]+now|queda))(?:[ \t]+(?:el|the))?[ \t]*|[ \t]+)[\"'«“]?"
+    r"(?P<v>[#*]?\d{4,10}[#*]?)(?![\w,/:-]|\.\d)"
+    # a quantity, not a code: `el PIN es 4 dígitos`, `the PIN is 1234 characters long`
+    r"(?![ \t]*(?:d[ií]gitos?|digits?|cifras|caracteres|characters|chars|n[uú]meros|numbers|veces|times|intentos|"
+    r"attempts|%|€|\$|eur|usd))", re.IGNORECASE)
+
+
+def _access_code(match: re.Match[str]) -> Span | None:
+    """A numeric code after its noun: not one digit repeated (`0000`, a placeholder)."""
+    digits = match.group("v").strip("#*")
+    return match.span("v") if len(set(digits)) > 1 else None
+
+
+# Anchored at the authenticator's name, with a seed noun after it (`TOTP secret: …`) or before it (`Semilla TOTP de
+# …:`, `totp_start` checks).
+_TOTP_SEED_RE = re.compile(
+    r"(?i:totp|2fa|mfa|otp|autenticador|authenticator)(?![\w-])"
+    r"(?P<noun>[ \t_-]*(?i:seed|secret|key|semilla|secreto|clave)(?![\w-]))?"
+    r"[^\r\n]{0,100}?(?:[:=]|(?i:\b(?:is|es|was|era)\b))[ \t]*[\"'`]?"
+    r"(?P<v>[A-Za-z2-7]{4}(?: ?[A-Za-z2-7]{4}){3,31}=*)(?![\w=])")
+_SEED_NOUN_BEFORE_RE = re.compile(r"(?:semilla|secreto|clave|seed|secret|key)[ \t]+"
+                                  r"(?:(?:del?|for|of|la|el|the)[ \t]+)*$")   # on the lowercased words before
+_TOTP_DOC_SEEDS = frozenset({"JBSWY3DPEHPK3PXP", "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",   # Google's, RFC 6238's
+                             "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"})
+
+
+_SEED_NOUNS = ("semilla", "secret", "clave", "seed", "key")
+_SEED_NOUN_AFTER_RE = re.compile(r"[ \t_-]*(?i:seed|secret|key|semilla|secreto|clave)(?![\w-])")
+
+
+def totp_start(text: str, hit: int) -> int | None:
+    """The authenticator's name around a keyword hit (`otp` inside `totp`), when it starts a word and a seed noun
+    stands next to it (`TOTP secret`, `Semilla TOTP`): a name alone (`he activado 2FA`) never runs the regex."""
+    start = hit - 1 if hit > 0 and text[hit - 1] in "tT" else hit
+    if start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_-"):
+        return None
+    end = start
+    while end < len(text) and text[end].isalnum():
+        end += 1
+    if _SEED_NOUN_AFTER_RE.match(text, end) is not None:
+        return start
+    before = text[max(0, start - 30):start].lower()
+    if not any(noun in before for noun in _SEED_NOUNS) or _SEED_NOUN_BEFORE_RE.search(before) is None:
+        return None
+    return start
+
+
+def _totp_seed(match: re.Match[str]) -> Span | None:
+    """A base32 TOTP seed (`JMQC IRUZ …`, Google's lowercase groups): one case, 16+ characters, drawn at random."""
+    value = match.group("v").rstrip("=")
+    seed = value.replace(" ", "")
+    if not (seed.isupper() or seed.islower()) or len(seed) < 16 or seed.upper() in _TOTP_DOC_SEEDS \
+            or is_placeholder(seed) or not token_body_ok(seed, 3.3):
+        return None
+    if not any(c.isdigit() for c in seed) and not is_random_lowercase(seed.lower()):
+        return None   # letters only: random ones, not words
+    start = match.start("v")
+    return start, start + len(value)
+
+
 CLAUSE_RULES: tuple[SecretRule, ...] = (
     SecretRule("secret-noun-random-value", Tier.CONTEXT,
                re.compile(r"(?P<key>[^\W\d][\w.-]{0,60})(?P<rest>[^\r\n]{1," + str(_REACH) + "})"),
                ("key", "token", "secret", "salt", "clave", "llave", "contrase", "pass", "cred"),
                locate=_random_value, window=(90, _REACH + 80), anchor=noun_start, needs_value=True,
                min_run=16),   # `noun_start` and `_random_value` want a token of 16+ non-blank characters
+    SecretRule("access-code", Tier.CONTEXT, _ACCESS_CODE_RE,
+               ("pin", "puk", "digo de", "clave de", "combinaci", "combination", "door code", "alarm code", "gate code",
+                "garage code", "keypad code", "entry code", "lockbox code", "safe code", "lock code", "door pin",
+                "alarm pin"), locate=_access_code,
+               window=(0, 420), anchor=code_noun_start, needs_value=True),
+    # the seed of an authenticator app: `Semilla TOTP de … : JMQC…`, `TOTP secret: …`, `2FA seed is …`
+    SecretRule("totp-seed", Tier.CONTEXT,
+               _TOTP_SEED_RE, ("totp", "2fa", "mfa", "otp", "authenticator", "autenticador"), locate=_totp_seed,
+               window=(0, 400), anchor=totp_start),
     SecretRule("user-slash-password", Tier.CONTEXT,
                re.compile(r"(?<![\w.@+-])(?P<user>[\w.@+-]{2,64})[ \t]+/[ \t]+(?P<v>[^\s\"'`/][^\s\"'`]{5,127})"),
                (" / ",), locate=locate_user_slash_password, window=(70, 140)),

@@ -7,6 +7,7 @@ import binascii
 import re
 from urllib.parse import unquote
 
+from .app_passwords import is_google_app_password, is_wordpress_app_password, names_app_password
 from .heuristics import (
     ProseForm,
     is_opaque,
@@ -197,8 +198,16 @@ def locate_prose(match: re.Match[str]) -> tuple[int, int] | None:
     noun = match.group("noun").lower()
     if match.start("noun") > 0 and match.string[match.start("noun") - 1] == ":":
         return None   # a segment of an identifier: `arn:aws:secretsmanager:…:secret:prod/db`
-    if any(names_other_thing(word) for word in match.group("quals").lower().split()):
+    others = [word for word in match.group("quals").lower().split() if names_other_thing(word)]
+    if others and not (others == ["hint"] and _spelled_out(value)):
         return None   # `password manager`, `token usage`, `password check`: another thing, not the secret
+    if " " in value:   # an app password as shown, after a noun that says so (`contraseña de aplicación … es`)
+        before = match.string[max(0, match.start() - 40):match.start("v")].lower()
+        if names_app_password(before) and (is_wordpress_app_password(value) or is_google_app_password(value)):
+            return start, end
+        if value.count(" ") == 5:   # not WordPress's: the value is what it would be without that shape
+            cut = 19 if _FOUR_WORDS_RE.match(value) else 4
+            value, end = value[:cut], start + cut
     if value.isdigit():   # a PIN of 4+ digits, a numeric password of 6+ (`the wifi password is 111111`)
         return (start, end) if len(value) >= (4 if noun == "pin" else 6) and not _ends_in_unit(match.string, end) \
             else None
@@ -216,6 +225,17 @@ def locate_prose(match: re.Match[str]) -> tuple[int, int] | None:
     if password_slot and (form != "bare" or not value.isalnum()) and is_password_value(value, quoted=quoted):
         return start, end   # `la contraseña es Green-otter-42`, `password: ijs#bEObEe`
     return None
+
+
+_FOUR_WORDS_RE = re.compile(r"[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}", re.IGNORECASE)   # the regex's next shape
+
+
+def _spelled_out(value: str) -> bool:
+    """A `password hint` that gives the password itself (`hint: it's Campanar6859!`): a password mixing three kinds
+    of character, not a clue in words."""
+    kinds = sum((any(c.islower() for c in value), any(c.isupper() for c in value), any(c.isdigit() for c in value),
+                 any(not c.isalnum() for c in value)))
+    return kinds >= 3 and is_password_value(value, quoted=False)
 
 
 _UNIT_RE = re.compile(r"[ \t]*(?:%|[a-zA-Zé]+s\b|ms\b|gb\b|mb\b|kb\b|€|\$|eur|usd)", re.IGNORECASE)

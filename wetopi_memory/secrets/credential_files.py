@@ -12,7 +12,7 @@ from .findings import Tier
 from .heuristics import is_password_value, is_placeholder, is_prose_opaque, token_body_ok
 from .rule import SecretRule, Span, literal_starts
 
-__all__ = ["CREDENTIAL_FILE_RULES"]
+__all__ = ["CREDENTIAL_FILE_RULES", "is_sealed_value"]
 
 # A line of a Secret's `data:`/`stringData:` block: `  password: cDRz…`, `  .dockerconfigjson: eyJh…`.
 _DATA_LINE_RE = re.compile(r"(?P<indent>[ \t]*)[\"']?[\w.-]{1,120}[\"']?:[ \t]*[\"']?(?P<v>[^\s\"'#]{1,8192})"
@@ -62,14 +62,33 @@ def _decodes_to_text(value: str) -> bool:
     return decoded.startswith(("{", "[")) or not is_placeholder(decoded)   # a JSON document is no `{{ template }}`
 
 
+_SEALED_KIND_RE = re.compile(r"kind[\"']?[ \t]*:[ \t]*[\"']?SealedSecret\b")
+_CIPHERTEXT_RE = re.compile(r"[A-Za-z0-9+/]{300,}={0,2}")
+
+
+def is_sealed_value(text: str, start: int) -> bool:
+    """Whether the value at `start` is a Bitnami SealedSecret's ciphertext: base64 of 300+ characters (a session key
+    sealed with the controller's RSA key, then the data) after `encryptedData` in a document of `kind:
+    SealedSecret`. Only the controller can open it: it is made to be committed."""
+    if _CIPHERTEXT_RE.match(text, start) is None:
+        return False
+    key = text.rfind("encryptedData", 0, start)
+    return key >= 0 and _SEALED_KIND_RE.search(text) is not None
+
+
 def _random_body(match: re.Match[str]) -> Span | None:
     """The value group when it is random by its characters (a key's base64, not `AQAB`)."""
     return match.span("v") if token_body_ok(match.group("v"), 3.5) else None
 
 
+_CODE = r"[A-Za-z0-9]{4,10}(?:-[A-Za-z0-9]{4,10})?"
+_BULLET = r"[ \t]*(?:[-*•][ \t]+)?"
+_CODE_RE = re.compile(_CODE)
+
+
 def _codes(match: re.Match[str]) -> Span | None:
     """Two or more recovery codes after their noun: each mixes digits into letters or is all digits."""
-    codes = match.group("v").split()
+    codes = _CODE_RE.findall(match.group("v"))
     if len(codes) < 2 or not all(any(c.isdigit() for c in code) for code in codes):
         return None
     return match.span("v")
@@ -111,9 +130,9 @@ CREDENTIAL_FILE_RULES: tuple[SecretRule, ...] = (
                ("data:",), requires=("kind:",), locate=_secret_data_value, window=(140, 40)),
     SecretRule("recovery-codes", Tier.CONTEXT,
                re.compile(r"(?i:recovery[ \t]+codes?|backup[ \t]+codes?|c[oó]digos?[ \t]+de[ \t]+(?:recuperaci[oó]n|"
-                          r"respaldo|emergencia))[^\r\n:]{0,80}:[ \t]*"
-                          r"(?P<v>[A-Za-z0-9]{4,10}(?:-[A-Za-z0-9]{4,10})?(?:[ \t,]+[A-Za-z0-9]{4,10}"
-                          r"(?:-[A-Za-z0-9]{4,10})?){1,15})"),
+                          r"respaldo|emergencia))[^\r\n:]{0,80}:[ \t]*(?:\r?\n" + _BULLET + ")?"
+                          # on one line, or one per line (as GitHub and Google list them), bullets allowed
+                          r"(?P<v>" + _CODE + "(?:(?:[ \t,]+|[ \t]*\r?\n" + _BULLET + ")" + _CODE + "){1,15})"),
                ("codes", "digos de", "digo de"), requires=(":",), locate=_codes, window=(30, 400)),
     SecretRule("quoted-passphrase", Tier.CONTEXT,
                re.compile(r"(?i:passphrase|pass[ \t]+phrase|frase[ \t]+(?:de[ \t]+paso|secreta|de[ \t]+contrase[nñ]a)|"

@@ -6,6 +6,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TypeAlias
 
+from .credential_files import is_sealed_value
 from .findings import ALL_TIERS, BLOCKING_TIERS, SecretFinding, Tier
 from .plain_text import may_hold_secret
 from .rule import SecretRule, Span
@@ -78,6 +79,8 @@ class SecretGate:
                 spans.sort()
                 for finding in self._token_findings(scan, self._by_char.get(tier, {}),
                                                     self._every_token.get(tier, []), spans):
+                    if is_sealed_value(text, finding.start):
+                        continue   # a SealedSecret's ciphertext: made to be committed, no rule refuses it
                     spans.append((finding.start, finding.end))
                     yield finding
             present = scan.present   # after the tier's token rules: `first` may stop before it is needed
@@ -86,6 +89,8 @@ class SecretGate:
                 if ready_in is not None and not ready_in(scan):
                     continue
                 for finding in findings_of(scan, found) if found else rule.findings_in(scan):
+                    if is_sealed_value(text, finding.start):
+                        continue
                     spans.append((finding.start, finding.end))
                     yield finding
 

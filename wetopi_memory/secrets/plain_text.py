@@ -8,7 +8,8 @@ from functools import lru_cache
 
 import ahocorasick_rs
 
-from .heuristics import COMMON_PASSWORDS, is_app_password, is_random_lowercase, is_wordlike
+from .app_passwords import is_google_app_password
+from .heuristics import COMMON_PASSWORDS, is_random_lowercase, is_wordlike
 from .plain_tokens import PlainTokens
 
 _VALUE_MARK_RE = re.compile(r"[\d!#$%&*+=?@^~|<>_/\\-]")
@@ -85,7 +86,9 @@ def _words_hold_value(lowered: bytes) -> bool:
         return True   # a word of 12+ ASCII letters needs a run of 12 in the translation: most texts have none
     if _APP_PASSWORD_SHAPE_BYTES not in lowered.translate(_LOWER_ASCII):
         return False   # the regex below needs four 4-letter words in a row: one translation rules most texts out
-    return any(is_app_password(m.group()) for m in _APP_PASSWORD_WORDS_RE.finditer(lowered.decode("utf-8", "replace")))
+    # random groups, or pronounceable ones that are no words (`meuv ygou fteh ohto`): the rules ask for an app cue
+    return any(is_google_app_password(m.group())
+               for m in _APP_PASSWORD_WORDS_RE.finditer(lowered.decode("utf-8", "replace")))
 
 
 def _has_common_password(stripped: bytes) -> bool:
@@ -136,7 +139,7 @@ def _value_token(token: str) -> bool:
     """Whether a marked whitespace token could hold a value some context rule accepts: every value check wants 6+
     characters (a PIN 4+ digits), and none accepts a structural token (`/etc/ceph`, `2.12`, `https://x.io/d`)."""
     if len(token) < 6:
-        core = token.rstrip(_STRIPPED + "?")
+        core = token.rstrip(_STRIPPED + "?").strip("#*")   # a keypad code: `4521#`, `*2580`
         return len(core) >= 4 and core.isdigit()
     core = token.rstrip(_STRIPPED)
     if _STRUCTURAL_RE.fullmatch(core) is None:
@@ -230,7 +233,7 @@ def _shaped(text: str, raw: bytes) -> bool:
     if "!" in classes:
         return True
     if "0" in classes and ("a0" in classes or "0a" in classes or "a.0" in classes or "0.a" in classes
-                           or "000000" in classes or ("0000" in classes and "pin" in text.lower())):
+                           or "000000" in classes or ("0000" in classes and _names_code(text))):
         return True
     if "?" in classes and "a?a" in classes:
         return True
@@ -240,6 +243,19 @@ def _shaped(text: str, raw: bytes) -> bool:
     if "AAAAAAAA" in cases:
         return True
     return ("aA" in cases or "AAa" in cases or "a.A" in cases) and _mixed_case_token(raw, cases)
+
+
+# A 4-digit value counts after these: a PIN or PUK, a door, alarm or safe code (the access-code rule's nouns), and
+# recovery codes in groups of four digits (`4821 3907`, as Google shows them).
+_CODE_NOUNS = ("pin", "puk", "digo de", "digos de", "clave de", "combina", "door code", "alarm code", "gate code",
+               "garage code", "keypad code", "entry code", "lockbox code", "safe code", "lock code", "recovery code",
+               "backup code")
+
+
+def _names_code(text: str) -> bool:
+    """Whether a text names a numeric code (a PIN or PUK, a door or alarm code), which 4 digits can be."""
+    lowered = text.lower()
+    return any(noun in lowered for noun in _CODE_NOUNS)
 
 
 def _mixed_case_token(raw: bytes, cases: str) -> bool:

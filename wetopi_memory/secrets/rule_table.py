@@ -164,7 +164,9 @@ CONTEXT_RULES: tuple[SecretRule, ...] = (
                _rx(r"(?<![\w-])[Bb]earer[ \t]+(?P<v>[A-Za-z0-9._~+/-]{16,4096}=*)"),
                ("bearer",), locate=locate_bearer, window=(0, 4200), starts=literal_starts("Bearer", "bearer")),
     SecretRule("url-credentials", Tier.CONTEXT,
-               _rx(r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,128}):(?P<v>[^\s/\"'<>]{1,256})@(?=[A-Za-z0-9\[])"),
+               # the user may be an unencoded mail address (`smtp://postmaster@mg.example.com:PASS@smtp.host:587`)
+               _rx(r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,128}(?:@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})+)?)"
+                   r":(?P<v>[^\s/\"'<>]{1,256})@(?=[A-Za-z0-9\[])"),
                ("://",), locate=locate_url_password),
     SecretRule("signed-url-parameter", Tier.CONTEXT,
                _rx(r"[?&;](?:x-amz-signature|x-amz-security-token|x-goog-signature|sig|signature|token|"
@@ -222,9 +224,15 @@ CONTEXT_RULES: tuple[SecretRule, ...] = (
                    r"sería|es[ \t]+ahora|ahora[ \t]+es|sigue[ \t]+siendo|sigue[ \t]+es|queda|quedó)"
                    r"(?:[ \t]+(?:en|como|literally|literalmente|just|simply|simplemente|actually|really|still|todavia|"
                    r"todavía|aun|aún))?)"
-                   r"|[ \t]*(?:[:=]|->|=>|→))"
+                   # `hint for you: it's X`: a copula may follow the colon, too
+                   r"|[ \t]*(?:[:=]|->|=>|→)(?:[ \t]*(?:it['’]?s|it[ \t]+is|that['’]?s)(?=[ \t]))?)"
                    r"|(?P<bare>[ \t]+))"
-                   r"[ \t]*[:=]?[ \t]*[\"'`«“]?(?P<v>[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}(?![\w-])|[^\s\"'`»”]{4,256})",
+                   # app passwords as shown: WordPress's six groups of four (an upper case letter or digit among
+                   # them), Google's four lowercase groups
+                   r"[ \t]*[:=]?[ \t]*[\"'`«“]?"
+                   r"(?P<v>(?=[A-Za-z0-9]{4} )(?=[A-Za-z0-9 ]{0,28}(?-i:[A-Z0-9]))"
+                   r"[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){5}(?![\w-])"
+                   r"|[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}(?![\w-])|[^\s\"'`»”]{4,256})",
                    re.IGNORECASE),
                ("pass", "key", "token", "secret", "credential", "contrase", "clave", "llave", "pw", "pin"),
                locate=locate_prose, window=(0, 420), anchor=at_hit, needs_value=True),

@@ -1,5 +1,6 @@
 """Rules for the credentials of the services we run: Vault, Ceph, Infisical, Docker, Proxmox, htpasswd hashes,
-and the directives and command-line arguments that carry passwords (redis, mysql, LDAP, keepalived, MinIO, ...)."""
+and the directives and command-line arguments that carry passwords (redis, mysql, LDAP, keepalived, MinIO, HAProxy,
+SNMP communities, ...)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ import base64
 import binascii
 import re
 
-from .context_locators import at_hit, locate_url_password
+from .context_locators import at_hit, locate_cli_password, locate_url_password
 from .findings import Tier
-from .heuristics import is_directive_value, shannon_entropy, token_body_ok
+from .heuristics import is_common_password, is_directive_value, is_password_value, shannon_entropy, token_body_ok
 from .rule import SecretRule, Span, literal_starts
 from .token_locators import TOKEN_END, TOKEN_START
 
@@ -21,6 +22,11 @@ _UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F
 
 def _rx(pattern: str, flags: int = 0) -> re.Pattern[str]:
     return re.compile(pattern, flags)
+
+
+def _arg(group: str) -> str:
+    """`_ARG` with its value group renamed, for a regex with several alternatives."""
+    return _ARG.replace("(?P<v>", f"(?P<{group}>")
 
 
 def argument_span(match: re.Match[str]) -> tuple[int, int, str, bool]:
@@ -38,6 +44,15 @@ def locate_directive(match: re.Match[str]) -> Span | None:
     """The argument of a password directive or flag when it is a literal value, not a placeholder or a word."""
     start, end, value, quoted = argument_span(match)
     return (start, end) if is_directive_value(value, quoted=quoted) else None
+
+
+def locate_user_password(match: re.Match[str]) -> Span | None:
+    """`user:password` after a directive (HAProxy `stats auth`): a literal password, not the user again."""
+    start, end, value, quoted = argument_span(match)
+    if value == match.group("user") or not (is_directive_value(value, quoted=quoted) or is_common_password(value)
+                                            or is_password_value(value, quoted=quoted)):
+        return None
+    return start, end
 
 
 def locate_auth_argument(match: re.Match[str]) -> Span | None:
@@ -98,6 +113,26 @@ def locate_password_hash(match: re.Match[str]) -> Span | None:
     return match.span("v") if token_body_ok(body, 3.5) else None
 
 
+def locate_snmp_community(match: re.Match[str]) -> Span | None:
+    """An SNMP community that is a literal value: not `public`/`private` or another word (`is_directive_value`)."""
+    group = next(g for g in ("v", "k", "c", "p") if match.group(g) is not None)
+    start, end = match.span(group)
+    text = match.string
+    if end - start >= 2 and text[start] in "\"'" and text[end - 1] == text[start]:
+        start, end = start + 1, end - 1
+    while end > start and text[end - 1] in ".,:;)]}`":
+        end -= 1
+    return (start, end) if is_directive_value(text[start:end], quoted=False) else None
+
+
+def word_start(text: str, hit: int) -> int:
+    """The start of the word holding a keyword hit (`rocommunity`, `snmp-server`), back over letters and `-`/`_`."""
+    i, limit = hit, max(0, hit - 40)
+    while i > limit and (text[i - 1].isalnum() or text[i - 1] in "-_"):
+        i -= 1
+    return i
+
+
 SERVICE_TOKEN_RULES: tuple[SecretRule, ...] = (
     SecretRule("vault-token", Tier.TOKEN, _rx(_B + r"(?P<v>hv[sbr]\.(?P<b>[A-Za-z0-9_-]{24,512}))" + _E),
                prefixes=("hvs.", "hvb.", "hvr."), locate=locate_body),
@@ -127,7 +162,8 @@ SERVICE_TOKEN_RULES: tuple[SecretRule, ...] = (
 
 # Directives whose next word is a password: redis, keepalived, OpenLDAP/nslcd, sssd.
 _DIRECTIVES = (r"requirepass|masterauth|auth_pass|bindpw|rootpw|ldap_default_authtok|bind_password|authpass"
-               r"|psk|wpa_passphrase|sae_password")   # Wi-Fi: wpa_supplicant, hostapd
+               r"|psk|wpa_passphrase|sae_password"   # Wi-Fi: wpa_supplicant, hostapd
+               r"|insecure-password")   # HAProxy userlists
 
 SERVICE_CONTEXT_RULES: tuple[SecretRule, ...] = (
     SecretRule("password-directive", Tier.CONTEXT,
@@ -137,7 +173,8 @@ SERVICE_CONTEXT_RULES: tuple[SecretRule, ...] = (
                    + _ARG,
                    re.IGNORECASE),
                ("requirepass", "masterauth", "auth_pass", "bindpw", "rootpw", "authtok", "bind_password",
-                "authpass", "psk", "wpa_passphrase", "sae_password"), locate=locate_directive, window=(0, 400),
+                "authpass", "psk", "wpa_passphrase", "sae_password", "insecure-password"), locate=locate_directive,
+               window=(0, 400),
                anchor=at_hit, needs_value=True),
     SecretRule("redis-cli-password", Tier.CONTEXT,
                _rx(r"redis-cli\b[^\r\n|;&]{0,200}?[ \t](?:-a|--pass)[ \t]+" + _ARG), ("redis-cli",),
@@ -166,7 +203,23 @@ SERVICE_CONTEXT_RULES: tuple[SecretRule, ...] = (
     SecretRule("htpasswd-batch-password", Tier.CONTEXT,
                _rx(r"htpasswd[ \t]+-[A-Za-z]*b[A-Za-z]*[ \t]+(?:-[A-Za-z]+[ \t]+)*\S{1,256}[ \t]+\S{1,64}[ \t]+"
                    + _ARG),
-               ("htpasswd",), locate=locate_directive, window=(0, 600), anchor=at_hit),
+               # a shell word: `Godella.Alboraya8944` is a literal there, not an attribute reference
+               ("htpasswd",), locate=locate_cli_password, window=(0, 600), anchor=at_hit),
+    SecretRule("haproxy-stats-auth", Tier.CONTEXT,
+               _rx(r"stats[ \t]+auth[ \t]+(?P<user>[^\s:\"'`]{1,64}):" + _ARG), ("stats auth",),
+               locate=locate_user_password, window=(0, 400), anchor=at_hit),
+    # SNMP v1/v2c communities are passwords: Cisco `snmp-server community X RO`, net-snmp `rocommunity X`,
+    # `com2sec name source X`, a `community:` key, `snmpwalk -c X`, `la comunidad SNMP es X`
+    SecretRule("snmp-community", Tier.CONTEXT,
+               _rx(r"(?:snmp-server[ \t]+community|r[ow]community6?|com2sec6?[ \t]+\S{1,64}[ \t]+\S{1,64})[ \t]+" + _ARG
+                   + r"|(?:[\w-]{0,40}[_-])?community(?:[ _-]?string)?[\"']?[ \t]*[:=][ \t]*" + _arg("k")
+                   + r"|snmp(?:walk|bulkwalk|get|getnext|bulkget|set|table|trap|check|netstat|df|status)\b"
+                   r"[^\r\n|;&]{0,200}?[ \t]-c[ \t]*" + _arg("c")
+                   + r"|(?:(?:community|comunidad)[ \t]+snmp|snmp[ \t]+community)"
+                   r"(?:[ \t]+(?:de|del|for|of|on|en)[ \t][^\r\n:;=.]{1,60}?)?(?:[ \t]+(?:is|was|es|era)|[ \t]*[:=])"
+                   r"[ \t]*" + _arg("p"), re.IGNORECASE),
+               ("community", "comunidad", "com2sec", "snmp"), locate=locate_snmp_community, window=(0, 400),
+               anchor=word_start, needs_value=True),
     SecretRule("argocd-initial-password", Tier.CONTEXT,
                _rx(r"initial-password\b[^\r\n]{0,80}\r?\n[ \t]*" + _ARG + r"[ \t]*(?:\r?\n|$)"), ("initial-password",),
                locate=locate_directive, window=(0, 400), anchor=at_hit),

@@ -7,11 +7,12 @@ from __future__ import annotations
 import re
 
 from .findings import Tier
-from .rule import SecretRule
+from .rule import SecretRule, literal_starts
 from .token_locators import TOKEN_END, TOKEN_START, prefixed_rule, token_check
 
 _B, _E = TOKEN_START, TOKEN_END
 _HEX = "[a-f0-9]"
+_GUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 
 VENDOR_TOKEN_RULES: tuple[SecretRule, ...] = (
     prefixed_rule("tailscale-key",
@@ -75,6 +76,13 @@ VENDOR_TOKEN_RULES: tuple[SecretRule, ...] = (
                   ("pcsk_",)),
     prefixed_rule("langsmith-api-key", _B + r"(?P<v>lsv2_(?:pt|sk)_(?P<b>" + _HEX + "{32})_" + _HEX + "{10})" + _E,
                   ("lsv2_",)),
+    # Microsoft Teams incoming webhooks (`…webhook.office.com/webhookb2/<group>@<tenant>/IncomingWebhook/<32 hex>/
+    # <owner>[/<signature>]`, and the older `outlook.office.com/webhook/`): anyone holding the URL can post.
+    SecretRule("teams-webhook-url", Tier.TOKEN,
+               re.compile(r"(?P<v>https?://[\w.-]{0,100}office(?:365)?\.com/webhook(?:b2)?/" + _GUID + "@" + _GUID
+                          + r"/IncomingWebhook/(?P<b>[0-9a-fA-F]{32})/" + _GUID + r"(?:/[A-Za-z0-9_-]{16,128})?)" + _E),
+               keywords=("office.com/webhook", "office365.com/webhook"), window=(110, 400), locate=token_check(),
+               starts=literal_starts("http")),
     # no prefix of its own: found from the `.atlasv1.` inside it
     SecretRule("terraform-cloud-token", Tier.TOKEN,
                re.compile(r"(?<![A-Za-z0-9])(?P<v>[A-Za-z0-9]{14}\.atlasv1\.(?P<b>[A-Za-z0-9_-]{60,100}))" + _E),
