@@ -196,14 +196,16 @@ BEFORE_CHARS: Final = 60   # how far back an explicit trigger's `before` context
 def explicit_trigger(candidates: tuple[Trigger, ...], words: frozenset[bytes], norm: str | None, encoded: bytes,
                      raw: str) -> str | None:
     """The first of `candidates` (the triggers the message's words anchor and satisfy, in trigger order) that
-    matches the message; `norm` (the normalised text) is built here when no pattern needed it before."""
-    if not candidates:
+    matches the message; `norm` (the normalised text) is built here when no pattern needed it before. A candidate
+    none of whose gate words is among the message's `words` cannot match and is not searched."""
+    searched = [t for t in candidates if t.gate is None or not t.gate.isdisjoint(words)]
+    if not searched:
         return None
     if norm is None:
         norm = encoded.translate(LOWER_BYTES, UTF8_DELETE).decode("ascii")
     question = "?" in raw or "¿" in raw or "？" in raw
     asked = norm.rfind("?") + 1   # a match after the last "?" ends no question: `reads_as_question`
-    for trigger in candidates:
+    for trigger in searched:
         only_asked = trigger.gated and not (trigger.clause_start or trigger.accented)
         if (only_asked and not (question and asked)) or (trigger.needs_question and not asked):
             continue   # only a question mark could make it count, or none can match: not worth the search

@@ -8,8 +8,10 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .default_rules import STOPWORDS
 from .explicit_rules import ExplicitTrigger
 from .pattern_shape import holds_question_mark
+from .pattern_words import required_words
 from .trigger_search import FastSearch
 
 
@@ -35,6 +37,7 @@ class Trigger:
     needs_question: bool = False   # every match of the pattern or of `also` holds a "?"
     also_found: FastSearch | None = None     # `also`, as searched
     unless_found: FastSearch | None = None   # `unless`, as searched
+    gate: frozenset[bytes] | None = None   # one of these words must occur for a match: see `_gate`
 
     def start(self, norm: str, words: frozenset[bytes] = frozenset(), end: int = -1) -> int:
         """Where the first match in the normalised message starts, or -1. An `at_anchor` trigger starts at the
@@ -67,11 +70,23 @@ def compile_triggers(triggers: Sequence[ExplicitTrigger]) -> tuple[dict[bytes, t
                            anchors, frozenset(anchors), also_last,
                            holds_question_mark(pattern) or holds_question_mark(trigger.also),
                            FastSearch(trigger.also) if trigger.also else None,
-                           FastSearch(trigger.unless) if trigger.unless else None)
+                           FastSearch(trigger.unless) if trigger.unless else None, _gate(trigger))
         required |= requires
         for word in trigger.anchors:
             by_anchor.setdefault(word.encode("ascii"), []).append(compiled)
     return {k: tuple(v) for k, v in by_anchor.items()}, required
+
+
+def _gate(trigger: ExplicitTrigger) -> frozenset[bytes] | None:
+    """The rarest-looking word clause of the pattern and of `also` (`pattern_words`) that the anchors and
+    `requires` do not settle already (fewest common words, then fewest words): a message with none of its words
+    cannot match, so the trigger is not searched."""
+    clauses = {*required_words(trigger.pattern), *(required_words(trigger.also) if trigger.also else ())}
+    open_ = [clause for clause in clauses if not clause & set(trigger.requires) and not clause >= set(trigger.anchors)]
+    if not open_:
+        return None
+    best = min(open_, key=lambda c: (sum(w in STOPWORDS or len(w) < 3 for w in c), len(c), sorted(c)))
+    return frozenset(word.encode("ascii") for word in best)
 
 
 def _literal_start(pattern: str) -> bool:
