@@ -187,7 +187,7 @@ _STANDALONE_I = re.compile(rb"(?<![-\w])i(?!\w)", re.IGNORECASE)
 
 def option_i_only(encoded: bytes) -> bool:
     """Whether every "I" of the message is a command-line option ("curl -I", "grep -i"), not the speaker."""
-    return b"-" in encoded and _STANDALONE_I.search(encoded) is None
+    return encoded.find(b"-") >= 0 and _STANDALONE_I.search(encoded) is None   # find: see `RuleRouter.route`
 
 
 BEFORE_CHARS: Final = 60   # how far back an explicit trigger's `before` context is looked for

@@ -315,7 +315,7 @@ def one_off_day(tokens: list[bytes]) -> bool:
     if not keys:
         return False
     joined = b" " + b" ".join(tokens) + b" "
-    return any(phrase in joined and not _RECURRING_PART.match(joined, joined.find(phrase) + len(phrase))
+    return any((at := joined.find(phrase)) >= 0 and not _RECURRING_PART.match(joined, at + len(phrase))
                for key in keys for phrase in _ONE_OFF_BY_WORD[key])
 
 

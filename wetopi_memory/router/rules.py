@@ -241,7 +241,9 @@ class RuleRouter:
         if found and not OURS.isdisjoint(tokens) and not self._general.isdisjoint(found) and speaks_of_ours(tokens):
             for rank in self._general.intersection(found):   # "our cluster": not a general question
                 del found[rank]
-        if found and (b"-" in encoded or b"_" in encoded) and (words := resource_words(encoded, self._tech)):
+        # bytes.find, not `in`: `bytes in bytes` first reads its operand as an integer and pays for that failing
+        if found and (encoded.find(b"-") >= 0 or encoded.find(b"_") >= 0) \
+                and (words := resource_words(encoded, self._tech)):
             drop_resource_words(found, words, "platform")   # "billing-api" names a thing, not a business matter
         if found and not self._customer_words.isdisjoint(seen) and customers_only_qualify(tokens, self._tech):
             drop_resource_words(found, _CUSTOMER_TERMS, "platform")
@@ -297,7 +299,7 @@ class RuleRouter:
                             found[rank] = term
             if multi:
                 for needle, term, others in multi:   # match_phrases, inlined: the cheapest tests first
-                    if others <= seen and needle in joined and (allowed is None or term.scope in allowed):
+                    if others <= seen and joined.find(needle) >= 0 and (allowed is None or term.scope in allowed):
                         found[term.rank] = term
             if near:
                 match_near(near, word, tokens, allowed, found)
