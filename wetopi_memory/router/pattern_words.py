@@ -11,9 +11,11 @@ does not follow (\\w+, optional parts that end inside a word, back-references) y
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import cache
 from typing import Final
 
+from .default_rules import STOPWORDS
 from .pattern_shape import Atom, top_level
 
 MAX_VARIANTS: Final = 64   # spellings of one word followed ("summari[sz]e": 2); beyond, the word is not read
@@ -32,8 +34,20 @@ Clauses = list[frozenset[str]]
 _AT_BOUND: Final[frozenset[str]] = frozenset(("",))
 
 
+def rarest(clauses: Iterable[frozenset[str]]) -> frozenset[bytes] | None:
+    """The clause that looks least likely to be met (fewest common words, then fewest words), as bytes."""
+    best = min(clauses, key=lambda c: (sum(w in STOPWORDS or len(w) < 3 for w in c), len(c), sorted(c)), default=None)
+    return None if best is None else frozenset(word.encode("ascii") for word in best)
+
+
+def rarest_clause(pattern: str) -> frozenset[bytes] | None:
+    """`rarest` of the clauses of `pattern`, or None when it has none."""
+    return rarest(required_words(pattern))
+
+
+@cache
 def required_words(pattern: str) -> tuple[frozenset[str], ...]:
-    """The clauses of `pattern` (see the module docstring); () when none is known."""
+    """The clauses of `pattern` (see the module docstring); () when none is known (remembered per pattern)."""
     alternatives, read = top_level(pattern)
     if not read:
         return ()

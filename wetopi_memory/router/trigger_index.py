@@ -25,7 +25,8 @@ class TriggerIndex:
         self._anchored = dict(anchored)
         triggers = {t for found in anchored.values() for t in found}
         self.words = frozenset(anchored) | {w for t in triggers for w in t.requires}   # that anchor or are required
-        self.gate_words = frozenset(w for t in triggers if t.gate is not None for w in t.gate)
+        self.gate_words = frozenset(w for t in triggers if t.gate is not None for w in t.gate).union(
+            *(t.first.gate_words for t in triggers))   # the words a trigger or an alternative of its is gated on
         self._candidates: BoundedMemo[frozenset[bytes], tuple[Trigger, ...]] = BoundedMemo(CANDIDATE_MEMO_SIZE)
 
     def candidates(self, asking: frozenset[bytes]) -> tuple[Trigger, ...]:

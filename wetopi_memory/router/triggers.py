@@ -8,10 +8,9 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .default_rules import STOPWORDS
 from .explicit_rules import ExplicitTrigger
 from .pattern_shape import holds_question_mark
-from .pattern_words import required_words
+from .pattern_words import rarest, required_words
 from .trigger_search import FastSearch
 
 
@@ -48,7 +47,7 @@ class Trigger:
             at = self.at_anchor
             pos = min([i for word in self.anchor_words.intersection(words) if (i := norm.find(at[word])) >= 0],
                       default=0)
-        return self.first.start(norm, pos, end)
+        return self.first.start(norm, pos, end, words or None)
 
 
 def compile_triggers(triggers: Sequence[ExplicitTrigger]) -> tuple[dict[bytes, tuple[Trigger, ...]], set[bytes]]:
@@ -82,11 +81,8 @@ def _gate(trigger: ExplicitTrigger) -> frozenset[bytes] | None:
     `requires` do not settle already (fewest common words, then fewest words): a message with none of its words
     cannot match, so the trigger is not searched."""
     clauses = {*required_words(trigger.pattern), *(required_words(trigger.also) if trigger.also else ())}
-    open_ = [clause for clause in clauses if not clause & set(trigger.requires) and not clause >= set(trigger.anchors)]
-    if not open_:
-        return None
-    best = min(open_, key=lambda c: (sum(w in STOPWORDS or len(w) < 3 for w in c), len(c), sorted(c)))
-    return frozenset(word.encode("ascii") for word in best)
+    settled = set(trigger.requires), set(trigger.anchors)
+    return rarest(clause for clause in clauses if not clause & settled[0] and not clause >= settled[1])
 
 
 def _literal_start(pattern: str) -> bool:
