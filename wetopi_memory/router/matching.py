@@ -195,10 +195,10 @@ BEFORE_CHARS: Final = 60   # how far back an explicit trigger's `before` context
 
 def explicit_trigger(candidates: tuple[Trigger, ...], words: frozenset[bytes], norm: str | None, encoded: bytes,
                      raw: str) -> str | None:
-    """The first of `candidates` (the triggers the message's words anchor and satisfy, in trigger order) that
-    matches the message; `norm` (the normalised text) is built here when no pattern needed it before. A candidate
-    none of whose gate words is among the message's `words` cannot match and is not searched."""
-    searched = [t for t in candidates if t.gate is None or not t.gate.isdisjoint(words)]
+    """The first of `candidates` (the triggers the message's words anchor, in trigger order) that matches the
+    message; `norm` (the normalised text) is built here when no pattern needed it before. A candidate is searched
+    only when all its `requires` words and one of its gate words are among the message's `words`."""
+    searched = [t for t in candidates if t.requires <= words and (t.gate is None or not t.gate.isdisjoint(words))]
     if not searched:
         return None
     if norm is None:

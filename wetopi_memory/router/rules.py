@@ -260,7 +260,7 @@ class RuleRouter:
             prior = self._agents.get(agent.strip().casefold())
             if prior is not None and (allowed is None or prior.scope in allowed):
                 found[prior.rank] = prior
-        asking = self._triggers.words.intersection(seen)   # the words that anchor or condition a trigger
+        asking = self._triggers.words.intersection(seen)   # the words that anchor a trigger
         trigger = explicit_trigger(self._triggers.candidates(asking), seen, norm, encoded, raw) if asking else None
         if trigger is not None and found and not self._request_words.isdisjoint(found):
             for rank in self._request_words:   # "remind me what we decided…": the request, not a reminder

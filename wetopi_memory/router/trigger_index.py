@@ -1,8 +1,9 @@
 """TriggerIndex: the explicit-memory triggers a message's words select to be searched, in trigger order.
 
-A trigger is a candidate when one of its anchor words occurs and all its `requires` words do; the candidates are
-remembered per set of such words (they decide them). `matching.explicit_trigger` then skips a candidate none of
-whose gate words (`Trigger.gate`, from `pattern_words`) occurs, before any search.
+A trigger is a candidate when one of its anchor words occurs; the candidates are remembered per set of anchor words
+(they decide them, and far fewer sets of them occur than of all the words that condition a trigger).
+`matching.explicit_trigger` then skips a candidate whose `requires` words do not all occur or none of whose gate
+words (`Trigger.gate`, from `pattern_words`) does, before any search.
 """
 
 from __future__ import annotations
@@ -24,16 +25,16 @@ class TriggerIndex:
     def __init__(self, anchored: Mapping[bytes, tuple[Trigger, ...]]) -> None:
         self._anchored = dict(anchored)
         triggers = {t for found in anchored.values() for t in found}
-        self.words = frozenset(anchored) | {w for t in triggers for w in t.requires}   # that anchor or are required
-        self.gate_words = frozenset(w for t in triggers if t.gate is not None for w in t.gate).union(
-            *(t.first.gate_words for t in triggers))   # the words a trigger or an alternative of its is gated on
+        self.words = frozenset(anchored)   # the words that anchor a trigger
+        # the words a trigger needs, or a trigger or an alternative of its is gated on
+        self.gate_words = frozenset(w for t in triggers for w in (*t.requires, *(t.gate or ()))).union(
+            *(t.first.gate_words for t in triggers))
         self._candidates: BoundedMemo[frozenset[bytes], tuple[Trigger, ...]] = BoundedMemo(CANDIDATE_MEMO_SIZE)
 
-    def candidates(self, asking: frozenset[bytes]) -> tuple[Trigger, ...]:
-        """The triggers a message's trigger words (`words` that occur) anchor and satisfy, in trigger order."""
-        candidates = self._candidates.get(asking)
+    def candidates(self, anchors: frozenset[bytes]) -> tuple[Trigger, ...]:
+        """The triggers a message's anchor words (`words` that occur) anchor, in trigger order."""
+        candidates = self._candidates.get(anchors)
         if candidates is None:
-            anchored = self._anchored
-            found = {t for word in asking if word in anchored for t in anchored[word] if t.requires <= asking}
-            candidates = self._candidates.put(asking, tuple(sorted(found, key=lambda t: t.order)))
+            found = {t for word in anchors for t in self._anchored[word]}
+            candidates = self._candidates.put(anchors, tuple(sorted(found, key=lambda t: t.order)))
         return candidates
