@@ -212,7 +212,8 @@ def explicit_trigger(candidates: tuple[Trigger, ...], words: frozenset[bytes], n
         also = trigger.also_found
         if also is not None and not trigger.also_last and not also.found(norm):
             continue   # the cheaper condition first
-        start = trigger.start(norm, words, asked if only_asked else -1)
+        end = asked if only_asked else -1   # `Trigger.start` inlined when it only passes the search on
+        start = trigger.start(norm, words, end) if trigger.at_anchor else trigger.first.start(norm, 0, end, words)
         if start < 0 or (also is not None and trigger.also_last and not also.found(norm)) \
                 or (trigger.before is not None   # a 60-character window: cheaper than `unless` over the text
                     and trigger.before.search(norm, max(0, start - BEFORE_CHARS), start) is None) \

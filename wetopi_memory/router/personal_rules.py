@@ -332,7 +332,7 @@ def first_person_verb(tokens: list[bytes], names: frozenset[bytes] = frozenset()
         if not previous or previous in _BEFORE_VERB:
             if len(token) >= 3 and token.endswith(_VERB_ENDINGS) and token not in names \
                     and (token not in _NOT_VERBS or (previous in _NEGATIONS and token in _VERBS_AFTER_NO)) \
-                    and not (decomposed and token + _ACUTE in decomposed):
+                    and not (decomposed and decomposed.find(token + _ACUTE) >= 0):   # find: see RuleRouter.route
                 return True
         elif previous == b"he" and token.endswith(_PARTICIPLE):
             return True
