@@ -238,7 +238,7 @@ class RuleRouter:
         if hits := self._term_words.intersection(seen):   # the words that anchor a rule term
             self._match_words(hits, tokens, b" " + b" ".join(tokens) + b" ", seen, allowed, found)
         norm = self._match_patterns(encoded, raw, allowed, found) if self._patterns else None
-        if found and not OURS.isdisjoint(tokens) and not self._general.isdisjoint(found) and speaks_of_ours(tokens):
+        if found and not self._general.isdisjoint(found) and not OURS.isdisjoint(tokens) and speaks_of_ours(tokens):
             for rank in self._general.intersection(found):   # "our cluster": not a general question
                 del found[rank]
         # bytes.find, not `in`: `bytes in bytes` first reads its operand as an integer and pays for that failing
