@@ -56,7 +56,7 @@ from .matching import (
     resource_words,
     speaks_of_ours,
 )
-from .personal_rules import PERSONAL_RULES, first_person_verb, one_off_day
+from .personal_rules import ONE_OFF_CUES, PERSONAL_RULES, first_person_verb, one_off_day
 from .scoring import DecisionScorer
 from .senses import GENERAL_QUESTION_SENSE
 from .text import LOWER_BYTES, MAX_INPUT_CHARS, TOKEN_BYTES, UTF8_DELETE, normalize, tokenize
@@ -136,7 +136,7 @@ class RuleRouter:
         """Keep the compiled structures `route()` reads."""
         self._triggers = TriggerIndex({word: entry[3] for word, entry in compiled.lookup.items() if entry[3]})
         # one set intersection finds every word route() reads: rule words, the model's, the triggers' gate words
-        self._seen_words = self._rule_words | self._model_words | self._triggers.gate_words
+        self._seen_words = self._rule_words | self._model_words | self._triggers.gate_words | ONE_OFF_CUES
         self._term_words = frozenset(word for word, entry in compiled.lookup.items() if any(entry[:3]))
         self._customer_words = CUSTOMER_WORDS & self._rule_words
         self._weights = dict.fromkeys(self._seen_words, 0) | dict(self._model_weights)   # packed, 0 if none
@@ -252,7 +252,7 @@ class RuleRouter:
                 and (allowed is None or opener.scope in allowed):
             found[opener.rank] = opener
         if found and not self._self_cues.isdisjoint(found):   # a personal cue counts only in the first person
-            self._match_first_person(tokens, found, encoded, b"" if raw.isascii() else encoded.lower())
+            self._match_first_person(tokens, seen, found, encoded, b"" if raw.isascii() else encoded.lower())
         names = tool_names(tools) if tools else ()
         if names and self._tool_matcher is not None and (found or ACKNOWLEDGEMENTS.isdisjoint(tokens)):
             self._tool_matcher.match(names, allowed, found)
@@ -304,8 +304,8 @@ class RuleRouter:
             if near:
                 match_near(near, word, tokens, allowed, found)
 
-    def _match_first_person(self, tokens: list[bytes], found: dict[int, Term], encoded: bytes,
-                            decomposed: bytes) -> None:
+    def _match_first_person(self, tokens: list[bytes], seen: frozenset[bytes], found: dict[int, Term],
+                            encoded: bytes, decomposed: bytes) -> None:
         """Add the first-person words of the message or, failing them, its Spanish first-person verb; without
         either (or another first-person term such as "suelo") the personal cues do not count ("Siempre falla el
         backup de los domingos" is not about the speaker)."""
@@ -321,7 +321,7 @@ class RuleRouter:
             first = [self._self_verb]
         elif (me := self._addressee) is not None and not self._answer_style.isdisjoint(found) and b"me" in tokens:
             first = [me]
-        if first and not one_off_day(tokens):   # "I'm hosting a dinner on Saturday": an errand, not a habit
+        if first and not one_off_day(tokens, seen):   # "I'm hosting a dinner on Saturday": an errand, not a habit
             for term in first:
                 found[term.rank] = term
         elif self._first_person.isdisjoint(found):
