@@ -34,7 +34,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Final
 
 from ..config import RoutingRule, RoutingSettings
-from .compiled import CompiledRules, RuleSpec, Term, compile_rules, context_specs
+from .compiled import CompiledRules, RuleSpec, Term, WordEntry, compile_rules, context_specs
 from .decision import CONFIDENCE_CAP, NO_ROUTE, RouteDecision, RuleMatch, ScopeScore
 from .default_rules import DEFAULT_RULES
 from .domain_rules import DOMAIN_RULES
@@ -72,6 +72,14 @@ __all__ = ["CONFIDENCE_CAP", "MAX_INPUT_CHARS", "RouteDecision", "RuleMatch", "R
 _I_ONLY: Final = frozenset((b"i",))
 _CUSTOMER_TERMS: Final = frozenset(w.decode("ascii") for w in CUSTOMER_WORDS)
 DEFAULT_CACHE_SIZE: Final = 4096
+
+
+def _with_all_words(word: bytes, entry: WordEntry) -> WordEntry:
+    """A word's lookup entry whose phrases name all their other words (not only the rule words among them)."""
+    if not entry[1]:
+        return entry
+    phrases = tuple((needle, term, frozenset(needle.split()) - {word}) for needle, term, _ in entry[1])
+    return entry[0], phrases, entry[2], entry[3], entry[4]
 
 
 class RuleRouter:
@@ -135,8 +143,12 @@ class RuleRouter:
     def _take(self, compiled: CompiledRules) -> None:
         """Keep the compiled structures `route()` reads."""
         self._triggers = TriggerIndex({word: entry[3] for word, entry in compiled.lookup.items() if entry[3]})
+        # a phrase is searched only when all its words occur: the router's word set holds them all
+        self._lookup = {word: _with_all_words(word, entry) for word, entry in compiled.lookup.items()}
+        phrase_words = frozenset(w for entry in self._lookup.values() for _, _, others in entry[1] for w in others)
         # one set intersection finds every word route() reads: rule words, the model's, the triggers' gate words
-        self._seen_words = self._rule_words | self._model_words | self._triggers.gate_words | ONE_OFF_CUES
+        self._seen_words = (self._rule_words | self._model_words | self._triggers.gate_words | ONE_OFF_CUES
+                            | phrase_words)
         self._term_words = frozenset(word for word, entry in compiled.lookup.items() if any(entry[:3]))
         self._customer_words = CUSTOMER_WORDS & self._rule_words
         self._weights = dict.fromkeys(self._seen_words, 0) | dict(self._model_weights)   # packed, 0 if none
