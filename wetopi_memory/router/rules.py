@@ -148,7 +148,7 @@ class RuleRouter:
         phrase_words = frozenset(w for entry in self._lookup.values() for _, _, others in entry[1] for w in others)
         # one set intersection finds every word route() reads: rule words, the model's, the triggers' gate words
         self._seen_words = (self._rule_words | self._model_words | self._triggers.gate_words | ONE_OFF_CUES
-                            | phrase_words)
+                            | phrase_words | compiled.self_word_set)
         self._term_words = frozenset(word for word, entry in compiled.lookup.items() if any(entry[:3]))
         self._customer_words = CUSTOMER_WORDS & self._rule_words
         self._weights = dict.fromkeys(self._seen_words, 0) | dict(self._model_weights)   # packed, 0 if none
@@ -321,7 +321,7 @@ class RuleRouter:
         """Add the first-person words of the message or, failing them, its Spanish first-person verb; without
         either (or another first-person term such as "suelo") the personal cues do not count ("Siempre falla el
         backup de los domingos" is not about the speaker)."""
-        mine = self._self_word_set.intersection(tokens)
+        mine = self._self_word_set.intersection(seen)   # each word its own rank: their order changes nothing
         if b"i" in mine and (asks_about_self(tokens) or option_i_only(encoded)):   # "How do I…?", "curl -I"
             mine = mine - {b"i"}
             for rank in [r for r, t in found.items() if t.tokens[:1] == ("i",) or t.near_first == _I_ONLY]:
