@@ -11,7 +11,7 @@ import pytest
 
 from wetopi_memory.router import RuleRouter
 from wetopi_memory.router.explicit_rules import EXPLICIT_TRIGGERS
-from wetopi_memory.router.pattern_words import rarest_clause, required_words
+from wetopi_memory.router.pattern_words import plain_word, rarest, required_words
 from wetopi_memory.router.text import normalize, tokenize
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "routing"
@@ -54,7 +54,16 @@ def test_clauses_are_necessary_on_the_routing_corpus() -> None:
 
 
 def test_rarest_clause_prefers_rare_words() -> None:
-    assert rarest_clause(r"\bwhat\s+(?:did|had)\s+we\s+(?:decide|agree)\b") == frozenset((b"decide", b"agree"))
+    clauses = required_words(r"\bwhat\s+(?:did|had)\s+we\s+(?:decide|agree)\b")
+    assert rarest(clauses) == frozenset((b"decide", b"agree"))
+
+
+@pytest.mark.parametrize(("pattern", "word"), [
+    (r"\bel\s+ano\s+pasado\b", b"ano"), (r"\bentonces\b", b"entonces"), (r"\bi'?m\s+sure\b", b"sure"),
+    (r"\bsummari[sz]e\s+x", None), (r"\bfoo\s*bar", None), (r"\bfoo(?:bar)?\b", None), (r"e(?<!x\s)n\s+y", None),
+])
+def test_plain_word_of_an_alternative(pattern: str, word: bytes | None) -> None:
+    assert plain_word(pattern) == (None if word is None else frozenset((word,)))
 
 
 def test_first_person_words_are_each_their_own_term() -> None:

@@ -32,6 +32,7 @@ _MARKS: Final = {"": (1, 1), "?": (0, 1), "*": (0, 2), "+": (1, 2)}
 State = frozenset[str] | None
 Clauses = list[frozenset[str]]
 _AT_BOUND: Final[frozenset[str]] = frozenset(("",))
+_read: Final = cache(top_level)   # groups recur across patterns and their alternatives: each read once
 
 
 def rarest(clauses: Iterable[frozenset[str]]) -> frozenset[bytes] | None:
@@ -40,15 +41,33 @@ def rarest(clauses: Iterable[frozenset[str]]) -> frozenset[bytes] | None:
     return None if best is None else frozenset(word.encode("ascii") for word in best)
 
 
-def rarest_clause(pattern: str) -> frozenset[bytes] | None:
-    """`rarest` of the clauses of `pattern`, or None when it has none."""
-    return rarest(required_words(pattern))
+def plain_word(pattern: str) -> frozenset[bytes] | None:
+    """A cheap clause of one word for each alternative of a split pattern: of the plain words its top level
+    spells out (letters or digits between \\b, \\s+ or another character that is no word character:
+    "\\bel\\s+ano\\s+pasado\\b" -> el, ano, pasado), the rarest-looking one; None when there is none."""
+    alternatives, read = _read(pattern)
+    if not read or len(alternatives) != 1:
+        return None
+    words: list[frozenset[str]] = []
+    state: State = None
+    for atom, quantifier in alternatives[0]:
+        if len(atom) == 1 and atom in _WORD_CHARS and not quantifier:
+            state = None if state is None else frozenset(word + atom for word in state)
+            continue
+        bounds = _bounds(quantifier)
+        chars = None if atom in _BOUNDS else _matched(atom)
+        if atom in _BOUNDS or (chars is not None and not chars & _WORD_CHARS and bounds is not None
+                               and bounds[0] >= 1):
+            state = _ended(state, words)
+        elif not atom.startswith(_LOOKAROUNDS):
+            state = None
+    return rarest(words)
 
 
 @cache
 def required_words(pattern: str) -> tuple[frozenset[str], ...]:
     """The clauses of `pattern` (see the module docstring); () when none is known (remembered per pattern)."""
-    alternatives, read = top_level(pattern)
+    alternatives, read = _read(pattern)
     if not read:
         return ()
     clauses, _ = _group(alternatives, None, (1, 1))
@@ -66,12 +85,12 @@ def _sequence(atoms: list[Atom], state: State) -> tuple[Clauses, State]:
             state = _ended(state, clauses)
         elif atom.startswith(_LOOKAROUNDS):
             if atom.startswith("(?=") and bounds == (1, 1):
-                inner, read = top_level(atom[3:-1])
+                inner, read = _read(atom[3:-1])
                 if read:
                     clauses += _group(inner, state, (1, 1))[0]
         elif atom.startswith("("):
             inner_source = _group_source(atom)
-            inner, read = top_level(inner_source) if inner_source is not None else ([], False)
+            inner, read = _read(inner_source) if inner_source is not None else ([], False)
             if not read:
                 state = None
                 continue

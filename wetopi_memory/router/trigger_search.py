@@ -10,7 +10,7 @@ import re
 from typing import Final
 
 from .pattern_shape import WORD_BOUNDARY, fast_alternatives, required_lookaheads, starts_fast, top_level
-from .pattern_words import rarest_clause
+from .pattern_words import plain_word
 
 WORD_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 Gate = frozenset[bytes] | None   # one of these words must occur for an alternative to match (None: no such words)
@@ -28,16 +28,17 @@ def compile_alternative(source: str) -> tuple[re.Pattern[str], bool]:
 class FastSearch:
     """One pattern, searched as its alternatives; "^(?=[\\s\\S]*A)(?=[\\s\\S]*B)" as a search for each of A, B.
     The alternatives are compiled at the first search, not with the router: a router that routes few messages (a
-    CLI command) is not built slower for the many triggers it never searches. `start` skips an alternative whose
-    gate (`pattern_words.rarest_clause`, when the pattern has several alternatives) no word of the message meets."""
+    CLI command) is not built slower for the many triggers it never searches. `gated`: `start` skips an
+    alternative whose gate (`pattern_words.plain_word`, when the pattern has several alternatives) no word of
+    the message meets (the gates are read with the router: its word set must hold their words)."""
 
-    __slots__ = ("_alternatives", "_gates", "_parts", "_together", "pattern")
+    __slots__ = ("_gates", "_parts", "_together", "pattern")
 
-    def __init__(self, pattern: str) -> None:
+    def __init__(self, pattern: str, *, gated: bool = False) -> None:
         self.pattern = pattern
-        self._alternatives = fast_alternatives(pattern)
-        many = len(self._alternatives) > 1
-        self._gates = tuple(rarest_clause(source) if many else None for source in self._alternatives)
+        self._gates: tuple[Gate, ...] = ()
+        if gated and len(alternatives := fast_alternatives(pattern)) > 1:
+            self._gates = tuple(plain_word(source) for source in alternatives)
         self._parts: tuple[tuple[re.Pattern[str], bool, Gate], ...] | None = None
         self._together: tuple[tuple[FastSearch, ...], ...] = ()
 
@@ -50,7 +51,8 @@ class FastSearch:
         """The compiled alternatives with their gates (and the lookahead conjunctions), compiled once."""
         parts: list[tuple[re.Pattern[str], bool, Gate]] = []
         together: list[tuple[FastSearch, ...]] = []
-        for source, gate in zip(self._alternatives, self._gates, strict=True):
+        alternatives = fast_alternatives(self.pattern)
+        for source, gate in zip(alternatives, self._gates or [None] * len(alternatives), strict=True):
             looks = required_lookaheads(source)
             if looks is None:
                 parts.append((*compile_alternative(source), gate))

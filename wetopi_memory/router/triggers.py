@@ -61,7 +61,7 @@ def compile_triggers(triggers: Sequence[ExplicitTrigger]) -> tuple[dict[bytes, t
         anchors = {w.encode("ascii"): w for w in trigger.anchors} if trigger.at_anchor else {}
         pattern = trigger.pattern[2:] if word_start else trigger.pattern
         also_last = bool(trigger.also) and _literal_start(pattern) and not _literal_start(trigger.also or "")
-        compiled = Trigger(trigger.name, re.compile(pattern), FastSearch(trigger.pattern),
+        compiled = Trigger(trigger.name, re.compile(pattern), FastSearch(trigger.pattern, gated=True),
                            trigger.gated, trigger.clause_start, accented, requires, order,
                            re.compile(trigger.unless) if trigger.unless else None, word_start,
                            re.compile(trigger.also) if trigger.also else None,
