@@ -18,6 +18,7 @@ preference and taste phrases ("prefiero", "I like", "mi forma de trabajar") are 
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 from typing import Final
 
 from .default_rules import MEDIUM, STRONG, WEAK, DefaultRule
@@ -314,19 +315,22 @@ for _phrase in _ONE_OFF_PHRASES:
     _key = max(_phrase.split(), key=len)
     _ONE_OFF_BY_WORD[_key] = (*_ONE_OFF_BY_WORD.get(_key, ()), _phrase)
 _ONE_OFF_KEYS = frozenset(_ONE_OFF_BY_WORD)
+ONE_OFF_CUES: Final = _ONE_OFF_WORDS | _ONE_OFF_KEYS   # every word `one_off_day` looks for first
 # ... unless a plural part of the day follows the day: "on Monday mornings", "el viernes por las tardes" recur
 _RECURRING_PART = re.compile(rb" ?(?:mornings|afternoons|evenings|nights|por las (?:mananas|tardes|noches)) ")
 
 
-def one_off_day(tokens: list[bytes]) -> bool:
-    """Whether the message is pinned to one day (see `_ONE_OFF_WORDS`, `_ONE_OFF_PHRASES`)."""
-    if not _ONE_OFF_WORDS.isdisjoint(tokens):
+def one_off_day(tokens: list[bytes], words: AbstractSet[bytes] | None = None) -> bool:
+    """Whether the message is pinned to one day (see `_ONE_OFF_WORDS`, `_ONE_OFF_PHRASES`). `words`: a set of the
+    message's words holding those of `ONE_OFF_CUES`, when the caller has one (cheaper to test than the tokens)."""
+    cues = tokens if words is None else words
+    if not _ONE_OFF_WORDS.isdisjoint(cues):
         return True
-    keys = _ONE_OFF_KEYS.intersection(tokens)
+    keys = _ONE_OFF_KEYS.intersection(cues)
     if not keys:
         return False
     joined = b" " + b" ".join(tokens) + b" "
-    return any(phrase in joined and not _RECURRING_PART.match(joined, joined.find(phrase) + len(phrase))
+    return any((at := joined.find(phrase)) >= 0 and not _RECURRING_PART.match(joined, at + len(phrase))
                for key in keys for phrase in _ONE_OFF_BY_WORD[key])
 
 
@@ -343,7 +347,7 @@ def first_person_verb(tokens: list[bytes], names: frozenset[bytes] = frozenset()
         if not previous or previous in _BEFORE_VERB:
             if len(token) >= 3 and token.endswith(_VERB_ENDINGS) and token not in names \
                     and (token not in _NOT_VERBS or (previous in _NEGATIONS and token in _VERBS_AFTER_NO)) \
-                    and not (decomposed and token + _ACUTE in decomposed):
+                    and not (decomposed and decomposed.find(token + _ACUTE) >= 0):   # find: see RuleRouter.route
                 return True
         elif previous == b"he" and token.endswith(_PARTICIPLE):
             return True

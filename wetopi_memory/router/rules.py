@@ -31,11 +31,10 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Collection, Mapping, Sequence
-from operator import attrgetter
 from typing import Final
 
 from ..config import RoutingRule, RoutingSettings
-from .compiled import CompiledRules, RuleSpec, Term, compile_rules, context_specs
+from .compiled import CompiledRules, RuleSpec, Term, WordEntry, compile_rules, context_specs
 from .decision import CONFIDENCE_CAP, NO_ROUTE, RouteDecision, RuleMatch, ScopeScore
 from .default_rules import DEFAULT_RULES
 from .domain_rules import DOMAIN_RULES
@@ -57,13 +56,12 @@ from .matching import (
     resource_words,
     speaks_of_ours,
 )
-from .memo import BoundedMemo
-from .personal_rules import PERSONAL_RULES, first_person_verb, one_off_day
+from .personal_rules import ONE_OFF_CUES, PERSONAL_RULES, first_person_verb, one_off_day
 from .scoring import DecisionScorer
 from .senses import GENERAL_QUESTION_SENSE
 from .text import LOWER_BYTES, MAX_INPUT_CHARS, TOKEN_BYTES, UTF8_DELETE, normalize, tokenize
 from .tool_names import ToolMatcher, tool_names
-from .triggers import Trigger
+from .trigger_index import TriggerIndex
 from .word_model import WordModel, load_word_model
 from .word_votes import NO_BARS, PACKED_WORDS, Bars, WordVoter
 
@@ -74,6 +72,14 @@ __all__ = ["CONFIDENCE_CAP", "MAX_INPUT_CHARS", "RouteDecision", "RuleMatch", "R
 _I_ONLY: Final = frozenset((b"i",))
 _CUSTOMER_TERMS: Final = frozenset(w.decode("ascii") for w in CUSTOMER_WORDS)
 DEFAULT_CACHE_SIZE: Final = 4096
+
+
+def _with_all_words(word: bytes, entry: WordEntry) -> WordEntry:
+    """A word's lookup entry whose phrases name all their other words (not only the rule words among them)."""
+    if not entry[1]:
+        return entry
+    phrases = tuple((needle, term, frozenset(needle.split()) - {word}) for needle, term, _ in entry[1])
+    return entry[0], phrases, entry[2], entry[3], entry[4]
 
 
 class RuleRouter:
@@ -106,7 +112,6 @@ class RuleRouter:
         self._threshold = confidence_threshold
         self._high = high_confidence
         self._max_scopes = max_scopes
-        self._candidate_memo: BoundedMemo[frozenset[bytes], tuple[Trigger, ...]] = BoundedMemo(DEFAULT_CACHE_SIZE)
 
         specs: list[RuleSpec] = []
         if use_default_rules:
@@ -120,7 +125,6 @@ class RuleRouter:
         self._agents = compiled.agents
         self._rule_words = compiled.words
         self._lookup = compiled.lookup
-        self._words = self._rule_words
         self._model_words: frozenset[bytes] = frozenset()   # the word model's words that no rule anchors
         self._model_weights: Mapping[bytes, int] = {}
         self._full_words = MAX_INPUT_CHARS
@@ -138,9 +142,16 @@ class RuleRouter:
 
     def _take(self, compiled: CompiledRules) -> None:
         """Keep the compiled structures `route()` reads."""
-        anchoring = [entry[3] for entry in compiled.lookup.values() if entry[3]]
-        self._trigger_words = frozenset(word for word, entry in compiled.lookup.items() if entry[3]) | frozenset(
-            word for triggers in anchoring for trigger in triggers for word in trigger.requires)
+        self._triggers = TriggerIndex({word: entry[3] for word, entry in compiled.lookup.items() if entry[3]})
+        # a phrase is searched only when all its words occur: the router's word set holds them all
+        self._lookup = {word: _with_all_words(word, entry) for word, entry in compiled.lookup.items()}
+        phrase_words = frozenset(w for entry in self._lookup.values() for _, _, others in entry[1] for w in others)
+        # one set intersection finds every word route() reads: rule words, the model's, the triggers' gate words
+        self._seen_words = (self._rule_words | self._model_words | self._triggers.gate_words | ONE_OFF_CUES
+                            | phrase_words | compiled.self_word_set)
+        self._term_words = frozenset(word for word, entry in compiled.lookup.items() if any(entry[:3]))
+        self._customer_words = CUSTOMER_WORDS & self._rule_words
+        self._weights = dict.fromkeys(self._seen_words, 0) | dict(self._model_weights)   # packed, 0 if none
         self._patterns = compiled.patterns
         self._tool_matcher = None if compiled.tools_any is None else ToolMatcher(compiled.tools, compiled.tools_any)
         self._terms = compiled.terms
@@ -156,10 +167,7 @@ class RuleRouter:
         self._opener = compiled.opener
 
     def _attach(self, model: WordModel) -> WordVoter:
-        """The voter of a word model: its weights join the rule words' lookup entries; its words that no rule
-        anchors are looked up apart, their weights summed in C (`route`)."""
-        weight = model.packed_weight
-        self._lookup = {word: (*entry[:4], weight(word) or 0) for word, entry in self._lookup.items()}
+        """The voter of a word model: its words join those `route` looks up, their weights summed in C (`_review`)."""
         self._model_words = model.vocabulary - self._rule_words
         self._model_weights = model.packed_words
         self._full_words = model.full_weight_words or MAX_INPUT_CHARS   # no scaling: every message is "short"
@@ -235,26 +243,28 @@ class RuleRouter:
         tokens = encoded.translate(TOKEN_BYTES, UTF8_DELETE).split()
         allowed = None if allowed_scopes is None else frozenset(allowed_scopes)
         found: dict[int, Term] = {}   # rank -> term: a term counts once however often, in whatever variant
-        hits = self._words.intersection(tokens)   # the words a rule knows
-        if b"q" in hits:   # chat spelling: "recuérdame q acordamos…"
+        seen = self._seen_words.intersection(tokens)   # the words a rule, the word model or a trigger knows
+        if b"q" in seen:   # chat spelling: "recuérdame q acordamos…"
             encoded, tokens = chat_que(encoded, tokens)
-            hits = self._words.intersection(tokens)
-        joined = b" " + b" ".join(tokens) + b" " if hits else b""   # phrases and trigger gates are searched in it
-        packed = self._match_words(hits, tokens, joined, allowed, found) if hits else 0
+            seen = self._seen_words.intersection(tokens)
+        if hits := self._term_words.intersection(seen):   # the words that anchor a rule term
+            self._match_words(hits, tokens, b" " + b" ".join(tokens) + b" ", seen, allowed, found)
         norm = self._match_patterns(encoded, raw, allowed, found) if self._patterns else None
-        if found and not OURS.isdisjoint(tokens) and not self._general.isdisjoint(found) and speaks_of_ours(tokens):
+        if found and not self._general.isdisjoint(found) and not OURS.isdisjoint(tokens) and speaks_of_ours(tokens):
             for rank in self._general.intersection(found):   # "our cluster": not a general question
                 del found[rank]
-        if found and (b"-" in encoded or b"_" in encoded) and (words := resource_words(encoded, self._tech)):
+        # bytes.find, not `in`: `bytes in bytes` first reads its operand as an integer and pays for that failing
+        if found and (encoded.find(b"-") >= 0 or encoded.find(b"_") >= 0) \
+                and (words := resource_words(encoded, self._tech)):
             drop_resource_words(found, words, "platform")   # "billing-api" names a thing, not a business matter
-        if found and not CUSTOMER_WORDS.isdisjoint(hits) and customers_only_qualify(tokens, self._tech):
+        if found and not self._customer_words.isdisjoint(seen) and customers_only_qualify(tokens, self._tech):
             drop_resource_words(found, _CUSTOMER_TERMS, "platform")
         opener = self._opener
         if opener is not None and tokens and tokens[0] in OPENER_FIRST and opens_with_viewpoint(tokens) \
                 and (allowed is None or opener.scope in allowed):
             found[opener.rank] = opener
         if found and not self._self_cues.isdisjoint(found):   # a personal cue counts only in the first person
-            self._match_first_person(tokens, found, encoded, b"" if raw.isascii() else encoded.lower())
+            self._match_first_person(tokens, seen, found, encoded, b"" if raw.isascii() else encoded.lower())
         names = tool_names(tools) if tools else ()
         if names and self._tool_matcher is not None and (found or ACKNOWLEDGEMENTS.isdisjoint(tokens)):
             self._tool_matcher.match(names, allowed, found)
@@ -262,8 +272,8 @@ class RuleRouter:
             prior = self._agents.get(agent.strip().casefold())
             if prior is not None and (allowed is None or prior.scope in allowed):
                 found[prior.rank] = prior
-        asking = self._trigger_words.intersection(hits)   # the words that anchor or condition a trigger
-        trigger = explicit_trigger(self._candidates(asking), hits, norm, encoded, raw) if asking else None
+        asking = self._triggers.words.intersection(seen)   # the words that anchor a trigger
+        trigger = explicit_trigger(self._triggers.candidates(asking), seen, norm, encoded, raw) if asking else None
         if trigger is not None and found and not self._request_words.isdisjoint(found):
             for rank in self._request_words:   # "remind me what we decided…": the request, not a reminder
                 found.pop(rank, None)
@@ -274,27 +284,24 @@ class RuleRouter:
             decision, bars = self._scorer.decide(found, trigger)
         if self._voter is None:
             return decision
-        return self._review(self._voter, decision, bars, packed, hits, tokens, names, allowed)
+        return self._review(self._voter, decision, bars, seen, tokens, names, allowed)
 
-    def _review(self, voter: WordVoter, decision: RouteDecision, bars: Bars, packed: int, hits: frozenset[bytes],
+    def _review(self, voter: WordVoter, decision: RouteDecision, bars: Bars, seen: frozenset[bytes],
                 tokens: list[bytes], names: tuple[str, ...], allowed: frozenset[str] | None) -> RouteDecision:
-        """The word model's review of the rules' decision; `packed` holds the weights of the rule words `hits`."""
-        if model_only := self._model_words.intersection(tokens):   # words only the model knows, summed in C
-            packed += sum(map(self._model_weights.__getitem__, model_only))
-        if (not names and len(hits) + len(model_only) <= PACKED_WORDS and (packed + bars.packed) & bars.top == bars.kept
+        """The word model's review of the rules' decision, from the packed weights of the message's words `seen`
+        summed in C (words the model does not know weigh 0; they only count towards `PACKED_WORDS`)."""
+        packed = sum(map(self._weights.__getitem__, seen))
+        if (not names and len(seen) <= PACKED_WORDS and (packed + bars.packed) & bars.top == bars.kept
                 and (bars.monotone or len(tokens) <= self._full_words)):
             return decision   # nothing for the word model to change: `Bars.might_change`, inlined (the common case)
-        return voter.revise(decision, bars, packed, hits | model_only, len(tokens), names, allowed)
+        return voter.revise(decision, bars, packed, seen, len(tokens), names, allowed)
 
-    def _match_words(self, hits: frozenset[bytes], tokens: list[bytes], joined: bytes,
-                     allowed: frozenset[str] | None, found: dict[int, Term]) -> int:
-        """Add the word terms anchored on `hits` to `found`; return the packed sum of their word-model weights
-        (read in the same pass: it is the model's whole word cost)."""
+    def _match_words(self, hits: frozenset[bytes], tokens: list[bytes], joined: bytes, seen: frozenset[bytes],
+                     allowed: frozenset[str] | None, found: dict[int, Term]) -> None:
+        """Add the word terms anchored on `hits` (phrases searched in `joined`, their other words in `seen`)."""
         lookup = self._lookup
-        packed = 0
         for word in sorted(hits):   # variants of a term share a rank: no hash order may pick the one kept
-            single, multi, near, _, weights = lookup[word]
-            packed += weights
+            single, multi, near, _, _ = lookup[word]
             if single:
                 if allowed is None:
                     found.update(single)   # one-word variants of a term share its rank and carry no subsumes
@@ -304,28 +311,17 @@ class RuleRouter:
                             found[rank] = term
             if multi:
                 for needle, term, others in multi:   # match_phrases, inlined: the cheapest tests first
-                    if others <= hits and needle in joined and (allowed is None or term.scope in allowed):
+                    if others <= seen and joined.find(needle) >= 0 and (allowed is None or term.scope in allowed):
                         found[term.rank] = term
             if near:
                 match_near(near, word, tokens, allowed, found)
-        return packed
 
-    def _candidates(self, asking: frozenset[bytes]) -> tuple[Trigger, ...]:
-        """The triggers a message's trigger words anchor and satisfy (`requires`), in trigger order; remembered
-        per set of trigger words, which decides them."""
-        candidates = self._candidate_memo.get(asking)
-        if candidates is None:
-            lookup = self._lookup
-            anchored = {t for word in asking for t in lookup[word][3] if t.requires <= asking}
-            candidates = self._candidate_memo.put(asking, tuple(sorted(anchored, key=attrgetter("order"))))
-        return candidates
-
-    def _match_first_person(self, tokens: list[bytes], found: dict[int, Term], encoded: bytes,
-                            decomposed: bytes) -> None:
+    def _match_first_person(self, tokens: list[bytes], seen: frozenset[bytes], found: dict[int, Term],
+                            encoded: bytes, decomposed: bytes) -> None:
         """Add the first-person words of the message or, failing them, its Spanish first-person verb; without
         either (or another first-person term such as "suelo") the personal cues do not count ("Siempre falla el
         backup de los domingos" is not about the speaker)."""
-        mine = self._self_word_set.intersection(tokens)
+        mine = self._self_word_set.intersection(seen)   # each word its own rank: their order changes nothing
         if b"i" in mine and (asks_about_self(tokens) or option_i_only(encoded)):   # "How do I…?", "curl -I"
             mine = mine - {b"i"}
             for rank in [r for r, t in found.items() if t.tokens[:1] == ("i",) or t.near_first == _I_ONLY]:
@@ -337,7 +333,7 @@ class RuleRouter:
             first = [self._self_verb]
         elif (me := self._addressee) is not None and not self._answer_style.isdisjoint(found) and b"me" in tokens:
             first = [me]
-        if first and not one_off_day(tokens):   # "I'm hosting a dinner on Saturday": an errand, not a habit
+        if first and not one_off_day(tokens, seen):   # "I'm hosting a dinner on Saturday": an errand, not a habit
             for term in first:
                 found[term.rank] = term
         elif self._first_person.isdisjoint(found):

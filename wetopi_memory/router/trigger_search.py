@@ -10,8 +10,10 @@ import re
 from typing import Final
 
 from .pattern_shape import WORD_BOUNDARY, fast_alternatives, required_lookaheads, starts_fast, top_level
+from .pattern_words import plain_word
 
 WORD_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+Gate = frozenset[bytes] | None   # one of these words must occur for an alternative to match (None: no such words)
 
 
 def compile_alternative(source: str) -> tuple[re.Pattern[str], bool]:
@@ -26,36 +28,50 @@ def compile_alternative(source: str) -> tuple[re.Pattern[str], bool]:
 class FastSearch:
     """One pattern, searched as its alternatives; "^(?=[\\s\\S]*A)(?=[\\s\\S]*B)" as a search for each of A, B.
     The alternatives are compiled at the first search, not with the router: a router that routes few messages (a
-    CLI command) is not built slower for the many triggers it never searches."""
+    CLI command) is not built slower for the many triggers it never searches. `gated`: `start` skips an
+    alternative whose gate (`pattern_words.plain_word`, when the pattern has several alternatives) no word of
+    the message meets (the gates are read with the router: its word set must hold their words)."""
 
-    __slots__ = ("_parts", "_together", "pattern")
+    __slots__ = ("_gates", "_parts", "_together", "pattern")
 
-    def __init__(self, pattern: str) -> None:
+    def __init__(self, pattern: str, *, gated: bool = False) -> None:
         self.pattern = pattern
-        self._parts: tuple[tuple[re.Pattern[str], bool], ...] | None = None
+        self._gates: tuple[Gate, ...] = ()
+        if gated and len(alternatives := fast_alternatives(pattern)) > 1:
+            self._gates = tuple(plain_word(source) for source in alternatives)
+        self._parts: tuple[tuple[re.Pattern[str], bool, Gate], ...] | None = None
         self._together: tuple[tuple[FastSearch, ...], ...] = ()
 
-    def _compiled(self) -> tuple[tuple[re.Pattern[str], bool], ...]:
-        """The compiled alternatives (and the lookahead conjunctions), compiled once."""
-        parts: list[tuple[re.Pattern[str], bool]] = []
+    @property
+    def gate_words(self) -> frozenset[bytes]:
+        """The words of the alternatives' gates (the message's words `start` is given must show all of them)."""
+        return frozenset(word for gate in self._gates if gate is not None for word in gate)
+
+    def _compiled(self) -> tuple[tuple[re.Pattern[str], bool, Gate], ...]:
+        """The compiled alternatives with their gates (and the lookahead conjunctions), compiled once."""
+        parts: list[tuple[re.Pattern[str], bool, Gate]] = []
         together: list[tuple[FastSearch, ...]] = []
-        for source in fast_alternatives(self.pattern):
+        alternatives = fast_alternatives(self.pattern)
+        for source, gate in zip(alternatives, self._gates or [None] * len(alternatives), strict=True):
             looks = required_lookaheads(source)
             if looks is None:
-                parts.append(compile_alternative(source))
+                parts.append((*compile_alternative(source), gate))
             else:
                 together.append(tuple(FastSearch(look) for look in looks))
         self._together = tuple(together)
         self._parts = tuple(parts)
         return self._parts
 
-    def start(self, text: str, pos: int = 0, end: int = -1) -> int:
-        """Where the first match in `text[pos:end]` starts (lookbehinds and \\b see before `pos`), or -1."""
+    def start(self, text: str, pos: int = 0, end: int = -1, words: frozenset[bytes] | None = None) -> int:
+        """Where the first match in `text[pos:end]` starts (lookbehinds and \\b see before `pos`), or -1. `words`:
+        the message's words (those of `gate_words` among them at least), when known."""
         if end < 0:
             end = len(text)
         best = -1
         parts = self._parts
-        for regex, word_start in self._compiled() if parts is None else parts:
+        for regex, word_start, gate in self._compiled() if parts is None else parts:
+            if gate is not None and words is not None and gate.isdisjoint(words):
+                continue   # none of its gate's words occurs: it cannot match
             at = pos
             while (match := regex.search(text, at, end)) is not None:
                 start = match.start()
@@ -72,7 +88,7 @@ class FastSearch:
     def found(self, text: str) -> bool:
         """Whether the pattern matches anywhere in `text`."""
         parts = self._parts
-        for regex, word_start in self._compiled() if parts is None else parts:
+        for regex, word_start, _ in self._compiled() if parts is None else parts:
             at = 0
             while (match := regex.search(text, at)) is not None:
                 start = match.start()

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from .explicit_rules import ExplicitTrigger
 from .pattern_shape import holds_question_mark
+from .pattern_words import rarest, required_words
 from .trigger_search import FastSearch
 
 
@@ -35,6 +36,7 @@ class Trigger:
     needs_question: bool = False   # every match of the pattern or of `also` holds a "?"
     also_found: FastSearch | None = None     # `also`, as searched
     unless_found: FastSearch | None = None   # `unless`, as searched
+    gate: frozenset[bytes] | None = None   # one of these words must occur for a match: see `_gate`
 
     def start(self, norm: str, words: frozenset[bytes] = frozenset(), end: int = -1) -> int:
         """Where the first match in the normalised message starts, or -1. An `at_anchor` trigger starts at the
@@ -45,7 +47,7 @@ class Trigger:
             at = self.at_anchor
             pos = min([i for word in self.anchor_words.intersection(words) if (i := norm.find(at[word])) >= 0],
                       default=0)
-        return self.first.start(norm, pos, end)
+        return self.first.start(norm, pos, end, words or None)
 
 
 def compile_triggers(triggers: Sequence[ExplicitTrigger]) -> tuple[dict[bytes, tuple[Trigger, ...]], set[bytes]]:
@@ -59,7 +61,7 @@ def compile_triggers(triggers: Sequence[ExplicitTrigger]) -> tuple[dict[bytes, t
         anchors = {w.encode("ascii"): w for w in trigger.anchors} if trigger.at_anchor else {}
         pattern = trigger.pattern[2:] if word_start else trigger.pattern
         also_last = bool(trigger.also) and _literal_start(pattern) and not _literal_start(trigger.also or "")
-        compiled = Trigger(trigger.name, re.compile(pattern), FastSearch(trigger.pattern),
+        compiled = Trigger(trigger.name, re.compile(pattern), FastSearch(trigger.pattern, gated=True),
                            trigger.gated, trigger.clause_start, accented, requires, order,
                            re.compile(trigger.unless) if trigger.unless else None, word_start,
                            re.compile(trigger.also) if trigger.also else None,
@@ -67,11 +69,20 @@ def compile_triggers(triggers: Sequence[ExplicitTrigger]) -> tuple[dict[bytes, t
                            anchors, frozenset(anchors), also_last,
                            holds_question_mark(pattern) or holds_question_mark(trigger.also),
                            FastSearch(trigger.also) if trigger.also else None,
-                           FastSearch(trigger.unless) if trigger.unless else None)
+                           FastSearch(trigger.unless) if trigger.unless else None, _gate(trigger))
         required |= requires
         for word in trigger.anchors:
             by_anchor.setdefault(word.encode("ascii"), []).append(compiled)
     return {k: tuple(v) for k, v in by_anchor.items()}, required
+
+
+def _gate(trigger: ExplicitTrigger) -> frozenset[bytes] | None:
+    """The rarest-looking word clause of the pattern and of `also` (`pattern_words`) that the anchors and
+    `requires` do not settle already (fewest common words, then fewest words): a message with none of its words
+    cannot match, so the trigger is not searched."""
+    clauses = {*required_words(trigger.pattern), *(required_words(trigger.also) if trigger.also else ())}
+    settled = set(trigger.requires), set(trigger.anchors)
+    return rarest(clause for clause in clauses if not clause & settled[0] and not clause >= settled[1])
 
 
 def _literal_start(pattern: str) -> bool:

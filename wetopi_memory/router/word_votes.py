@@ -29,12 +29,12 @@ from .word_model import (
     CHUNK,
     FIELD_BITS,
     FIELD_HALF,
+    FIELD_MASK,
     MAX_WORD_WEIGHT,
     WordModel,
     field_offset,
     logit_units,
     sigmoid,
-    unpack,
 )
 
 PACKED_WORDS: Final = 64                      # words and tools summed packed; a longer message takes the exact path
@@ -134,17 +134,21 @@ class WordVoter:
             packed += self.tool_weights(tools)
             if not bars.might_change(packed, len(words) + len(tools), 0 < full < tokens):
                 return decision
-        if len(words) + len(tools) <= CHUNK:   # the packed sum is exact: no field can have overflowed
-            sums = unpack(packed, len(self._model.scopes), self._offset)
-        else:
-            sums = self._model.word_sums(words, tools)
-        if 0 < full < tokens:   # scaled towards 0 (int() truncates): what `Bars.monotone` relies on
-            sums = [int(value * full / tokens) for value in sums]
-        chosen = {s.scope for s in decision.scopes}
-        added = [(scope, sums[index] - limit + self._threshold) for index, scope, limit in bars.limits
-                 if scope not in chosen and sums[index] > limit and (allowed is None or scope in allowed)]
-        dropped = [(scope, sums[index] - limit + (self._drop or 0)) for index, scope, limit in bars.limits
-                   if scope in chosen and sums[index] <= limit]
+        sums = None if len(words) + len(tools) <= CHUNK else self._model.word_sums(words, tools)
+        biased = packed + self._offset   # `unpack`, inlined below: the packed sum is exact when `sums` is None
+        scaled = 0 < full < tokens   # scaled towards 0 (int() truncates): what `Bars.monotone` relies on
+        chosen = [s.scope for s in decision.scopes]
+        added: list[tuple[str, int]] = []
+        dropped: list[tuple[str, int]] = []
+        for index, scope, limit in bars.limits:   # one loop: most long messages come here and change nothing
+            total = ((biased >> (FIELD_BITS * index)) & FIELD_MASK) - FIELD_HALF if sums is None else sums[index]
+            if scaled:
+                total = int(total * full / tokens)
+            if scope in chosen:
+                if total <= limit:
+                    dropped.append((scope, total - limit + (self._drop or 0)))
+            elif total > limit and (allowed is None or scope in allowed):
+                added.append((scope, total - limit + self._threshold))
         return self._changed(decision, added, dropped, words, tools) if added or dropped else decision
 
     def tool_weights(self, tools: Sequence[str]) -> int:
