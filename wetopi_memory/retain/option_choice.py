@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..router.function_words import FUNCTION_WORDS
-from .term_matching import fold, tokens
+from .term_matching import content_stems, fold, tokens
 
 __all__ = ["chosen_part", "picked_option"]
 
@@ -53,12 +52,8 @@ def _named_option(spans: list[tuple[int, int]], folded: str, said: str) -> tuple
     """The one option whose content words the assent ("Yes to the Monday review") names most, if one stands out."""
     if not _YES_TO.match(said):
         return None
-    wanted = _stems(said)
-    shared = [len(wanted & _stems(folded[start:end])) for start, end in spans]
+    wanted = content_stems(tokens(said))
+    shared = [len(wanted & content_stems(tokens(folded[start:end]))) for start, end in spans]
     best = max(shared)
     return spans[shared.index(best)] if best and shared.count(best) == 1 else None
 
-
-def _stems(text: str) -> set[str]:
-    """The first four letters of a text's content words: "Monday" and "Mondays", "review" and "reviews" meet."""
-    return {word[:4] for word in tokens(text) if len(word) >= 4 and word not in FUNCTION_WORDS}

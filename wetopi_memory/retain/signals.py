@@ -252,8 +252,9 @@ def _hedges(folded: str, text_grams: dict[str, int], categories: tuple[Category,
         # the reason a preference gives doubts nothing of it: "…, nada de 01/03, que luego no sé si es enero"
         reason = _REASON.search(folded)
         main = folded[:reason.start()] if reason else folded
-        hedges = tuple(h for h in hedges if h not in _OPINION and (not reason or HEDGE_SET.search(main, grams(
-            tokens(main)))))
+        if reason and not HEDGE_SET.search(main, grams(tokens(main))):
+            return ()
+        hedges = tuple(h for h in hedges if h not in _OPINION)
     if hedges and _LABELLED_DECISION.match(folded):
         return tuple(h for h in hedges if h not in _REPORTED)
     return hedges

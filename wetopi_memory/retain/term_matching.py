@@ -6,7 +6,9 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 
-__all__ = ["WORD", "TermSet", "fold", "grams", "mentions", "tokens"]
+from ..router.function_words import FUNCTION_WORDS
+
+__all__ = ["WORD", "TermSet", "content_stems", "fold", "grams", "mentions", "tokens"]
 
 WORD = re.compile(r"[a-z0-9']+")
 _PLAIN_TERM = re.compile(r"[a-z0-9']+(?:[ -][a-z0-9']+)*")
@@ -82,3 +84,8 @@ def mentions(terms: TermSet, text: str) -> bool:
     """Whether a raw text holds any term of a set (folded and split here, for one-off checks)."""
     folded = fold(text)
     return terms.search(folded, grams(tokens(folded)))
+
+
+def content_stems(words: Iterable[str]) -> set[str]:
+    """The first four letters of content words: "calls" and "call", "Mondays" and "Monday" meet."""
+    return {word[:4] for word in words if len(word) >= 4 and word not in FUNCTION_WORDS}

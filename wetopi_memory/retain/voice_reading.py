@@ -9,7 +9,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..router.function_words import FUNCTION_WORDS
 from .dialogue_lexicon import ALWAYS, ASSENT, CAUSE, PROBLEM, THANKS
 from .kinds import Category, Voice
 from .lexicon import CATEGORY_SETS
@@ -36,7 +35,7 @@ from .speaker_lexicon import (
     TREATMENT_SET,
     WHEN,
 )
-from .term_matching import fold, grams, mentions, tokens
+from .term_matching import content_stems, fold, grams, mentions, tokens
 from .time_lexicon import FROM_NOW_SET, ONE_OFF_TIME_SET
 from .turn_reading import assents
 
@@ -157,7 +156,9 @@ def _follows_from(previous_text: str, folded: str) -> bool:
     offer slots from 10:30."); or it only tells the assistant to keep to it ("Keep using it from now on")."""
     if _KEEP_TO_IT.match(folded):
         return True
-    return bool(_CONDITIONAL.match(folded)) and bool(_stems(tokens(fold(previous_text))) & _stems(tokens(folded)))
+    if not _CONDITIONAL.match(folded):
+        return False
+    return bool(content_stems(tokens(fold(previous_text))) & content_stems(tokens(folded)))
 
 
 # An instruction that names nothing but the preference just stated: "Keep using it from now on", "Hazlo siempre así".
@@ -166,11 +167,6 @@ _KEEP_TO_IT = re.compile(r"^\W*(?:please\s+|por favor\s+)?(?:keep (?:using|doing
                          r"|hazlo (?:siempre )?asi)"
                          r"(?:\s+(?:from now on|going forward|always|siempre|a partir de ahora|de ahora en adelante))?"
                          r"\W*$")
-
-
-def _stems(words: Sequence[str]) -> set[str]:
-    """The first four letters of a text's content words: "calls" and "call", "Fridays" and "Friday" meet."""
-    return {word[:4] for word in words if len(word) >= 4 and word not in FUNCTION_WORDS}
 
 
 def continued_preference(previous: Signals, signals: Signals, text: str, previous_text: str = "") -> Signals:
