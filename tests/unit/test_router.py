@@ -297,8 +297,9 @@ def test_config_rules_add_a_new_scope() -> None:
     router = RuleRouter([SECURITY], known_scopes=(*SCOPES, "security"))
     assert router.route("Found a vulnerability in the login form").scope_names == ("security",)
     assert router.route("vulnerabilidades críticas").scope_names == ("security",)
-    assert router.route("schedule a penetration test").scope_names == ("security",)
     assert router.route("prueba de penetracion el jueves").scope_names == ("security",)
+    # a penetration test of our systems is also platform work (the built-in "penetration test")
+    assert router.route("schedule a penetration test").scope_names == ("platform", "security")
     patched = router.route("patch cve-2024-3094 now")   # a CVE is also platform work (the built-in "cve")
     assert patched.scope_names == ("platform", "security")
     security = [m for m in patched.matches if m.scope == "security"]
@@ -348,7 +349,7 @@ def test_from_settings() -> None:
     router = RuleRouter.from_settings(settings_, (*SCOPES, "security"))
     assert router.max_scopes == 1 and router.confidence_threshold == 0.6 and router.high_confidence == 0.9
     assert len(router.route("Yo prefiero que el cliente vea la latencia").scopes) == 1
-    assert router.route("pentest").scope_names == ("security",)
+    assert router.route("vulnerabilidad").scope_names == ("security",)
 
 
 # ------------------------------------------------------------------------------------------------ robustness

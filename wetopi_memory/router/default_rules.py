@@ -103,6 +103,15 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
         phrases=(
             "se ha caído", "se cayó", "está caído", "está caída", "están caídos", "caída del servicio",
             "caída de servicio",
+            # an outage named by its day or by whom it hit: "afectados por la caída", "la caída del martes"
+            "afectados por la caída", "afectadas por la caída", "la caída de ayer", "la caída de anoche",
+            "la caída del lunes", "la caída del martes", "la caída del miércoles", "la caída del jueves",
+            "la caída del viernes", "la caída del sábado", "la caída del domingo", "la caída de esta mañana",
+            "the outage", "status page", "página de estado",
+            # security: tests of our systems and leaked credentials
+            "pentest", "pentesting", "penetration test", "credencial filtrada", "credenciales filtradas",
+            "filtró una credencial", "filtración de credenciales", "leaked credential", "leaked credentials",
+            "credential leak", "leaked secret",
         ),
     ),
     DefaultRule(
@@ -169,6 +178,9 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
             "market size", "tamaño de mercado", "ltv", "cac", "arpu", "job post", "job offer", "oferta de empleo",
             "vacante", "credit note", "nota de crédito", "abono", "charge", "non-compete", "partner agreement",
             "cuota de alta",
+            # spending approved and booked to a budget line
+            "aprueba el gasto", "aprobar el gasto", "approve the expense", "partida de", "partida presupuestaria",
+            "budget line", "nota de gastos", "expense claim",
         ),
     ),
     DefaultRule(

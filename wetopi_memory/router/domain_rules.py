@@ -201,6 +201,9 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             "cuenta de la empresa",
             # suppliers named in the feminine, invoices sent, equipment leased
             "proveedora", "invoiced", "renting", "leasing", "empresa de limpieza", "cleaning company",
+            # the person the company deals with at a customer or supplier
+            "our contact at", "our contact person", "nuestro contacto en", "nuestra contacto en",
+            "nuestro interlocutor",
             # the company's phone lines, a contract with a carrier
             "móvil de empresa", "móviles de empresa", "línea de empresa", "teléfono de empresa", "company phone",
             "company phones", "company mobile",

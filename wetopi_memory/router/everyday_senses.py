@@ -13,7 +13,8 @@ HOME_LAB = ("en casa", "de mi casa", "at home", "homelab", "home lab", "para tra
 
 # A topic the speaker sets aside: "This isn't about pricing — …", "no te pregunto por precios ni por clientes".
 _SET_ASIDE = ("isn't about", "is not about", "not about", "nothing to do with", "no es sobre", "no es de",
-              "no es un tema de", "nada que ver con", "no te pregunto por", "no te pregunto sobre", "not asking about")
+              "no es un tema de", "nada que ver con", "no te pregunto por", "no te pregunto sobre", "not asking about",
+              "no quiero hablar de", "no hablemos de", "don't want to talk about", "let's not talk about")
 _BUSINESS_TOPICS = ("pricing", "prices", "price", "precios", "precio", "customers", "clients", "clientes", "sales",
                     "ventas", "billing", "facturacion", "money", "dinero")
 _PLATFORM_TOPICS = ("kubernetes", "infra", "infrastructure", "infraestructura", "the cluster", "el cluster", "servers",
@@ -55,7 +56,19 @@ EVERYDAY_SENSES: tuple[Sense, ...] = (
     Sense("line.bus", "platform", ("502", "503", "504", "404", "500"),
           ("bus", "autobus", "linea de bus", "la linea", "parada", "bus stop")),
     Sense("networking.event", "platform", ("networking",),
-          ("evento", "event", "emprendedores", "entrepreneurs", "meetup", "afterwork", "feria", "business cards")),
+          ("evento", "event", "emprendedores", "entrepreneurs", "meetup", "afterwork", "feria", "business cards",
+           "sesion de networking", "networking session", "camara de comercio", "chamber of commerce")),
+    # a person's slowness: "La latencia de Jordi contestando a los leads es de dos días"
+    Sense("latency.reply", "platform", ("latencia", "latency"),
+          ("contestando", "en contestar", "en responder", "respondiendo", "answering", "replying", "to reply",
+           "to answer", "a los leads", "to leads")),
+    # the company's meal: "la team dinner del viernes", "la cena de empresa"
+    Sense("dinner.team", "personal", ("dinner", "cena", "comida", "lunch", "almuerzo"),
+          ("team dinner", "team lunch", "cena de equipo", "cena del equipo", "cena de empresa", "comida de empresa",
+           "comida del equipo", "company dinner", "company lunch")),
+    # what an insurance policy covers: "¿el seguro cubre incidentes de ciberseguridad?"
+    Sense("incident.insurance", "platform", ("incident", "incidente", "incidentes", "incidents"),
+          ("seguro de", "insurance", "poliza", "aseguradora", "insurer")),
     # one's own money: a gym budget, a parking ticket, a flat's asking price, a relative's client
     Sense("budget.own", "business", ("presupuesto", "budget", "rebajas", "sales"),
           ("gimnasio", "gym", "para el gimnasio", "mi presupuesto", "my budget", "boda", "wedding", "regalos de")),

@@ -34,7 +34,7 @@ we talked about?").
 
 from __future__ import annotations
 
-from .explicit_base import ACROSS_CHATS, MEM, WE_DID, WHO, WORLD_ASKED, ExplicitTrigger
+from .explicit_base import ACROSS_CHATS, DECLINED_LOOKUP, MEM, WE_DID, WHO, WORLD_ASKED, ExplicitTrigger
 
 # "I don't remember what…" is about the speaker's own memory; "save it in your notes" asks to store, not recall.
 _NOT_SELF = r"(?<!\bi\s)(?<!don't\s)(?<!dont\s)(?<!don\st\s)(?<!can't\s)(?<!cant\s)(?<!can\st\s)(?<!not\s)(?<!never\s)"
@@ -89,7 +89,7 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     rf"(?:in\s+|into\s+|through\s+|from\s+)?{WHO}{MEM}\b"
                     # a machine's memory: "check memory usage on the proxmox hosts"
                     r"(?!\s+(?:usage|use|pressure|limits?|leaks?|consumption|footprint|utili[sz]ation|errors?)\b)",
-                    ("memory", "memories")),
+                    ("memory", "memories"), unless=DECLINED_LOOKUP),
     ExplicitTrigger("en.in_our_memory", rf"\b(?:in|from)\s+(?:our|your)\s+{MEM}\b", ("memory", "memories"),
                     unless=_SAVE_EN),
     ExplicitTrigger("en.do_you_remember",

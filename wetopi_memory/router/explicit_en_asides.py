@@ -21,6 +21,9 @@ from __future__ import annotations
 
 from .explicit_base import WE_DID, WORLD_ASKED, ExplicitTrigger
 
+# a name of the world, not ours: "What was the name of the ship that sank in 1912?", "…of that song…"
+_WORLD_NAME = r"\b(?:19|20)\d\d\b|\b(?:movie|film|song|singer|actor|actress|band|novel|king|queen|president)s?\b"
+
 # the speaker's own lapse, with nothing after it ("…? I genuinely forget", "I keep forgetting: …"), not "I forgot my
 # password" or "I can't remember the flag"
 _LAPSE = (r"\bi\s+(?:(?:always|genuinely|honestly|just|totally|completely|simply)\s+)?"
@@ -76,6 +79,10 @@ EN_ASIDES: tuple[ExplicitTrigger, ...] = (
                     r"(?:^|[^\w\s'-])\s*(?:ever\s+)?seen\s+(?:this|that|it|something\s+like\s+(?:this|that))(?:\s+(?:one|error|"
                     r"issue|problem|message|warning|kind\s+of\s+thing))?\s+before\s*\?",
                     ("seen",), requires=("before",)),
+    ExplicitTrigger("en.we_hit_before",   # "Any breaking changes we've hit before?", "Anything we learned last time?"
+                    r"\bwe(?:'ve|\s+have)\s+(?:already\s+)?(?:hit|seen|had|run\s+into|bumped\s+into)\s+(?:\w+\s+){0,2}?before\s*\?|"
+                    r"\b(?:anything|something|what)\s+(?:did\s+)?we\s+learn(?:ed|t)?\s+(?:the\s+)?last\s+time\b",
+                    ("before", "learned", "learnt", "learn"), requires=("we",), also=r"\?"),
     ExplicitTrigger("en.you_told_me_something",   # "You told me something about a cheaper S3 provider, which one?"
                     r"\byou\s+(?:once\s+|also\s+)?(?:told\s+me|mentioned|said|recommended|suggested)\s+(?:something|a\s+thing|"
                     r"a\s+trick|a\s+tip|a\s+(?:few|couple\s+of)\s+things)\s+(?:about|on|regarding|for|with)\b",
@@ -88,4 +95,14 @@ EN_ASIDES: tuple[ExplicitTrigger, ...] = (
                     rf"\bi\s+(?:really\s+|honestly\s+)?(?:don'?t|do\s+not|can'?t|cannot)\s+(?:remember|recall)\s+(?:if|whether)\s+"
                     rf"we\s+(?:ever\s+|already\s+|actually\s+|finally\s+)?{WE_DID}",
                     ("remember", "recall"), requires=("i", "we"), also=r"\?"),
+    ExplicitTrigger("en.what_was_the_name",   # "What was the name of the gestoría Jordi recommended?": a name of ours
+                    r"^\W*(?:and\s+|so\s+|hey,?\s+)?what\s+was\s+the\s+name\s+of\s+(?:the|that|this|our|my|those)\b",
+                    ("name",), requires=("was",), also=r"\?", unless=_WORLD_NAME),
+    ExplicitTrigger("en.according_to_what_we_stored",   # "According to what we have stored, who's our contact at…?"
+                    r"\b(?:according\s+to|based\s+on|going\s+by|judging\s+by)\s+what\s+(?:we|you)\s+(?:have\s+|'ve\s+)?"
+                    r"(?:got\s+)?(?:stored|saved|on\s+file|noted|kept|remember)\b", ("stored", "saved", "file", "noted",
+                    "kept", "remember"), requires=("what",)),
+    ExplicitTrigger("es.segun_lo_guardado",   # "Según lo que tenemos guardado, ¿quién es el contacto en…?"
+                    r"\bsegun\s+(?:lo\s+que\s+(?:tenemos|tienes|hay)\s+(?:guardado|apuntado|anotado|en\s+memoria)|"
+                    r"(?:la|tu|nuestra)\s+memoria|lo\s+(?:guardado|apuntado|anotado))\b", ("segun",)),
 )

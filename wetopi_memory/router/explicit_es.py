@@ -36,6 +36,7 @@ from __future__ import annotations
 from .explicit_base import (
     ACROSS_CHATS,
     ASKS_HERE,
+    DECLINED_LOOKUP,
     MEM,
     PAST_WE,
     WHO,
@@ -72,7 +73,7 @@ _TRIBUTE = (r"(?:^|[^\w\s]\s*|\b(?:dedicad[oa]s?|homenaje|flores|silencio|placa|
 _NOSTALGIA = (r"\b(?:cuando\s+(?:eramos|eras|era)\s+(?:\w+\s+)?(?:jovenes|joven|ninos|nino|nina|ninas|pequenos|pequeno|"
               r"pequena|crios|cria|crio|estudiantes|adolescentes|chavales)|(?:de\s+)?los\s+(?:anos\s+(?:19|20)?\d0\b|"
               r"'?\d0s?\s*(?:[?!.,;]|$)|(?:anos\s+)?(?:ochenta|noventa|setenta|sesenta)\b)|(?:de\s+)?aquellos\s+tiempos|(?:de\s+)?los\s+viejos\s+tiempos)"
-              r"|\bnostalgi")   # "¿Te acuerdas del walkman? qué nostalgia"
+              r"|\bnostalgi|\bque\s+tiempos\b")   # "¿Te acuerdas del walkman? qué nostalgia", "…? Qué tiempos"
 
 _YOU_TOLD_PP = r"(?:dicho|contado|comentado|recomendado|sugerido|aconsejado|propuesto|explicado|mencionado|apuntado)"
 _YOU_TOLD_WORDS = tuple(sorted({stem + end for stem in YOU_TOLD_STEMS for end in ("aste", "iste")} | {"habias"}))
@@ -93,9 +94,9 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("es.busca_en_memoria",
                     rf"\b(?:busca|buscar|buscame|buscad|mira|mirar|consulta|consultar|revisa|revisar|comprueba)"
                     rf"\s+(?:en\s+)?{WHO}{MEM}\b",
-                    ("memoria", "memorias", "memory", "memories")),
+                    ("memoria", "memorias", "memory", "memories"), unless=DECLINED_LOOKUP),
     ExplicitTrigger("es.en_memoria", rf"\ben\s+(?:la\s+|nuestra\s+|tu\s+|vuestra\s+)?{MEM}\b", ("memoria", "memorias"),
-                    unless=f"{_SAVE_ES}|{_WRITE_TO_MEMORY}|{_IN_RAM}|{_TRIBUTE}"),
+                    unless=f"{_SAVE_ES}|{_WRITE_TO_MEMORY}|{_IN_RAM}|{_TRIBUTE}|{DECLINED_LOOKUP}"),
     ExplicitTrigger("es.te_acuerdas", r"\b(?:te\s+acuerdas|os\s+acordais|recuerdas|recordais)\b",
                     ("acuerdas", "acordais", "recuerdas", "recordais"),
                     unless=f"{_NOSTALGIA}|{WORLD_ASKED}|{ACROSS_CHATS}"),

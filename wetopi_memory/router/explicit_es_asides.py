@@ -80,6 +80,10 @@ ES_ASIDES: tuple[ExplicitTrigger, ...] = (
                     r"\b(?:(?:esto|eso)\s+(?:ya\s+)?(?:lo\s+)?(?:hemos|habiamos)\s+visto|(?:hemos|habiamos)\s+(?:ya\s+)?visto\s+"
                     r"(?:esto|eso|este\s+\w+|algo\s+(?:asi|parecido|igual|similar))(?:\s+(?:antes|alguna\s+vez|ya))?)\b",
                     ("visto",), also=r"\?"),
+    ExplicitTrigger("es.lo_hemos_arreglado_antes",   # "Esto lo hemos arreglado otras veces, ¿no?": settled before
+                    r"\b(?:esto|eso)\s+(?:ya\s+)?(?:lo\s+)?(?:hemos|habiamos)\s+(?:ya\s+)?(?:arreglado|resuelto|solucionado|"
+                    r"tenido|sufrido)\s+(?:otras\s+veces|mas\s+veces|antes|alguna\s+vez|ya)\b",
+                    ("arreglado", "resuelto", "solucionado", "tenido", "sufrido"), also=r"\?"),
     ExplicitTrigger("es.recuerdo_vagamente",   # "¿Qué pasó con Kinetic? Recuerdo vagamente algo de su staging"
                     r"\b(?:recuerdo\s+vagamente|creo\s+recordar|me\s+parece\s+recordar|me\s+suena)\s+(?:algo|una\s+cosa)\s+"
                     r"(?:de|del|sobre|acerca|con|asi)\b",

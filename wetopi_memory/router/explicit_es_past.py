@@ -35,6 +35,9 @@ _ER_IR = (r"(?:[a-z]*(?:ten|hac|pon|sab|ven|dec|quer|sol|ve|le|sal|viv|escrib|su
 _WH_OPENS = (r"(?:^|[^a-z0-9\s]|\b(?:y|pero|oye|entonces|dime|cuentame|recuerdame))\s*(?:que|como|cuando|donde|quien|"
              r"quienes|cual|cuales|cuanto|cuanta|cuantos|cuantas)\s+")
 
+# a name of the world, not ours: "¿Cómo se llamaba el rey de Francia en 1700?", "…la peli de…", "…la canción…"
+_WORLD_NAME = r"\b(?:19|20)\d\d\b|\b(?:pelicula|peli|cancion|cantante|actor|actriz|serie|novela|rey|reina|presidente)\b"
+
 # what a thing had or did, in the imperfect ("tenía", "usaban", "apuntaba")
 _WAS_IA = r"(?:tenian?|habian?|hacian?|ponian?|servian?|salian?|venian?|decian?|pedian?|corrian?|querian?)"
 
@@ -112,4 +115,13 @@ ES_PAST: tuple[ExplicitTrigger, ...] = (
                     rf"\b(?:que|cual|cuales|como|donde|cuanto|cuanta|cuantos|cuantas|quien)\s+(?:[a-z]+\s+){{0,3}}?"
                     rf"(?:[a-z]+aban?|{_WAS_IA}|eran?)\b[^.?!]*?\b{_BEFORE_CHANGE}", ("antes",), gated=True,
                     clause_start=False, before=ASKS_HERE, also=_BEFORE_CHANGE),   # a literal first: the cheap test
+    ExplicitTrigger("es.que_le_dije",   # "¿Qué le dije la última vez a Jordi sobre…?": what the speaker said
+                    r"\b(?:que|cual|cuales|cuando|por\s+que)\s+(?:le|les|te|os)\s+(?:lo\s+|la\s+)?"
+                    r"(?:dije|conte|comente|prometi|respondi|conteste|ofreci|propuse)\b",
+                    ("dije", "conte", "comente", "prometi", "respondi", "conteste", "ofreci", "propuse"), gated=True,
+                    clause_start=False, before=r"(?:^|[^a-z0-9\s]|\b(?:y|pero|oye|dime|recuerdame))\s*$"),
+    ExplicitTrigger("es.como_se_llamaba",   # "¿Cómo se llamaba el runbook para reemplazar un OSD?": a name of ours
+                    r"\bcomo\s+se\s+llamaba(?:n)?\s+(?:el|la|los|las|aquel|aquella|ese|esa|eso|esto)\b",
+                    ("llamaba", "llamaban"),
+                    requires=("se",), gated=True, unless=_WORLD_NAME),
 )

@@ -90,7 +90,8 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
             # what the speaker said or chose before: "what did I say last time about…", "¿qué le dije a Marta…?"
             # ("forget what I told you about X" takes back a word about X: X's scope alone)
             "what did i say", "what did i tell", "did i already say", "did i say no", "did i say yes",
-            "remind me why i", "why did i", "tú y yo",
+            "remind me why i", "why did i", "tú y yo", "qué le dije a", "qué le dije la", "qué le dije sobre",
+            "qué les dije sobre",
             "you and i discussed", "you and i agreed",
             # how the speaker wants things done, or no longer wants them: "me gustaría que los informes…"
             "me gustaría que", "ya no quiero", "i no longer want", "a mí me da igual", "contéstame", "respóndeme",
@@ -222,7 +223,12 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
                  "vuelvo de vacaciones", "vuelvo de baja", "vuelvo de viaje", "back from holiday", "back from vacation",
                  "back from leave", "entro tarde", "entraré tarde", "salgo antes", "saldré antes", "no estoy por",
                  "no estoy el", "no estoy hasta", "i'm offline", "i'll be offline", "estaré offline",
-                 "estoy offline", "estoy on-call", "estoy on call", "estaré on-call", "estoy de on-call"),
+                 "estoy offline", "estoy on-call", "estoy on call", "estaré on-call", "estoy de on-call",
+                 # the speaker's own trips, booked for her
+                 "book me a train", "book me a flight", "book me a hotel", "book me un", "book me una",
+                 "resérvame hotel", "resérvame un hotel", "resérvame el", "búscame ave", "búscame un ave",
+                 "búscame vuelo", "búscame un vuelo", "búscame tren", "búscame un tren", "búscame hotel",
+                 "búscame un hotel", "sácame el billete", "sácame un billete", "cógeme el", "cógeme un"),
     ),
     DefaultRule(   # Spanish first-person present forms of everyday life; they count only in the first person
         "personal", "personal.life_verb", MEDIUM,
