@@ -98,6 +98,11 @@ OPEN_OUTCOME: tuple[str, ...] = (
     # the check still to come: "Mañana miramos si baja la RAM", "…antes de darlo por bueno", "we'll see if it helps"
     "miramos si", "comprobamos si", "antes de darlo por bueno", "before we call it", "we'll see if",
     "we'll see whether", "let's see if", "to see if it helps", "a ver si baja", "a ver si mejora",
+    "before calling it", "antes de darlo por resuelto", "antes de darlo por arreglado",
+    "re:\\b(?:can't|cannot|can not)\\s+(?:yet\\s+)?confirm\\s+(?:that\\s+)?(?:it|this|that|the\\s+\\w+)\\s+"
+    "(?:has\\s+)?(?:fixed|solved|helped|worked)\\b",
+    "re:\\bno\\s+puedo\\s+(?:confirmar|asegurar)\\s+(?:todavia\\s+|aun\\s+)?que\\s+(?:lo\\s+|la\\s+)?"
+    "(?:arregl|solucion|resolv|funcion)",
 )
 UNVERIFIED: tuple[str, ...] = (
     "not verified", "unverified", "not confirmed", "unconfirmed", "to be confirmed", "tbc",

@@ -16,7 +16,8 @@ from .term_matching import fold
 __all__ = ["continued_decisions"]
 
 # What a sentence may go on with: a decision, a rule or a price the speaker stated.
-_DECIDED: frozenset[Category] = frozenset({"decision", "process", "pricing", "constraint", "strategy", "staffing"})
+_DECIDED: frozenset[Category] = frozenset({"decision", "process", "pricing", "constraint", "strategy", "staffing",
+                                           "relationship"})
 
 
 # A sentence that changes the subject ("Por cierto, …", "By the way, …") goes on with nothing.

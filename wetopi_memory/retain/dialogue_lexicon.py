@@ -234,7 +234,11 @@ CHECK_ASKED = TermSet(("can you verify where", "can you verify which", "can you 
                        # whether an earlier change worked: "¿Se han acabado los OOMKills de FitBox?"
                        "se han acabado", "se ha acabado", "se ha arreglado", "se han arreglado", "ya no falla",
                        "ya no fallan", "did it work", "did that work", "did the fix work", "did that fix it",
-                       "is it fixed", "has it stopped", "have they stopped", "ha funcionado el cambio"))
+                       "is it fixed", "has it stopped", "have they stopped", "ha funcionado el cambio",
+                       # a value to read from the system itself: "…so confirm it from the actual config"
+                       "confirm it from", "confirm it against", "confirm from the", "from the actual config",
+                       "against the real config", "confirmalo en", "confirmalo con", "de la config real",
+                       "en la configuracion real"))
 # A named change request ("PR #412 bumps the chart… Approve?"): approving it is one act, which git keeps.
 CHANGE_REQUEST = TermSet(("re:\\b(?:pr|mr|pull request|merge request)\\s*[#!]\\d+",))
 # Said for always: a rule the user sets, whatever its category ("las reuniones ponlas siempre en …").

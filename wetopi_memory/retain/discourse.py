@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .candidates import Unit
+from .kinds import Category
 from .quotes import quoted_passages
 from .sentences import Sentence
 from .signals import holds_number, technical_value
@@ -161,11 +162,20 @@ _SETTLES = TermSet((
     "keep it that way", "keep it like that", "the standard now", "our standard now", "how we do it from now on",
     # the way just stated, for good: "Siempre así, con cualquier cliente.", "Do it like that every week."
     "siempre asi", "asi siempre", "esto para siempre", "like that every", "that way every", "always like that",
-    "always that way", "like this every", "asi cada", "asi todas las",
+    "always that way", "like this every", "asi cada", "asi todas las", "stick to that", "stick to it",
+    "stick with that", "stick with it", "stick to this", "sigue asi", "mantenlo asi", "mantenedlo asi",
     # signed or approved by whoever may: "Ya está firmado el anexo.", "Ana signed off on it."
     "re:\\b(?:ya\\s+)?(?:esta|estan)\\s+(?:firmad|aprobad)[oa]s?\\b", "re:\\bsigned off on (?:it|this|that)\\b",
     "re:\\b(?:has |have )?(?:signed|approved) (?:it|this|that)\\b", "re:\\b(?:it's|its|it is) (?:signed|approved)\\b",
     "re:\\b(?:lo|la) (?:ha|han|hemos) (?:firmado|aprobado)\\b",
+    # written so in the contracts: "Está así en los contratos.", "That's what the contracts say."
+    "asi en los contratos", "asi en el contrato", "asi consta en", "asi lo dice el contrato", "it's in the contracts",
+    "it's in the contract", "what the contracts say", "what the contract says",
+))
+# ... and the speaker's own way: "That's how I like to work, every time.", "Así es como me gusta trabajar."
+_OWN_WAY_SETTLES = TermSet((
+    "how i like to work", "how i like it", "how i work", "how i like things", "my way of working",
+    "como me gusta trabajar", "como me gusta a mi", "asi trabajo yo", "asi me gusta", "mi forma de trabajar",
 ))
 MAX_SETTLING_WORDS = 8
 # A sentence that says the statement before it is not settled: "No es final, estamos negociando.", "Not final yet."
@@ -196,7 +206,8 @@ def settled(sentences: Sequence[Sentence]) -> list[Sentence]:
     out = list(sentences)
     for number in range(1, len(out)):
         said, before = out[number], out[number - 1]
-        if said.role != "user" or before.role != "user" or not mentions(_SETTLES, said.text) \
+        if said.role != "user" or before.role != "user" or not (mentions(_SETTLES, said.text)
+                                                                 or mentions(_OWN_WAY_SETTLES, said.text)) \
                 or len(tokens(fold(said.text))) > MAX_SETTLING_WORDS or said.signals.question \
                 or technical_value(said.text):
             continue
@@ -204,7 +215,11 @@ def settled(sentences: Sequence[Sentence]) -> list[Sentence]:
         if read.question or read.hedges or read.one_off or read.unverified or read.filler:
             continue
         lasting = {"decision", "preference"} & set(read.categories)   # a preference is already the speaker's rule
-        categories = read.categories if lasting else ("decision", *read.categories)
+        categories: tuple[Category, ...]
+        if mentions(_OWN_WAY_SETTLES, said.text):
+            categories = ("preference", *(c for c in read.categories if c != "preference"))
+        else:
+            categories = read.categories if lasting else ("decision", *read.categories)
         out[number - 1] = replace(before, signals=replace(read, categories=categories, transient=(),
                                                           strong=(*read.strong, "settled")))
         if not holds_number(said.text):   # "Hazlo así siempre, antes de las 11": the time is a detail of its own

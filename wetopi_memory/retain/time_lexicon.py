@@ -240,6 +240,9 @@ FINISHED: tuple[str, ...] = (
 )
 TRANSIENT: tuple[str, ...] = (
     "in progress",
+    # a guess tried and ruled out: "Lo del memory limit a 4Gi que probamos ayer no era la causa"
+    "no era la causa", "no fue la causa", "no era el problema", "wasn't the cause", "was not the cause",
+    "wasn't the problem", "was not the problem", "not the culprit", "ruled out",
     # "el mes en curso" is the current month, not work going on
     "re:(?<!mes )(?<!ano )(?<!semana )(?<!trimestre )(?<!ejercicio )(?<!periodo )(?<!curso )\\ben curso\\b",
     "en progreso", "working on it", "trabajando en ello", "trabajando en eso",

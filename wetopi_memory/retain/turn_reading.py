@@ -240,13 +240,30 @@ def works_now(user_message: str) -> bool:
     return any(not _NOT_YET.search(folded[:m.start()]) for m in _WORKS_NOW.finditer(folded))
 
 
+# An opt-out that names its part: "Lo del descuento que les he hecho no lo guardes", "don't save the discount part"
+_NAMED_PART = re.compile(r"^\W*(?:(?:y|pero|and|but)\s+)?lo\s+(?:de|del)\s+(?:la\s+|los\s+|las\s+)?([a-z]{4,})\b"
+                         r"|\b(?:no\s+guardes|don'?t\s+save|do\s+not\s+save|don'?t\s+store)\s+(?:lo\s+(?:de|del)\s+"
+                         r"(?:la\s+|los\s+|las\s+)?|the\s+(?:part\s+about\s+(?:the\s+)?)?)([a-z]{4,})\b")
+_NOT_A_PART = frozenset({"ayer", "antes", "arriba", "abajo", "esto", "otro", "this", "that", "these", "those", "rest"})
+
+
+def opted_out_part(text: str) -> str | None:
+    """The word naming the part a sentence opts out of ("descuento"), or None for an opt-out of the whole."""
+    if not mentions(OPT_OUT, text):
+        return None
+    found = _NAMED_PART.search(fold(text))
+    part = (found.group(1) or found.group(2)) if found else None
+    return part if part and part not in _NOT_A_PART else None
+
+
 def _opts_out(user_message: str, said: Sequence[Sentence]) -> bool:
     """Whether the user says not to keep the turn; an opt-out of only part of it ("the rest is chit-chat, ignore
     it", "… no lo guardes, pero esto sí") leaves the other sentences to be read as usual."""
     texts = [s.text for s in said] or [user_message]
     if any(mentions(KEEP_THIS, text) for text in texts):
         return False   # "lo de las vacaciones no lo guardes, pero esto sí: …": the opt-out is of its own part
-    return any(mentions(OPT_OUT, text) and not mentions(OPT_OUT_OF_PART, text) for text in texts)
+    return any(mentions(OPT_OUT, text) and not mentions(OPT_OUT_OF_PART, text)
+               and (len(texts) < 2 or opted_out_part(text) is None) for text in texts)
 
 
 def _notes_the_answer(user_message: str) -> bool:

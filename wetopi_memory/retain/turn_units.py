@@ -38,6 +38,7 @@ from .turn_reading import (
     backed_fix,
     doubted,
     noted,
+    opted_out_part,
     proposal_before,
     read_turn,
     user_before,
@@ -194,8 +195,10 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
         pinned.update(details)
     # the whole turn, or only the user's sentences that opt out of their own part ("lo de las vacaciones no lo
     # guardes; pero esto sí: …")
+    parts = {part for s in sentences if s.role == "user" and (part := opted_out_part(s.text))}
     sentences = [replace(s, signals=replace(s.signals, opted_out=True))
-                 if reading.opted_out or (s.role == "user" and _opts_out_of_itself(s.text)) else s for s in sentences]
+                 if reading.opted_out or (s.role == "user" and _opts_out_of_itself(s.text)) or _names_part(s, parts)
+                 else s for s in sentences]
     common: dict[str, Any] = {"origin": "turn", "evidence": evidence, "identity": identity, "session_id": session_id,
                               "turn_id": turn_id, "source_agent": source_agent, "platform": platform}
     units = [builder.unit(s, pinned[s.index], routed_by="category", **common) for s in sentences if s.index in pinned]
@@ -246,6 +249,13 @@ def _own_details(sentences: list[Sentence]) -> tuple[list[Sentence], dict[int, s
             sentence = replace(sentence, signals=replace(sentence.signals, categories=("preference",), filler=False))
         out.append(sentence)
     return out, pins
+
+
+def _names_part(sentence: Sentence, parts: set[str]) -> bool:
+    """A sentence that speaks of a part the user opted out of ("…el descuento del 15 %…" after "lo del descuento
+    no lo guardes")."""
+    return bool(parts) and any(word.startswith(part[:max(4, len(part) - 2)])
+                               for word in tokens(fold(sentence.text)) for part in parts)
 
 
 def _opts_out_of_itself(text: str) -> bool:

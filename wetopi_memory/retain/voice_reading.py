@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from .dialogue_lexicon import ALWAYS, ASSENT, CAUSE, PROBLEM, THANKS
 from .kinds import Category, Voice
-from .lexicon import CATEGORY_SETS
+from .lexicon import CATEGORY_SETS, CATEGORY_TERMS
 from .signals import Signals, money_value, states_value, technical_value
 from .speaker_lexicon import (
     ADDRESSEE_SET,
@@ -35,7 +35,7 @@ from .speaker_lexicon import (
     TREATMENT_SET,
     WHEN,
 )
-from .term_matching import content_stems, fold, grams, mentions, tokens
+from .term_matching import TermSet, content_stems, fold, grams, mentions, tokens
 from .time_lexicon import FROM_NOW_SET, ONE_OFF_TIME_SET
 from .turn_reading import assents
 
@@ -74,6 +74,11 @@ _PLUPERFECT = re.compile(r"\b(?:habia|habiamos|had)\s+(?:never\s+|nunca\s+)?(?:[
 # What a problem report is not: a cause, a fix, a rule, a decision or a process stated.
 _NOT_A_PROBLEM: frozenset[Category] = frozenset({"root_cause", "fix", "decision", "runbook", "process", "constraint",
                                                  "strategy", "staffing"})
+# "Los clientes no pueden subir PDFs…, da error de tamaño": an inability seen with an error is a problem reported,
+# not a rule, when no other word of a rule is there ("must", "no debe", "como máximo")
+_INABILITY = frozenset({"cannot", "can't", "can not", "no puede", "no podemos", "we can't", "no pueden", "no se puede",
+                        "no se pueden"})
+_RULE_SAID = TermSet(tuple(t for t in CATEGORY_TERMS["constraint"] if t not in _INABILITY))
 # A request to the speaker said as a refusal ("don't ask me to click things there", "no me pidas…"): it stands.
 _REFUSED = re.compile(r"\b(?:don't|do not|never|nunca|no me|no nos)\b"
                       r"|\bno\s+(?:(?:me|le|les|lo|la|los|las)\s+)?[a-z]{2,}(?:es|as)\b")  # "no uses tablas conmigo"
@@ -256,7 +261,11 @@ def _only_about_someone_close(folded: str, text_grams: dict[str, int]) -> bool:
 def problem_report(signals: Signals, text: str) -> Signals:
     """A user's description of what goes wrong ("se mezclaban las cachés…", "keeps failing"): the turn's subject,
     not a fact to keep, unless it states a cause or a fix or the user asks to keep it."""
-    if signals.strong or signals.weak or _NOT_A_PROBLEM & set(signals.categories):
+    if signals.strong or signals.weak:
+        return signals
+    if "constraint" in signals.categories and mentions(PROBLEM, text) and not mentions(_RULE_SAID, text):
+        signals = replace(signals, categories=tuple(c for c in signals.categories if c != "constraint"))
+    if _NOT_A_PROBLEM & set(signals.categories):
         return signals
     if signals.verified or signals.past_action or signals.errand or "preference" in signals.categories:
         return signals
