@@ -78,3 +78,27 @@ def test_a_value_read_from_the_real_config_is_kept(driver: PluginDriver) -> None
                               "actual config, it's for the audit.", "Confirmed from /etc/rancher/rke2/config.yaml: "
                               "snapshots every 4 hours with etcd-snapshot-retention: 12.", tools=(_READ_CONFIG,))
     assert any("etcd-snapshot-retention: 12" in item for item in stored.get("platform", ())), stored
+
+
+def test_a_duty_handed_on_is_the_businesss_not_a_preference(driver: PluginDriver) -> None:
+    stored = driver.stored_by("duty-handed-on", "From next week Laia takes over support for the Agency plan. Any "
+                              "ticket from agencies goes to her, not me.", "Noted.")
+    assert any("goes to her, not me" in item for item in stored.get("business", ())), stored
+    assert not stored.get("personal"), stored
+
+
+def test_approving_a_numbered_change_request_is_one_act(driver: PluginDriver) -> None:
+    stored = driver.stored_by("change-request", "Approve CHG-88 for tonight's maintenance window: the Ceph 18.2.4 "
+                              "upgrade on mad-1.", "Approved.")
+    assert not stored, stored
+
+
+def test_something_missing_is_a_problem_seen(driver: PluginDriver) -> None:
+    stored = driver.stored_by("missing-label", "A third of the PVCs are missing the wetopi.io/backup label.",
+                              "Right, 14 of 41.")
+    assert not stored, stored
+
+
+def test_wanting_a_coffee_is_small_talk(driver: PluginDriver) -> None:
+    stored = driver.stored_by("coffee", "Qué lunes. I really need a coffee the size of a Ceph pool.", "Ánimo.")
+    assert not stored, stored

@@ -169,7 +169,9 @@ PROBLEM = TermSet(("no arranca", "no arrancan", "imagepullbackoff", "errimagepul
                    "crashloopbackoff", "oomkilled", "not working", "doesn't work", "broken", "roto", "lento",
                    "slow", "se cuelga", "hangs", "stuck", "atascado", "no responde", "not responding", "no resuelve",
                    "rejecting", "refusing", "timing out", "se queja", "se quejan", "complain", "complains",
-                   "complaining", "doesn't resolve", "no carga", "won't load"))
+                   "complaining", "doesn't resolve", "no carga", "won't load",
+                   # something absent that should be there: "Half the namespaces are missing the … label"
+                   "are missing", "is missing", "les falta", "le falta", "no tienen la", "no tiene la"))
 # A causal connector: in a problem's description, what follows is its cause.
 CAUSE = TermSet(("porque", "because", "debido a", "due to", "por culpa de", "a causa de", "since the"))
 # The user asks how a thing is done: a tested answer is a runbook.
@@ -240,7 +242,7 @@ CHECK_ASKED = TermSet(("can you verify where", "can you verify which", "can you 
                        "against the real config", "confirmalo en", "confirmalo con", "de la config real",
                        "en la configuracion real"))
 # A named change request ("PR #412 bumps the chart… Approve?"): approving it is one act, which git keeps.
-CHANGE_REQUEST = TermSet(("re:\\b(?:pr|mr|pull request|merge request)\\s*[#!]\\d+",))
+CHANGE_REQUEST = TermSet(("re:\\b(?:pr|mr|pull request|merge request)\\s*[#!]\\d+", "re:\\b(?:cr|chg|rfc)-\\d+\\b"))
 # Said for always: a rule the user sets, whatever its category ("las reuniones ponlas siempre en …").
 ALWAYS = TermSet(("siempre", "always", "every time", "cada vez", "from now on", "a partir de ahora",
                   "de ahora en adelante"))

@@ -170,6 +170,9 @@ AUTHORITY_SET = TermSet((
     "necesita mi aprobacion", "necesitan mi aprobacion", "necesita mi visto bueno", "necesitan mi visto bueno",
     "i'm the only one who", "i am the only one who", "only i sign", "solo yo firmo", "soy la unica que",
     "soy el unico que", "soy yo quien firma", "the only one who signs", "la unica que firma", "el unico que firma",
+    # a duty handed on, the speaker named as who no longer has it: "…questions go to him, not me"
+    "go to him, not me", "go to her, not me", "goes to him, not me", "goes to her, not me", "a el, no a mi",
+    "a ella, no a mi", "not to me", "ya no a mi", "ya no pasan por mi", "ya no pasa por mi",
 ))
 # Whom else a rule about answers may be for: then it is no way of treating the speaker.
 OTHERS_SERVED_SET = TermSet(("to customers", "to clients", "a clientes", "a los clientes", "for customers",

@@ -122,6 +122,8 @@ ONE_OFF: tuple[str, ...] = (
     "re:\\b(?:aprobad[oa]s?|approved?|apruebo|merged?|mergead[oa])\\b[^.;]{0,20}"
     "\\b(?:pr|mr|pull request|merge request)\\s*[#!]?\\d+",
     "re:\\b(?:pr|mr|pull request|merge request)\\s*[#!]?\\d+\\s+(?:aprobad[oa]|approved|merged|mergead[oa])\\b",
+    # a numbered change request: "Approve CR-311 for tonight's window", "aprueba el CHG-2041"
+    "re:\\b(?:approve|aprueba|apruebo|aprobad[oa]|approved|reject|rechaza)\\b[^.;]{0,12}\\b(?:cr|chg|rfc)-\\d+\\b",
     # one planned change approved ("Aprobado el upgrade de ingress-nginx para esta noche"), or a bare "approved"
     "re:\\b(?:aprobad[oa]|approved?|apruebo)\\s+(?:el|la|the|this|este|esta)\\s+(?:upgrade|cambio|change|failover|deploy"
     "|despliegue|restart|reinicio|migracion|migration|rollout|merge|release|rollback)\\b"
@@ -240,6 +242,9 @@ FINISHED: tuple[str, ...] = (
 )
 TRANSIENT: tuple[str, ...] = (
     "in progress",
+    # a want of the moment, opening the sentence: "I need a coffee the size of a bucket", "Necesito un café"
+    "re:^\\W*(?:i need|i really need|necesito|me hace falta)\\s+(?:a|an|un|una)\\s+(?:coffee|cafe|break|nap|holiday|vacation|"
+    "beer|cerveza|descanso|siesta|drink|copa)\\b",
     # a guess tried and ruled out: "Lo del memory limit a 4Gi que probamos ayer no era la causa"
     "no era la causa", "no fue la causa", "no era el problema", "wasn't the cause", "was not the cause",
     "wasn't the problem", "was not the problem", "not the culprit", "ruled out",
