@@ -243,8 +243,8 @@ FINISHED: tuple[str, ...] = (
 TRANSIENT: tuple[str, ...] = (
     "in progress",
     # a want of the moment, opening the sentence: "I need a coffee the size of a bucket", "Necesito un café"
-    "re:^\\W*(?:i need|i really need|necesito|me hace falta)\\s+(?:a|an|un|una)\\s+(?:coffee|cafe|break|nap|holiday|vacation|"
-    "beer|cerveza|descanso|siesta|drink|copa)\\b",
+    "re:^\\W*(?:i need|i really need|necesito|me hace falta)\\s+(?:a|an|un|una)\\s+"
+    "(?:coffee|cafe|break|nap|holiday|vacation|beer|cerveza|descanso|siesta|drink|copa)\\b",
     # a guess tried and ruled out: "Lo del memory limit a 4Gi que probamos ayer no era la causa"
     "no era la causa", "no fue la causa", "no era el problema", "wasn't the cause", "was not the cause",
     "wasn't the problem", "was not the problem", "not the culprit", "ruled out",
