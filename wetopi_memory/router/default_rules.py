@@ -109,7 +109,7 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
             "la caída del viernes", "la caída del sábado", "la caída del domingo", "la caída de esta mañana",
             "the outage", "status page", "página de estado",
             # security: tests of our systems and leaked credentials
-            "pentest", "pentesting", "penetration test", "credencial filtrada", "credenciales filtradas",
+            "pentest", "pentesting", "penetration test", "phishing", "credencial filtrada", "credenciales filtradas",
             "filtró una credencial", "filtración de credenciales", "leaked credential", "leaked credentials",
             "credential leak", "leaked secret",
         ),
