@@ -102,3 +102,23 @@ def test_something_missing_is_a_problem_seen(driver: PluginDriver) -> None:
 def test_wanting_a_coffee_is_small_talk(driver: PluginDriver) -> None:
     stored = driver.stored_by("coffee", "Qué lunes. I really need a coffee the size of a Ceph pool.", "Ánimo.")
     assert not stored, stored
+
+
+def test_a_preference_kept_in_mind_for_the_speaker_is_personal(driver: PluginDriver) -> None:
+    stored = driver.stored_by("kept-in-mind", "Llamadas: nunca antes de las 9:30 ni los lunes por la mañana. Tenlo "
+                              "en cuenta siempre que me propongas huecos.", "Entendido.")
+    assert any("9:30" in item for item in stored.get("personal", ())), stored
+    assert not stored.get("business"), stored
+
+
+def test_a_preference_sentence_stays_whole_in_personal(driver: PluginDriver) -> None:
+    stored = driver.stored_by("whole-preference", "When you summarize outages for me, use three bullets at most, "
+                              "and always end with what I need to decide.", "Understood.")
+    assert any("three bullets" in item and "what I need to decide" in item
+               for item in stored.get("personal", ())), stored
+
+
+def test_a_rule_for_someone_else_beside_a_preference_keeps_its_scope(driver: PluginDriver) -> None:
+    stored = driver.stored_by("rule-beside-preference", "From now on Pau owns the status page updates; yo solo "
+                              "reviso los postmortems, así que mándame solo esos.", "Anotado.")
+    assert not any("Pau owns" in item for item in stored.get("personal", ())), stored

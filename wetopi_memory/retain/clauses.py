@@ -11,10 +11,13 @@ from typing import Any
 from .candidates import CandidateBuilder, Unit
 from .lexicon import CATEGORY_SETS
 from .quotes import quoted_passages
+from .scope_selection import SPEAKER_ROLES
 from .sentences import Sentence
 from .signals import analyze
 from .speaker_lexicon import THIRD_PERSON_PREFERENCE_SET
-from .term_matching import fold, grams, tokens
+from .term_matching import fold, grams, mentions, tokens
+from .time_lexicon import FROM_NOW_SET
+from .voice_reading import voice_of
 
 __all__ = ["clause_spans", "own_voice_units", "split_units"]
 
@@ -87,11 +90,19 @@ def _scoped_clauses(builder: CandidateBuilder, sentence: Sentence) -> dict[str, 
     """Scope → the clauses of a sentence that route there on their own (router, category, unrouted decision)."""
     out: dict[str, list[str]] = {}
     previous: tuple[str, ...] = ()
+    preferred = sentence.role in SPEAKER_ROLES and "preference" in sentence.signals.categories
     for start, end in clause_spans(sentence.text):
         piece = sentence.text[start:end].strip(" ,;")
         own = analyze(piece).categories
         clause = replace(sentence, text=piece, signals=replace(sentence.signals, categories=own))
         scopes, _ = builder.scopes_for(clause)
+        if preferred and "preference" not in own and (
+                (scopes and not own and not mentions(FROM_NOW_SET, piece)) or voice_of(piece) == "self"):
+            # a detail of the speaker's preference that names a topic ("…, and English only for partner documents";
+            # not a rule of its own: "From now on Marta owns the landings"), or a clause that treats the speaker
+            # ("When you summarize incidents for me, use bullets")
+            clause = replace(clause, signals=replace(clause.signals, categories=("preference", *own)))
+            scopes, _ = builder.scopes_for(clause)
         if not scopes and "decision" in own:  # a decision of its own ("…; hemos acordado compensarles")
             scopes, _ = builder.decided_scope(clause)
         if not own and previous and _EXCEPTION.search(fold(piece)):

@@ -176,6 +176,10 @@ _SETTLES = TermSet((
 _OWN_WAY_SETTLES = TermSet((
     "how i like to work", "how i like it", "how i work", "how i like things", "my way of working",
     "como me gusta trabajar", "como me gusta a mi", "asi trabajo yo", "asi me gusta", "mi forma de trabajar",
+    # ... to mind whenever the assistant acts for the speaker: "Tenlo en cuenta siempre que me propongas huecos."
+    "keep that in mind when you", "keep it in mind when you", "keep that in mind cuando me",
+    "tenlo en cuenta cuando me", "tenlo en cuenta siempre que me", "tenlo presente cuando me",
+    "tenlo en cuenta al proponerme",
 ))
 MAX_SETTLING_WORDS = 8
 # A sentence that says the statement before it is not settled: "No es final, estamos negociando.", "Not final yet."
