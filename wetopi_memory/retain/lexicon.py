@@ -218,6 +218,7 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "nueva incorporacion", "se incorpora", "se incorporara", "se incorporo", "incorporamos a", "joins us",
         "joined us", "joins the team", "joined the team", "is joining", "will join us", "joins as", "se une al equipo",
         "deja la empresa", "leaves the company", "left the company", "se va de la empresa", "hiring freeze",
+        "entro como", "empezo como", "joined as", "started as", "se incorporo como",
         "re:\\b(?:contratad[oa]|hired|fichad[oa])\\s+(?:a\\s+[a-z]+\\s+(?:[a-z]+\\s+)?)?(?:como|as)\\b",
     ),
     "incident": (

@@ -380,8 +380,8 @@ def durability_of(signals: Signals, *, origin: Origin = "turn", priority: Priori
 
 def _import_durability(score: float, signals: Signals, priority: Priority | None) -> float:
     """A MEMORY.md entry's score: its priority tag decides, else an untagged entry counts as a curated note."""
-    if priority is not None and priority in PRIORITY_DURABILITY:
-        return max(score, PRIORITY_DURABILITY[priority])
+    if priority is not None and priority in PRIORITY_DURABILITY and not signals.question:
+        return max(score, PRIORITY_DURABILITY[priority])   # a tag makes no question durable: it goes to review
     if priority == "P3":
         return min(score, 0.3)
     if not signals.transient and not signals.filler and not signals.question:

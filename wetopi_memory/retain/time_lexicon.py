@@ -162,7 +162,8 @@ ONE_OFF_TIME: tuple[str, ...] = (
     "hoy", "today", "esta semana", "this week", "tonight", "esta noche", "esta tarde", "this afternoon",
     "esta manana", "this morning", "ahora", "right now", "tomorrow", "next week", "la semana que viene",
     "la proxima semana", "de vacaciones", "on vacation", "on holiday", "este fin de semana", "this weekend",
-    "re:(?<!las )(?<!la )\\bmanana\\b", "pasado manana", "el lunes que viene", "next monday", "until", "hasta las",
+    "re:(?<!las )(?<!la )(?<!turno de )(?<!turnos de )\\bmanana\\b",
+    "pasado manana", "el lunes que viene", "next monday", "until", "hasta las",
     "later", "mas tarde", "este finde", "el finde", "me toca",
     # a moment from now: "I have a call in ten minutes", "en cinco minutos"
     "re:\\bin\\s+(?:a few|\\d+|five|ten|fifteen|twenty|thirty)\\s+minutes\\b",
@@ -223,7 +224,7 @@ PAST_ACTION: tuple[str, ...] = (
     "re:\\bi(?:'ve| have)?\\s+(?:also\\s+|then\\s+|just\\s+)?(?:re-?)?(?:bound|rebound|set|reset|put|ran|reran"
     "|made|wrote|rewrote|took|gave|built|rebuilt|cut|split|undid|redid|sent|kept|brought|swapped|re-[a-z]{3,}ed)\\b",
     "re:\\bse\\s+(?:ha|han)\\s+[a-z]{3,}(?:ado|ido|uesto)\\b",
-    "re:\\b(?:was|were|has been|have been)\\s+(?:re-?)?[a-z]{3,}ed\\s+(?:to|from|in|on|with|back|by)\\b",
+    "re:\\b(?:was|were|has been|have been)\\s+(?!caused\\b)(?:re-?)?[a-z]{3,}ed\\s+(?:to|from|in|on|with|back|by)\\b",
     # a report naming the thing, then its participle: "rke2 upgraded to v1.29.8", "osd.14 reweighted to 0.90"
     "re:\\b(?!(?:gets|get|is|are|be|been|being)\\s)[a-z0-9][\\w.-]*\\s+(?:upgraded|updated|bumped|raised|lowered|moved|migrated|changed|switched|increased"
     "|reduced|rotated|patched|downgraded|scaled|resized|reweighted|pinned|persisted)\\s+(?:to|from|in)\\b",
@@ -322,7 +323,8 @@ TRANSIENT: tuple[str, ...] = (
     "re:\\b(?:tengo que|tenemos que|i have to|i need to|we have to|we need to|hay que)\\b[^.;]{0,60}"
     "\\b(?:(?:el|este|this|next|on)\\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday"
     "|wednesday|thursday|friday|saturday|sunday)|manana|tomorrow|hoy|today|tonight|esta tarde|this afternoon)\\b",
-    "last month", "el mes pasado", "re:(?<!las )(?<!la )(?<!esta )\\bmanana\\b", "pasado manana",
+    "last month", "el mes pasado",
+    "re:(?<!las )(?<!la )(?<!esta )(?<!turno de )(?<!turnos de )\\bmanana\\b", "pasado manana",
     "re:\\b(?:caduca|caducan|expira|expiran|expires?|vence|vencen|due|llega|llegan|arrives?)\\s+(?:en|in|dentro de)"
     "\\s+\\d+\\s+(?:dias|days|horas|hours|minutos|minutes)\\b",
     "re:\\b(?<!formato )(?<!una )(?<!la )(?<!en )(?<!por )(?<!when it's )(?<!once it's )(?<!when it is )"
