@@ -76,3 +76,8 @@ def test_everyday_senses_of_our_words(rules: RuleRouter, text: str, scope: str) 
 def test_a_topic_the_speaker_will_not_discuss_does_not_count(rules: RuleRouter) -> None:
     decision = rules.route("No quiero hablar de precios hoy: ¿el clúster de staging volvió tras el reinicio?")
     assert decision.scope_names == ("platform",), decision.scope_names
+
+
+def test_our_platform_named_as_such_is_platform(rules: RuleRouter) -> None:
+    assert "platform" in rules.route("Primer día de Nuria: ¿qué debería leer sobre la plataforma?").scope_names
+    assert "platform" not in rules.route("Esto no va de la plataforma: el cliente quiere cambiar de plan").scope_names

@@ -108,6 +108,8 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
             "la caída del lunes", "la caída del martes", "la caída del miércoles", "la caída del jueves",
             "la caída del viernes", "la caída del sábado", "la caída del domingo", "la caída de esta mañana",
             "the outage", "status page", "página de estado",
+            # our platform named as such: "¿Por dónde empiezo a leer sobre la plataforma?"
+            "la plataforma", "the platform", "nuestra plataforma", "our platform",
             # security: tests of our systems and leaked credentials
             "pentest", "pentesting", "penetration test", "phishing", "credencial filtrada", "credenciales filtradas",
             "filtró una credencial", "filtración de credenciales", "leaked credential", "leaked credentials",

@@ -14,7 +14,8 @@ HOME_LAB = ("en casa", "de mi casa", "at home", "homelab", "home lab", "para tra
 # A topic the speaker sets aside: "This isn't about pricing — …", "no te pregunto por precios ni por clientes".
 _SET_ASIDE = ("isn't about", "is not about", "not about", "nothing to do with", "no es sobre", "no es de",
               "no es un tema de", "nada que ver con", "no te pregunto por", "no te pregunto sobre", "not asking about",
-              "no quiero hablar de", "no hablemos de", "don't want to talk about", "let's not talk about")
+              "no quiero hablar de", "no hablemos de", "don't want to talk about", "let's not talk about",
+              "no va de", "isn't about the", "not about the")
 _BUSINESS_TOPICS = ("pricing", "prices", "price", "precios", "precio", "customers", "clients", "clientes", "sales",
                     "ventas", "billing", "facturacion", "money", "dinero")
 _PLATFORM_TOPICS = ("kubernetes", "infra", "infrastructure", "infraestructura", "the cluster", "el cluster", "servers",
