@@ -122,3 +122,10 @@ def test_a_rule_for_someone_else_beside_a_preference_keeps_its_scope(driver: Plu
     stored = driver.stored_by("rule-beside-preference", "From now on Pau owns the status page updates; yo solo "
                               "reviso los postmortems, así que mándame solo esos.", "Anotado.")
     assert not any("Pau owns" in item for item in stored.get("personal", ())), stored
+
+
+def test_usa_opening_a_clause_is_an_order_not_a_system(driver: PluginDriver) -> None:
+    stored = driver.stored_by("usa-order", "para mis resúmenes de las reuniones, usa siempre viñetas y pon las "
+                              "decisiones al principio en negrita.", "Hecho.")
+    assert any("viñetas" in item for item in stored.get("personal", ())), stored
+    assert not stored.get("platform"), stored
