@@ -36,3 +36,36 @@ def test_also_searched_last_only_when_the_pattern_starts_with_a_letter() -> None
             assert trigger.also is not None
             assert trigger.regex.pattern[:1].isalnum()
     assert any(t.also_last for t in triggers) and any(t.also is not None and not t.also_last for t in triggers)
+
+
+def test_phrase_gate_holds_a_word_of_every_phrase_of_its_anchor() -> None:
+    """An anchor's phrases are skipped when none of its gate words occurs: each phrase must have one of them among
+    its other words, so a phrase present in the message always passes the gate; no gate when a phrase has none."""
+    router = RuleRouter((), known_scopes=SCOPES)
+    gated = 0
+    for entry in router._lookup.values():
+        phrases, gate = entry[1], entry[4]
+        if gate is None:
+            assert not phrases or any(not others for _, _, others in phrases)
+            continue
+        gated += 1
+        assert gate <= router._seen_words
+        for _needle, _term, others in phrases:
+            assert not gate.isdisjoint(others)
+    assert gated > 100
+
+
+def test_gated_and_ungated_routers_decide_alike_on_every_phrase() -> None:
+    """Each phrase, alone and in a sentence, routes the same with the gates as with none (and it matches)."""
+    gated = RuleRouter((), known_scopes=SCOPES, cache_size=0, word_model=False)
+    ungated = RuleRouter((), known_scopes=SCOPES, cache_size=0, word_model=False)
+    ungated._lookup = {word: (*entry[:4], None) for word, entry in ungated._lookup.items()}
+    needles = sorted({needle.decode("ascii").strip() for entry in gated._lookup.values() for needle, _, _ in entry[1]})
+    assert len(needles) > 500
+    phrased = 0
+    for index, needle in enumerate(needles):
+        phrased += bool(gated.route(needle).matches)
+        for text in (needle, f"Ayer por la noche {needle}, o eso me dijo la semana pasada"):
+            options = {"allowed_scopes": (SCOPES[index % 3],)} if index % 4 == 0 else {}
+            assert gated.route(text, **options) == ungated.route(text, **options), text
+    assert phrased > len(needles) // 3   # many match alone (others need first person or are cancelled by a sense)

@@ -112,10 +112,11 @@ class RuleSpec:
 # dict.update), its multi-word terms as (needle, term, other words) (the needle searched in the joined tokens), its
 # first-person patterns (verified by looking back from the word) and the explicit triggers it anchors.
 # per word: its one-word terms by rank, its phrases, its first-person patterns, the triggers it anchors, and its
-# packed word-model weights (0 until a router attaches a model)
+# phrase gate (words one of which a message must hold for any of its phrases to match; None: no gate, set by the
+# router: `rules._with_all_words`)
 Phrase = tuple[bytes, Term, frozenset[bytes]]   # needle, term, and its other words that are rule words (in `hits`)
-WordEntry = tuple[dict[int, Term], tuple[Phrase, ...], tuple[Term, ...], tuple[Trigger, ...], int]
-NO_TERMS: WordEntry = ({}, (), (), (), 0)   # a known word that anchors no rule term
+WordEntry = tuple[dict[int, Term], tuple[Phrase, ...], tuple[Term, ...], tuple[Trigger, ...], frozenset[bytes] | None]
+NO_TERMS: WordEntry = ({}, (), (), (), None)   # a known word that anchors no rule term
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,7 +258,7 @@ def _word_lookup(words: list[Term], triggers: Sequence[ExplicitTrigger]) -> dict
                         tuple((t.needle, t, known.intersection(t.needle.split()) - {word}) for t in terms
                               if t.needle is not None),
                         tuple(t for t in terms if t.near_first),
-                        by_anchor.get(word, ()), 0)
+                        by_anchor.get(word, ()), None)
     return lookup
 
 

@@ -36,7 +36,7 @@ from typing import Final
 from ..config import RoutingRule, RoutingSettings
 from .compiled import CompiledRules, RuleSpec, Term, WordEntry, compile_rules, context_specs
 from .decision import CONFIDENCE_CAP, NO_ROUTE, RouteDecision, RuleMatch, ScopeScore
-from .default_rules import DEFAULT_RULES
+from .default_rules import DEFAULT_RULES, STOPWORDS
 from .domain_rules import DOMAIN_RULES
 from .explicit_rules import EXPLICIT_TRIGGERS
 from .matching import (
@@ -71,15 +71,19 @@ __all__ = ["CONFIDENCE_CAP", "MAX_INPUT_CHARS", "RouteDecision", "RuleMatch", "R
 
 _I_ONLY: Final = frozenset((b"i",))
 _CUSTOMER_TERMS: Final = frozenset(w.decode("ascii") for w in CUSTOMER_WORDS)
+_STOPWORDS: Final = frozenset(w.encode("utf-8") for w in STOPWORDS)
 DEFAULT_CACHE_SIZE: Final = 4096
 
 
 def _with_all_words(word: bytes, entry: WordEntry) -> WordEntry:
-    """A word's lookup entry whose phrases name all their other words (not only the rule words among them)."""
+    """A word's lookup entry whose phrases name all their other words (not only the rule words among them), and
+    its phrase gate: one other word of each phrase (the rarest-looking), None when a phrase has none."""
     if not entry[1]:
         return entry
     phrases = tuple((needle, term, frozenset(needle.split()) - {word}) for needle, term, _ in entry[1])
-    return entry[0], phrases, entry[2], entry[3], entry[4]
+    keys = [max(sorted(others), key=lambda w: (w not in _STOPWORDS, len(w))) for _, _, others in phrases
+            if others]
+    return entry[0], phrases, entry[2], entry[3], frozenset(keys) if len(keys) == len(phrases) else None
 
 
 class RuleRouter:
@@ -248,7 +252,7 @@ class RuleRouter:
             encoded, tokens = chat_que(encoded, tokens)
             seen = self._seen_words.intersection(tokens)
         if hits := self._term_words.intersection(seen):   # the words that anchor a rule term
-            self._match_words(hits, tokens, b" " + b" ".join(tokens) + b" ", seen, allowed, found)
+            self._match_words(hits, tokens, seen, allowed, found)
         norm = self._match_patterns(encoded, raw, allowed, found) if self._patterns else None
         if found and not self._general.isdisjoint(found) and not OURS.isdisjoint(tokens) and speaks_of_ours(tokens):
             for rank in self._general.intersection(found):   # "our cluster": not a general question
@@ -296,12 +300,14 @@ class RuleRouter:
             return decision   # nothing for the word model to change: `Bars.might_change`, inlined (the common case)
         return voter.revise(decision, bars, packed, seen, len(tokens), names, allowed)
 
-    def _match_words(self, hits: frozenset[bytes], tokens: list[bytes], joined: bytes, seen: frozenset[bytes],
+    def _match_words(self, hits: frozenset[bytes], tokens: list[bytes], seen: frozenset[bytes],
                      allowed: frozenset[str] | None, found: dict[int, Term]) -> None:
-        """Add the word terms anchored on `hits` (phrases searched in `joined`, their other words in `seen`)."""
+        """Add the word terms anchored on `hits` (phrases searched in the joined tokens, their other words and the
+        anchor's phrase gate in `seen`)."""
         lookup = self._lookup
+        joined = b""   # the space-joined tokens, built for the first phrase whose other words all occur
         for word in sorted(hits):   # variants of a term share a rank: no hash order may pick the one kept
-            single, multi, near, _, _ = lookup[word]
+            single, multi, near, _, gate = lookup[word]
             if single:
                 if allowed is None:
                     found.update(single)   # one-word variants of a term share its rank and carry no subsumes
@@ -309,10 +315,12 @@ class RuleRouter:
                     for rank, term in single.items():
                         if term.scope in allowed:
                             found[rank] = term
-            if multi:
+            if multi and (gate is None or not gate.isdisjoint(seen)):   # no gate word: none of them can match
                 for needle, term, others in multi:   # match_phrases, inlined: the cheapest tests first
-                    if others <= seen and joined.find(needle) >= 0 and (allowed is None or term.scope in allowed):
-                        found[term.rank] = term
+                    if others <= seen and (allowed is None or term.scope in allowed):
+                        joined = joined or b" " + b" ".join(tokens) + b" "
+                        if joined.find(needle) >= 0:
+                            found[term.rank] = term
             if near:
                 match_near(near, word, tokens, allowed, found)
 
