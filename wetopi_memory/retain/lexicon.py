@@ -242,7 +242,8 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
     ),
     "architecture": (
         # "usa" opening a clause is an order ("…, usa siempre bullet points"), not what a system uses
-        "architecture", "arquitectura", "uses", "use", "re:(?<!^)(?<!, )(?<!; )(?<!: )\\busa\\b", "usan", "utiliza", "utilizan", "usamos", "utilizamos",
+        "architecture", "arquitectura", "uses", "use", "re:(?<!^)(?<!, )(?<!; )(?<!: )\\busa\\b", "usan",
+        "utiliza", "utilizan", "usamos", "utilizamos",
         "hemos usado", "hemos utilizado", "we've used", "we have used", "we've always used", "ira en", "iran en",
         "estara en", "estaran en", "will live on", "will run on", "will go on", "runs on", "run on",
         "corre en", "corren en", "se ejecuta en", "se ejecutan en", "is deployed", "are deployed", "deployed on",
