@@ -13,12 +13,16 @@ from hypothesis import strategies as st
 
 from wetopi_memory.secrets.heuristics import COMMON_PASSWORDS, is_random_lowercase, is_wordlike, shannon_entropy
 from wetopi_memory.secrets.plain_text import (
+    _APP_PASSWORD_SHAPE_BYTES,
     _CASES,
     _CUE_FINDER,
     _CUE_STEMS,
+    _DIGIT_SHAPE_RE,
+    _HAS_APP_PASSWORD_SHAPE,
     _LOWER_ASCII,
     _MIXED,
     _MIXED_CASE_RE,
+    _MIXED_RE,
     _TOKEN_EDGE,
     _VALUE_MARK_RE,
     _has_common_password,
@@ -169,3 +173,28 @@ def test_tokens_of_a_valued_segment_are_judged_one_by_one() -> None:
     memo.learn_valued(["a1b2c3d4", "e5f6g7h8", "i9j0k1l2"], may_hold_value_token)
     memo.learn_valued(["m3n4o5p6"], may_hold_value_token)   # past the size: forgets, then remembers what it judged
     assert memo.any_valued(["m3n4o5p6"]) and not memo.any_valued(["x9:Kq2LmN7"])
+
+
+_CLASS_STRINGS = st.text(alphabet="aA0.!? ", max_size=40)
+
+
+@settings(max_examples=800, deadline=None)
+@given(_CLASS_STRINGS)
+def test_shape_regexes_find_what_the_in_tests_found(classes: str) -> None:
+    """`_DIGIT_SHAPE_RE` and `_MIXED_RE` (anchored on their rare character) match where one of the shapes they stand
+    for occurs, and only there."""
+    digit_shapes = ("a0", "0a", "a.0", "0.a", "000000")
+    assert (_DIGIT_SHAPE_RE.search(classes) is not None) is any(s in classes for s in digit_shapes), classes
+    assert (_MIXED_RE.search(classes) is not None) is any(s in classes for s in _MIXED), classes
+    starts = {m.start() for m in _MIXED_RE.finditer(classes)}
+    for shape in _MIXED:   # every occurrence is matched at its `A`, so the token around it is the one judged
+        for i in range(len(classes)):
+            if classes.startswith(shape, i):
+                assert any(i <= j < i + len(shape) for j in starts), classes
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="l .#", max_size=60))
+def test_app_password_shape_search_is_the_in_test(classes: str) -> None:
+    raw = classes.encode()
+    assert (_HAS_APP_PASSWORD_SHAPE(raw) is not None) is (_APP_PASSWORD_SHAPE_BYTES in raw)

@@ -110,6 +110,30 @@ def at_hit(text: str, hit: int) -> int:
     return hit
 
 
+# `prose-secret`'s nouns as whole ASCII words (a longer noun starts with one of them: `pass word`, `clave de acceso`)
+_PROSE_NOUNS = frozenset({"password", "passwd", "passphrase", "passcode", "pass-word", "pass", "pwd", "pw", "pin",
+                          "token", "secreto", "secret", "credential", "credentials", "contrasena", "clave", "llave"})
+
+
+_WORD_RUN_RE = re.compile(r"[\w-]*")
+
+
+def prose_noun_start(text: str, hit: int) -> int | None:
+    r"""The hit, unless `prose-secret`'s noun cannot start there: the `[\w-]` word from the hit, when ASCII, must be
+    a noun standing alone (`passwords`, `1Password`, `password-reset` are not) or `key` (the regex checks what comes
+    before it). Beyond ASCII the regex decides (case folding matches `ſ` to `s`)."""
+    end = _WORD_RUN_RE.match(text, hit).end()   # type: ignore[union-attr]   # `*` always matches
+    word = text[hit:end]
+    if not word.isascii():
+        return hit
+    word = word.lower()
+    if word == "key":
+        return hit
+    if word not in _PROSE_NOUNS or (hit > 0 and (text[hit - 1].isalnum() or text[hit - 1] in "_-")):
+        return None
+    return hit
+
+
 def locate_assignment(match: re.Match[str]) -> tuple[int, int] | None:
     """`key = value`, `key: value`, `key => value`, ...: the value when the key names a secret."""
     key = match.group("key").lstrip("$@-")

@@ -20,6 +20,9 @@ _LOWER_ASCII = bytes(ord("l") if 97 <= b <= 122 else 32 if b == 32 else ord(".")
 _APP_PASSWORD_SHAPE = "llll llll llll llll"
 _LONG_LETTERS = "l" * 12
 _APP_PASSWORD_SHAPE_BYTES = _APP_PASSWORD_SHAPE.encode()
+# `_APP_PASSWORD_SHAPE_BYTES in ...` as a compiled literal: `re` skips along its prefix table, where `in` retries at
+# nearly every byte of a translation made mostly of `l` (twice as slow on prose).
+_HAS_APP_PASSWORD_SHAPE = re.compile(re.escape(_APP_PASSWORD_SHAPE_BYTES)).search
 _LONG_LETTERS_BYTES = _LONG_LETTERS.encode()
 _LETTER_RUN_RE = re.compile("l+")   # a run of letters in the `_LOWER_ASCII` translation
 _TOKEN_EDGE = "\"'`([{¿¡«“)]}.,;:!?»”"
@@ -84,7 +87,7 @@ def _words_hold_value(lowered: bytes) -> bool:
     letters = stripped.translate(_LOWER_ASCII)
     if _LONG_LETTERS_BYTES in letters and _random_long_word(stripped, letters.decode("latin-1")):
         return True   # a word of 12+ ASCII letters needs a run of 12 in the translation: most texts have none
-    if _APP_PASSWORD_SHAPE_BYTES not in lowered.translate(_LOWER_ASCII):
+    if _HAS_APP_PASSWORD_SHAPE(lowered.translate(_LOWER_ASCII)) is None:
         return False   # the regex below needs four 4-letter words in a row: one translation rules most texts out
     # random groups, or pronounceable ones that are no words (`meuv ygou fteh ohto`): the rules ask for an app cue
     return any(is_google_app_password(m.group())
@@ -165,7 +168,7 @@ def tokenwise(lowered: str) -> bool:
     """Whether `value_in_tokens` may judge the segments of a text whose lowercase (as far as ASCII goes) is
     `lowered`: its tokens are the same to `str.split` and `bytes.split`, and no four 4-letter words stand in a row."""
     classes = lowered.encode("utf-8", "surrogatepass").translate(_TOKENWISE_CLASSES)
-    if _APP_PASSWORD_SHAPE_BYTES in classes:
+    if _HAS_APP_PASSWORD_SHAPE(classes) is not None:
         return False
     return b"#" not in classes or _ODD_SPACE_RE.search(lowered) is None
 
@@ -223,17 +226,22 @@ _CLASSES = _byte_classes(case=False)
 _CASES = _byte_classes(case=True)
 # Mixed case (`aA`, `AAa`, `a.A`) is judged per token: CamelCase words (`WordPress`) do not count.
 _MIXED = ("aA", "AAa", "a.A")
+# Where one of `_MIXED` occurs, matched at its `A`: a literal first character lets `re` skip to the few upper case
+# letters (an `in` per shape walks every lowercase one three times).
+_MIXED_RE = re.compile(r"A(?:(?<=aA)|(?<=a\.A)|(?<=AA)(?=a))")
+# `a0`, `0a`, `a.0`, `0.a` or `000000`, matched at a `0` (digits are rare in prose, letters are not).
+_DIGIT_SHAPE_RE = re.compile(r"0(?:(?<=a0)|(?<=a\.0)|\.?a|0{5})")
 
 
 def _shaped(text: str, raw: bytes) -> bool:
     """A symbol, letters next to digits, a number of 6+ digits, letter-`?%!`-letter, an all-caps run of 8+, or a
-    token mixing case. The class strings are `str` (latin-1 of the translated bytes): its `in` tests are the
-    cheapest C calls there are, and one-character guards come first."""
+    token mixing case. The class strings are `str` (latin-1 of the translated bytes): one-character guards come
+    first, and a shape set is found by one regex anchored on its rare character (`0`, `A`), not by an `in` per shape."""
     classes = raw.translate(_CLASSES).decode("latin-1")
     if "!" in classes:
         return True
-    if "0" in classes and ("a0" in classes or "0a" in classes or "a.0" in classes or "0.a" in classes
-                           or "000000" in classes or ("0000" in classes and _names_code(text))):
+    if "0" in classes and (_DIGIT_SHAPE_RE.search(classes) is not None
+                           or ("0000" in classes and _names_code(text))):
         return True
     if "?" in classes and "a?a" in classes:
         return True
@@ -242,7 +250,7 @@ def _shaped(text: str, raw: bytes) -> bool:
         return False
     if "AAAAAAAA" in cases:
         return True
-    return ("aA" in cases or "AAa" in cases or "a.A" in cases) and _mixed_case_token(raw, cases)
+    return _mixed_case_token(raw, cases)
 
 
 # A 4-digit value counts after these: a PIN or PUK, a door, alarm or safe code (the access-code rule's nouns), and
@@ -259,18 +267,20 @@ def _names_code(text: str) -> bool:
 
 
 def _mixed_case_token(raw: bytes, cases: str) -> bool:
-    """Whether a token of 6+ characters mixes case without being CamelCase words (`FbzLSwHW`, not `WordPress`)."""
-    for mixed in _MIXED:
-        i = cases.find(mixed)
-        while i >= 0:
-            start = cases.rfind(" ", 0, i) + 1   # the token around the shape: from the space before to the next
-            end = cases.find(" ", i + len(mixed))
-            if end < 0:
-                end = len(cases)
-            token = raw[start:end].decode("utf-8", "replace").strip(_TOKEN_EDGE)
-            if len(token) >= 6 and not _wordlike_token(token):   # every rule's letters-only value has 6+
-                return True
-            i = cases.find(mixed, end)
+    """Whether a token of 6+ characters mixes case without being CamelCase words (`FbzLSwHW`, not `WordPress`):
+    each space-delimited token holding a `_MIXED` shape is judged once."""
+    n = len(cases)
+    found = _MIXED_RE.search(cases)
+    while found is not None:
+        i = found.start()
+        start = cases.rfind(" ", 0, i) + 1   # the token around the shape: from the space before to the next
+        end = cases.find(" ", i)
+        if end < 0:
+            end = n
+        token = raw[start:end].decode("utf-8", "replace").strip(_TOKEN_EDGE)
+        if len(token) >= 6 and not _wordlike_token(token):   # every rule's letters-only value has 6+
+            return True
+        found = _MIXED_RE.search(cases, end)
     return False
 
 

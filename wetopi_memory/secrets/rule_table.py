@@ -7,7 +7,6 @@ import re
 from .clause_rules import CLAUSE_RULES
 from .context_locators import (
     assignment_start,
-    at_hit,
     locate_assignment,
     locate_auth_header,
     locate_bearer,
@@ -16,6 +15,7 @@ from .context_locators import (
     locate_prose,
     locate_query_param,
     locate_url_password,
+    prose_noun_start,
     tag_start,
 )
 from .credential_files import CREDENTIAL_FILE_RULES
@@ -235,7 +235,7 @@ CONTEXT_RULES: tuple[SecretRule, ...] = (
                    r"|[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}(?![\w-])|[^\s\"'`»”]{4,256})",
                    re.IGNORECASE),
                ("pass", "key", "token", "secret", "credential", "contrase", "clave", "llave", "pw", "pin"),
-               locate=locate_prose, window=(0, 420), anchor=at_hit, needs_value=True),
+               locate=locate_prose, window=(0, 420), anchor=prose_noun_start, needs_value=True),
 )
 
 ENTROPY_RULES: tuple[SecretRule, ...] = (

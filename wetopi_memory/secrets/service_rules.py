@@ -125,6 +125,18 @@ def locate_snmp_community(match: re.Match[str]) -> Span | None:
     return (start, end) if is_directive_value(text[start:end], quoted=False) else None
 
 
+def bootstrap_token_start(text: str, hit: int) -> int | None:
+    """The hit, when a `.` within `kubeadm-bootstrap-token`'s reach (80) is followed by something that is no blank:
+    the dot inside the value (`token. Then` ends a sentence, and prose seldom holds another). The regex decides."""
+    reach = hit + 80
+    i = text.find(".", hit, reach)
+    while i >= 0:
+        if i + 1 < len(text) and not text[i + 1].isspace():
+            return hit
+        i = text.find(".", i + 1, reach)
+    return None
+
+
 def word_start(text: str, hit: int) -> int:
     """The start of the word holding a keyword hit (`rocommunity`, `snmp-server`), back over letters and `-`/`_`."""
     i, limit = hit, max(0, hit - 40)
@@ -229,7 +241,8 @@ SERVICE_CONTEXT_RULES: tuple[SecretRule, ...] = (
     # kubeadm bootstrap tokens (`abcdef.0123456789abcdef`) after a token flag or key: `--token=…`, `token: …`
     SecretRule("kubeadm-bootstrap-token", Tier.CONTEXT,
                _rx(r"token[\w-]{0,20}[\"']?[ \t]*[:= ][ \t]*[\"']?(?P<v>[a-z0-9]{6}\.[a-z0-9]{16})(?![\w.-])",
-                   re.IGNORECASE), ("token",), locate=locate_bootstrap_token, window=(0, 80), anchor=at_hit,
+                   re.IGNORECASE), ("token",), locate=locate_bootstrap_token, window=(0, 80),
+               anchor=bootstrap_token_start,
                min_run=23),   # the value's 6 + 1 + 16 characters
     # WireGuard private keys (32 bytes in base64) named on their line: `PrivateKey = …`, `la privada del peer es …`;
     # not a public key further on (`wg pubkey < privatekey -> PublicKey = …`)
