@@ -123,15 +123,26 @@ def locate_user_slash_password(match: re.Match[str]) -> Span | None:
     start, end = match.span("v")
     value = match.string[start:end].rstrip(_TRAILING)
     user = match.group("user")
-    if value == user or user.isdigit() or user.isupper() or "/" in value or value.isupper():
+    # `ADMIN / VVf5MP%P30og` is an IPMI login; `CPU / 9Gi` a resource
+    upper_account = user.isupper() and not (user.lower() in _DEFAULT_ACCOUNTS and _mixed_classes(value))
+    if value == user or user.isdigit() or upper_account or "/" in value or value.isupper():
         return None   # `GET / HTTP/1.1`, `TLSv1.3 / TLS_AES_256_GCM_SHA384`: protocols, not an account
     cued = _LOGIN_CUE_RE.search(match.string, max(0, match.start() - 70), match.start()) is not None
     if cued and is_prose_opaque(value, form="verb"):
         return start, start + len(value)
+    core = value.rstrip(")]}>")   # `(qué pasó / impacto / causa / acción)`: the bracket closes the list
     if not is_password_value(value, quoted=False) or (
-            value.isalnum() and not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value))):
+            core.isalnum() and not (any(c.isdigit() for c in core) and any(c.isalpha() for c in core))):
         return None   # `read / write`, `CPU / RAM`
     return start, start + len(value)
+
+
+_DEFAULT_ACCOUNTS = frozenset({"admin", "administrator", "root", "userid", "operator", "sysadmin", "ipmi", "user"})
+
+
+def _mixed_classes(value: str) -> bool:
+    """Upper and lower case letters and a digit: a generated password, not a protocol or a word."""
+    return any(c.isupper() for c in value) and any(c.islower() for c in value) and any(c.isdigit() for c in value)
 
 
 _LOGIN_CUE_RE = re.compile(r"\b(?:login|log[ -]in|usuario|user(?:name)?|credenciales|credentials|acceso|access)\b"
@@ -252,7 +263,38 @@ def _totp_seed(match: re.Match[str]) -> Span | None:
     return start, start + len(value)
 
 
+# A passphrase of words after its cue, unquoted: "GPG passphrase for the backup key: otoño-cometa-nube-sal", "la
+# maestra del KeePass es sal cometa caballo rio sirena"
+_PASSPHRASE_RE = re.compile(
+    r"(?:passphrase|pass phrase|frase de paso|frase secreta|master password|contrase(?:ñ|n)a maestra|clave maestra|"
+    r"la maestra del?)\b[^\r\n:«\".!?]{0,60}?(?::|\b(?:es|is|was|era|sigue siendo)\b)[ \t]*"
+    r"(?P<v>[^\W\d_]{2,24}(?:[- ][^\W\d_]{2,24}){2,7})(?=[ \t]*(?:[.,;!?)]|$))",   # quoted: `quoted-passphrase`
+    re.IGNORECASE | re.MULTILINE)
+# Words no generated passphrase holds: a sentence about the passphrase ("es la de siempre", "is stored in Vault")
+_NOT_PASSPHRASE_WORDS = frozenset({
+    "la", "el", "los", "las", "de", "del", "que", "en", "para", "por", "con", "una", "uno", "un", "y", "o", "no", "se",
+    "lo", "su", "sus", "es", "muy", "mas", "más", "al", "the", "a", "an", "of", "in", "on", "for", "to", "and", "or",
+    "is", "it", "not", "our", "your", "my", "mi", "tu", "this", "that", "esta", "este", "with", "from", "at", "by",
+    "be", "are", "was", "siempre", "always", "same", "misma", "mismo", "required", "obligatoria", "obligatorio",
+    "stored", "guardada", "guardado", "vault", "infisical", "bitwarden", "keepass", "1password",
+    # a rule about passphrases: "the passphrase policy is four random words"
+    "words", "palabras", "random", "aleatorias", "aleatorios", "three", "four", "five", "six", "tres", "cuatro",
+    "cinco", "seis", "characters", "caracteres", "minimum", "minimo", "mínimo", "long", "larga"})
+
+
+def _passphrase(match: re.Match[str]) -> Span | None:
+    """A passphrase of three or more words, none of them a word of a sentence about it."""
+    value = match.group("v")
+    if not (value.islower() or value.isupper()):
+        return None   # "…: Hotel Mirador needs weekly reports": a sentence, not generated words
+    words = re.split(r"[- ]", value.lower())
+    return match.span("v") if len(words) >= 3 and not _NOT_PASSPHRASE_WORDS.intersection(words) else None
+
+
 CLAUSE_RULES: tuple[SecretRule, ...] = (
+    SecretRule("passphrase-words", Tier.CONTEXT, _PASSPHRASE_RE,
+               ("passphrase", "pass phrase", "frase de paso", "frase secreta", "master password", "maestra"),
+               locate=_passphrase, window=(12, 260)),
     SecretRule("secret-noun-random-value", Tier.CONTEXT,
                re.compile(r"(?P<key>[^\W\d][\w.-]{0,60})(?P<rest>[^\r\n]{1," + str(_REACH) + "})"),
                ("key", "token", "secret", "salt", "clave", "llave", "contrase", "pass", "cred"),

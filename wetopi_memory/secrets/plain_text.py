@@ -305,6 +305,9 @@ def may_hold_secret(text: str) -> bool:
     if _shaped(text, raw):
         return True
     lowered = raw.lower()
+    if b"phrase" in lowered or b"maestra" in lowered or b"frase de paso" in lowered or b"frase secreta" in lowered \
+            or b"master pass" in lowered:
+        return True   # a passphrase of plain words after its cue (`passphrase-words`): no shape to look for
     cues = _CUE_FINDER.find_matches_as_indexes(lowered, overlapping=True)
     if not cues:
         return False   # most prose: no cue word at all

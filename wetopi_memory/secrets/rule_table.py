@@ -72,7 +72,9 @@ TOKEN_RULES: tuple[SecretRule, ...] = (
                _rx(r"(?P<v>https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/"
                    r"(?P<b>[A-Za-z0-9_-]{60,80}))" + _E),
                ("discord",), locate=token_check(entropy=3.5), window=(40, 200)),
-    prefixed_rule("stripe-key", _B + r"(?P<v>(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{16,247})" + _E,
+    # not Stripe's own documentation key (`sk_test_4eC39HqLyjWDarjtT1zdp7dc`, printed in every Stripe guide)
+    prefixed_rule("stripe-key", _B + r"(?P<v>(?!sk_test_4eC39HqLyjWDarjtT1zdp7dc\b)(?:sk|rk)_(?:live|test|prod)_"
+                  r"[A-Za-z0-9]{16,247})" + _E,
               ("sk_live_", "sk_test_", "sk_prod_", "rk_live_", "rk_test_", "rk_prod_"), prefix=8),
     prefixed_rule("stripe-webhook-secret", _B + r"(?P<v>whsec_[A-Za-z0-9+/=]{24,128})" + _E, ("whsec_",), prefix=6),
     prefixed_rule("google-api-key", _B + r"(?P<v>AIza[A-Za-z0-9_-]{35})" + _E, ("AIza",), prefix=4),

@@ -15,6 +15,11 @@ from .rule import SecretRule, Span, literal_starts
 from .token_locators import TOKEN_END, TOKEN_START
 
 _B, _E = TOKEN_START, TOKEN_END
+
+
+def _dsn_password(match: re.Match[str]) -> Span | None:
+    """The password of a Go MySQL DSN, when it looks like one (not `${DB_PASS}` or `<password>`)."""
+    return match.span("v") if is_password_value(match.group("v"), quoted=True) else None
 # An argument: quoted, or one word that does not start like another flag.
 _ARG = r"(?P<v>\"[^\"\r\n]{1,256}\"|'[^'\r\n]{1,256}'|[^\s\"'`;|&<>-][^\s\"'`;|&<>]{0,255})"
 _UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
@@ -169,6 +174,10 @@ SERVICE_TOKEN_RULES: tuple[SecretRule, ...] = (
                    r"|\$(?:apr1|1|5|6)\$(?:rounds=\d{1,9}\$)?[./A-Za-z0-9]{1,16}\$(?P<c>[./A-Za-z0-9]{22,86})"
                    r"|\{S?SHA(?:256|512)?\}[A-Za-z0-9+/]{27,88}={0,2})"),
                ("$2", "$apr1$", "$1$", "$5$", "$6$", "sha}"), locate=locate_password_hash, window=(8, 140)),
+    # Go's MySQL DSN, `user:password@tcp(host:port)/db`: the password before `@tcp(` or `@unix(`
+    SecretRule("go-mysql-dsn", Tier.CONTEXT,
+               _rx(r"(?<![\w.-])[\w.-]{1,64}:(?P<v>[^\s@\"'`:/]{4,128})@(?:tcp|unix)\("),
+               ("@tcp(", "@unix("), locate=_dsn_password, window=(200, 8)),
 )
 
 

@@ -76,6 +76,17 @@ VENDOR_TOKEN_RULES: tuple[SecretRule, ...] = (
                   ("pcsk_",)),
     prefixed_rule("langsmith-api-key", _B + r"(?P<v>lsv2_(?:pt|sk)_(?P<b>" + _HEX + "{32})_" + _HEX + "{10})" + _E,
                   ("lsv2_",)),
+    prefixed_rule("honeycomb-key", _B + r"(?P<v>hc[ax](?:ik|mk|ic)_(?P<b>[0-9a-z]{56,64}))" + _E,
+                  ("hcaik_", "hcxik_", "hcamk_", "hcxmk_", "hcaic_", "hcxic_")),
+    # Backblaze B2 application keys: `K` and a three-digit cluster number, then 27 random characters
+    prefixed_rule("backblaze-application-key",
+                  r"(?<![A-Za-z0-9+/])(?P<v>K00\d(?P<b>[A-Za-z0-9+/]{27}))(?![A-Za-z0-9+/=])", ("K00",),
+                  need_digit=True),
+    # an ngrok agent token after its flag or key (`ngrok config add-authtoken …`, `NGROK_AUTHTOKEN=…`)
+    SecretRule("ngrok-authtoken", Tier.TOKEN,
+               re.compile(r"authtoken[\s:=\"']{1,4}(?P<v>[0-9][A-Za-z0-9]{20,40}_(?P<b>[A-Za-z0-9]{15,40}))" + _E,
+                          re.IGNORECASE),
+               keywords=("authtoken",), window=(0, 120), locate=token_check(need_digit=True)),
     # Microsoft Teams incoming webhooks (`…webhook.office.com/webhookb2/<group>@<tenant>/IncomingWebhook/<32 hex>/
     # <owner>[/<signature>]`, and the older `outlook.office.com/webhook/`): anyone holding the URL can post.
     SecretRule("teams-webhook-url", Tier.TOKEN,
