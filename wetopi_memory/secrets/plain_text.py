@@ -292,9 +292,19 @@ def _wordlike_token(token: str) -> bool:
 
 # Letters-only values (common passwords, random lowercase, app passwords) are taken only near these cues.
 _CUE_STEMS = (b"pass", b"pw", b"pin", b"key", b"token", b"secret", b"clave", b"contrase", b"cred", b"llave", b"auth",
-              b"admin", b"identified", b"phrase", b"frase")
+              b"admin", b"identified", b"phrase", b"frase", b"maestra")
 _QUOTED_WORDS_RE = re.compile(rb"[\"'\xe2][^\"'\n]{0,8}\w+ \w+ \w+")
 _CUE_FINDER = ahocorasick_rs.BytesAhoCorasick(_CUE_STEMS)   # every cue stem occurrence, in one pass
+_PHRASE, _FRASE, _MAESTRA, _PASS = (_CUE_STEMS.index(stem) for stem in (b"phrase", b"frase", b"maestra", b"pass"))
+
+
+def _passphrase_cue(lowered: bytes, index: int, start: int) -> bool:
+    """A cue of `passphrase-words` at this stem: a passphrase of plain words has no shape to look for."""
+    if index in (_PHRASE, _MAESTRA):
+        return True
+    if index == _FRASE:
+        return lowered.startswith((b"frase de paso", b"frase secreta"), start)
+    return index == _PASS and lowered.endswith(b"master ", 0, start)
 
 
 def may_hold_secret(text: str) -> bool:
@@ -305,12 +315,11 @@ def may_hold_secret(text: str) -> bool:
     if _shaped(text, raw):
         return True
     lowered = raw.lower()
-    if b"phrase" in lowered or b"maestra" in lowered or b"frase de paso" in lowered or b"frase secreta" in lowered \
-            or b"master pass" in lowered:
-        return True   # a passphrase of plain words after its cue (`passphrase-words`): no shape to look for
     cues = _CUE_FINDER.find_matches_as_indexes(lowered, overlapping=True)
     if not cues:
         return False   # most prose: no cue word at all
+    if any(_passphrase_cue(lowered, index, start) for index, start, _ in cues):
+        return True
     if not _words_hold_value(lowered):   # no letters-only value anywhere, unless a quoted passphrase of words
         return (b"phrase" in lowered or b"frase" in lowered) and _QUOTED_WORDS_RE.search(lowered) is not None
     for _, hit, _ in cues:
