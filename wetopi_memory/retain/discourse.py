@@ -203,6 +203,16 @@ def unsettled(sentences: Sequence[Sentence]) -> list[Sentence]:
     return out
 
 
+def _settled_kinds(said: str, kinds: tuple[Category, ...]) -> tuple[Category, ...] | None:
+    """The kinds of the statement before `said` once `said` settles it: the speaker's preference ("That's how I like
+    to work"), a lasting decision ("Está así en los contratos"); None when `said` settles nothing."""
+    if mentions(_OWN_WAY_SETTLES, said):
+        return ("preference", *(c for c in kinds if c != "preference"))
+    if not mentions(_SETTLES, said):
+        return None
+    return kinds if {"decision", "preference"} & set(kinds) else ("decision", *kinds)   # a preference already lasts
+
+
 def settled(sentences: Sequence[Sentence]) -> list[Sentence]:
     """The user's sentences with a statement the next one declares settled read as a lasting decision (a time it
     names is when it was done, not how long it holds), and the declaring sentence, which holds no fact of its own,
@@ -210,20 +220,15 @@ def settled(sentences: Sequence[Sentence]) -> list[Sentence]:
     out = list(sentences)
     for number in range(1, len(out)):
         said, before = out[number], out[number - 1]
-        if said.role != "user" or before.role != "user" or not (mentions(_SETTLES, said.text)
-                                                                 or mentions(_OWN_WAY_SETTLES, said.text)) \
-                or len(tokens(fold(said.text))) > MAX_SETTLING_WORDS or said.signals.question \
-                or technical_value(said.text):
+        if said.role != "user" or before.role != "user" or len(tokens(fold(said.text))) > MAX_SETTLING_WORDS \
+                or said.signals.question or technical_value(said.text):
             continue
         read = before.signals
         if read.question or read.hedges or read.one_off or read.unverified or read.filler:
             continue
-        lasting = {"decision", "preference"} & set(read.categories)   # a preference is already the speaker's rule
-        categories: tuple[Category, ...]
-        if mentions(_OWN_WAY_SETTLES, said.text):
-            categories = ("preference", *(c for c in read.categories if c != "preference"))
-        else:
-            categories = read.categories if lasting else ("decision", *read.categories)
+        categories = _settled_kinds(said.text, read.categories)
+        if categories is None:
+            continue
         out[number - 1] = replace(before, signals=replace(read, categories=categories, transient=(),
                                                           strong=(*read.strong, "settled")))
         if not holds_number(said.text):   # "Hazlo así siempre, antes de las 11": the time is a detail of its own

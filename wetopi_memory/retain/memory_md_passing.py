@@ -15,7 +15,8 @@ _COMPLETED = re.compile(
 # A one-off action of the writer, told in the past (English simple past, Spanish pretérito or `he/hemos` + participle).
 _ONE_OFF = re.compile(
     r"\s*(?:(?:i|we|yo|nosotros)\s+|(?:ya\s+)?se\s+(?=envi|mand|firm|pag|aprob|renov|llam))?"
-    r"(?:sent|approved|emailed|called|paid|renewed|replied|answered|uploaded|installed|restarted|rebooted|ordered|booked|invited|reminded|submitted|signed|forwarded|checked|reviewed|"
+    r"(?:sent|approved|emailed|called|paid|renewed|replied|answered|uploaded|installed|restarted|rebooted|ordered|"
+    r"booked|invited|reminded|submitted|signed|forwarded|checked|reviewed|"
     r"tested|cleaned|removed|deleted|created|added|updated|upgraded|migrated|moved|fixed|deployed|rotated|"
     r"(?:he|hemos)\s+[a-záéíóú]+(?:ado|ido|to|cho|sto)|envié|enviamos|aprobé|aprobamos|actualicé|mandé|mandamos|"
     r"llamé|llamamos|pagué|pagamos|renové|renovamos|reinicié|instalé|subí|firmé|firmamos|reenvié|envió|mandó|firmó|"
