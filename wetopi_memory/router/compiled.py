@@ -192,7 +192,7 @@ def _add_spec(spec: RuleSpec, out: _SpecTerms) -> None:
     if spec.near is not None:
         first = frozenset(w.encode("ascii") for w in spec.near.first)
         for head in spec.near.heads:
-            label = f"(first person) … {head}"
+            label = f"({spec.near.cue}) … {head}"
             out.words.append(replace(_term(spec, "near", label, tokens=(head,)), near_first=first,
                                      window=spec.near.window))
     out.patterns += [_term(spec, "pattern", p, regex=re.compile(p, re.IGNORECASE)) for p in spec.patterns]

@@ -149,6 +149,8 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
     DefaultRule(
         "business", "business.sales_marketing", STRONG,
         keywords=(
+            "free migration", "free migrations", "migración gratis", "migraciones gratis", "migración gratuita",
+            "migraciones gratuitas",
             "client", "clientela", "cartera de clientes", "customer base", "customer success", "account manager",
             "account executive", "salesperson", "comercial nuevo", "nuevo comercial", "sdr", "cold email",
             "cold call", "outreach", "prospecting", "prospección", "lead generation", "captación", "sales call",

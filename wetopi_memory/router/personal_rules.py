@@ -81,7 +81,8 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
             "me pone nervioso", "me pone nerviosa", "works best for me", "works better for me", "best for me",
             "easier for me", "better for me", "suits me", "i find it easier", "i focus better", "distracts me",
             "bothers me", "annoys me", "drives me crazy", "cuando te pida", "when i ask you", "unless i ask",
-            "my go to", "i m not a fan", "no soy fan", "soy más de", "i m more of a", "i live in", "vivo en",
+            "my go to", "i m not a fan", "no soy fan", "no soy nada fan", "no soy muy fan", "i m not a big fan",
+            "cuando te pregunte", "soy más de", "i m more of a", "i live in", "vivo en",
             "i m based in", "i m from",
             "personal note", "nota personal", "about me", "sobre mí", "in my spare time", "en mi tiempo libre",
             "i m not a morning person", "note to self", "nota mental", "nota para mí", "my availability",
@@ -91,7 +92,8 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
             # ("forget what I told you about X" takes back a word about X: X's scope alone)
             "what did i say", "what did i tell", "did i already say", "did i say no", "did i say yes",
             "remind me why i", "why did i", "tú y yo", "qué le dije a", "qué le dije la", "qué le dije sobre",
-            "qué les dije sobre",
+            "qué les dije sobre", "remind me what i think", "lo que opiné yo", "lo que opino yo", "lo que yo opino",
+            "lo que yo comenté", "lo que comenté yo",
             "you and i discussed", "you and i agreed",
             # how the speaker wants things done, or no longer wants them: "me gustaría que los informes…"
             "me gustaría que", "ya no quiero", "i no longer want", "a mí me da igual", "contéstame", "respóndeme",

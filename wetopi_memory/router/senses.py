@@ -4,8 +4,8 @@
   ("product" next to "vectors", "sales" in "¿a qué hora sales?", the "margen" of a page, an army "deployment").
   Context terms match like keywords (whole words, simple plurals, consecutive words for phrases); a cancelled
   term is reported in `RouteDecision.cancelled` with the context that cancelled it.
-- `NEAR_RULES`: a first-person word followed, with at most `window - 1` words in between, by a head word ("my
-  meeting preferences", "I'm usually", "mi forma de trabajar").
+- `NEAR_RULES`: a cue word (mostly the first person) followed, with at most `window - 1` words in between, by a
+  head word ("my meeting preferences", "mi forma de trabajar", "promise 99.95% uptime").
 - `AGENT_PRIORS`: the agent that handles the turn is a weak prior for one scope (design §8 "contexto del
   agente"): it never routes alone, it only corroborates a term that needs it.
 """
@@ -35,9 +35,12 @@ class NearRule:
     first: tuple[str, ...]
     heads: tuple[str, ...]
     window: int = 2
+    cue: str = "first person"   # what the words of `first` are, as `route` explains the match
 
 
 _SELF_EN_ES = ("my", "mi", "mis", "i", "yo", "me", "im")
+_PROMISE, _SITE = (("promise", "promised", "prometer", "prometemos", "prometimos", "guarantee", "garantizar"),
+                   ("web", "website", "site", "tienda", "shop", "store", "server", "servidor", "api"))
 
 NEAR_RULES: tuple[NearRule, ...] = (
     NearRule("personal", "personal.first_person", 1.0, _SELF_EN_ES, (
@@ -60,6 +63,10 @@ NEAR_RULES: tuple[NearRule, ...] = (
     NearRule("personal", "personal.own_appointment", 1.0, ("tengo", "hago", "have", "got"), (
         "reunion", "reuniones", "meeting", "call", "llamada", "demo", "dentista", "dentist", "medico", "doctor",
         "cita", "appointment", "guardia", "evento", "board", "entrevista", "interview"), window=3),
+    # uptime promised to customers is the business's word ("can we promise 99.95% uptime…?"); a site that was down
+    # is an outage ("la web de Nortia was down 40 min ayer")
+    NearRule("business", "business.promised_uptime", 1.0, _PROMISE, ("uptime", "disponibilidad", "sla"), 3, "promise"),
+    NearRule("platform", "platform.site_down", 1.0, _SITE, ("down", "caida", "caido"), 5, "a site"),
 )
 
 AGENT_PRIORS: dict[str, str] = {"wetopi-build": "platform", "wetopi-lead": "business"}
@@ -81,7 +88,7 @@ _TROOPS = ("army", "troops", "legion", "legión", "cohort", "cohorte", "roman", 
            "tropas", "militar", "military", "otan", "nato", "soldados", "soldiers", "ejercito",
            "frontera", "border", "suspense", "police", "policia", "movie", "film", "pelicula", "como se dice",
            "amphibious", "anfibio", "normandy", "normandia", "invasion", "war", "guerra", "battle", "batalla",
-           "desembarco", "drill", "simulacro", "lifejackets", "chalecos", "sailing club",
+           "desembarco", "brigada", "brigade", "drill", "simulacro", "lifejackets", "chalecos", "sailing club",
            "how do you say", "translate", "traduce", "traducir", "sinonimo", "synonym", "en frances", "in french")
 _FILM = ("pelicula", "film", "movie", "affleck", "cine", "oscar", "netflix", "watch argo", "watched argo",
          "vi argo", "ver argo", "argonautas", "argonauts", "jason", "peli", "tele", "television", "tv", "la echan")
@@ -200,9 +207,9 @@ SENSES: tuple[Sense, ...] = (
                                              "subscription", "suscripción", "tarifa", "factura", "bill", "euros",
                                              "fee", "a month", "al mes", "pagar", "banco", "bank", "rentabilidad",
                                              "anual", "mantenimiento"), _PRIVATE_LIFE),
-    Sense("renewal.certificate", "business", _RENEW,
-          ("certbot", "certificate", "certificado", "cert", "certs", "ssl", "tls", "letsencrypt", "acme", "wildcard",
-           "expiry", "caducidad", "cert-manager", "ip", "dhcp", "lease", "token", "kubeconfig")),
+    Sense("renewal.certificate", "business", _RENEW, ("certbot", "certificate", "certificado", "cert", "certs", "ssl",
+          "tls", "letsencrypt", "acme", "wildcard", "expiry", "caducidad", "cert-manager", "ip", "dhcp", "lease",
+          "token", "kubeconfig", "machine identity", "infisical", "credentials", "credenciales", "api key")),
     Sense("budget.engineering", "business", ("budget",),
           ("error budget", "latency budget", "memory budget", "performance budget", "token budget", "lighthouse",
            "lcp", "core web vitals", "bundle size", "page weight")),
@@ -241,7 +248,8 @@ SENSES: tuple[Sense, ...] = (
     Sense("cluster.not_it", "platform", ("cluster", "clúster"),
           ("uvas", "grapes", "ideas", "palabras", "words", "flores", "flowers", "estrellas", "stars", "galaxias",
            "galaxies", "parra", "vine", "jardin", "garden", "agrupa", "headaches", "migranas", "headache", "cefalea",
-           "tic", "empresarial", "empresas", "asociacion", "unirnos", "join them")),
+           "tic", "empresarial", "empresas", "asociacion", "unirnos", "join them", "muscles", "musculos",
+           "cluster de clientes", "customer cluster", "cluster of customers", "racimo", "racimos", "enologo")),
     Sense("node.javascript", "platform", ("node",),
           ("json", "npm", "javascript", "js", "require", "express", "typescript", "async await", "callback")),
     Sense("role.hiring", "platform", ("sre", "devops", "on-call"),
@@ -295,7 +303,8 @@ SENSES: tuple[Sense, ...] = (
     Sense("bank.not_money", "business", ("bank", "banco"),
           ("river", "rio", "orilla", "sandbar", "bank holiday", "memory bank", "banco de arena", "blood bank",
            "food bank", "banco de alimentos", "como se dice", "how do you say", "translate", "traduce",
-           "banco central", "central bank", "tipos de interes", "interest rates", "tarjeta", "credit card")),
+           "banco central", "central bank", "tipos de interes", "interest rates", "tarjeta", "credit card",
+           "hindsight", "banks.yaml", "memory banks", "banco de memoria", "bancos de memoria")),
     Sense("customer.site_content", "business", ("customer", "cliente", "client", "clienta"), _SITE_CONTENT),
     Sense("venue.travel", "business", ("hotel", "restaurant", "facturada", "facturar"), _TRAVEL),
     Sense("negotiation.reading", "business", ("negotiation", "negociación", "negociar"), _READING),
