@@ -207,6 +207,10 @@ class CandidateBuilder:
         joined = "\n".join(t for t in texts if isinstance(t, str))
         return self.router.route(joined, tools=tools).scope_names
 
+    def asks_memory(self, text: str) -> bool:
+        """Whether a message asks to read memory: what answers it is recalled, not learnt."""
+        return self._route(text).explicit_memory_request
+
     def routed_scopes(self, text: str) -> tuple[str, ...]:
         """The scopes the router alone gives a sentence."""
         return self._route(text).scope_names

@@ -94,7 +94,8 @@ HEDGES: tuple[str, ...] = (
 # Whether a change helps is still open: "I can't tell yet whether that fixes it", "aún no sé si lo arregla".
 OPEN_OUTCOME: tuple[str, ...] = (
     "can't tell yet", "cannot tell yet", "can't say yet", "aun no se si", "todavia no se si", "no se todavia si",
-    "no lo se todavia", "no lo se aun",
+    "no lo se todavia", "no lo se aun", "no sabemos si", "no sabremos si", "we don't know yet if",
+    "we don't know yet whether", "we won't know if", "we won't know until",
     # the check still to come: "Mañana miramos si baja la RAM", "…antes de darlo por bueno", "we'll see if it helps"
     "miramos si", "comprobamos si", "antes de darlo por bueno", "before we call it", "we'll see if",
     "we'll see whether", "let's see if", "to see if it helps", "a ver si baja", "a ver si mejora",

@@ -13,7 +13,7 @@ from .lexicon import CATEGORY_SETS
 from .quotes import quoted_passages
 from .scope_selection import SPEAKER_ROLES
 from .sentences import Sentence
-from .signals import analyze
+from .signals import Signals, analyze
 from .speaker_lexicon import THIRD_PERSON_PREFERENCE_SET
 from .term_matching import fold, grams, mentions, tokens
 from .time_lexicon import FROM_NOW_SET
@@ -34,6 +34,10 @@ _VOICE_BREAK = re.compile(
     r";\s+|\s+[—–]\s+(?!\d)|,?\s+(?:but|while|whereas|pero|mientras que|aunque|en cambio)\s+|,?\s+(?=(?:and i|y yo)\s)"
     r"|,\s+(?=(?:yo|i|me|a m[ií]|for me|para m[ií]|personally|personalmente)\b)",
     re.IGNORECASE)
+
+# What the speaker does as a rule, beside an exception for today: "…, pero normalmente los quiero cortos"
+_USUALLY = re.compile(r"\b(?:normalmente|normally|usually|por defecto|by default|en general|siempre|always"
+                      r"|habitualmente|otherwise|the rest of the time|el resto del tiempo)\b")
 
 
 def clause_spans(text: str) -> list[tuple[int, int]]:
@@ -71,19 +75,29 @@ def _someone_elses(clause: str) -> bool:
 
 def own_voice_units(builder: CandidateBuilder, units: Sequence[Unit], **common: Any) -> list[Unit]:
     """The units of a turn with each personal sentence of the user cut to the speaker's own clauses: a colleague's
-    preference told beside one's own is not the speaker's (design §3.1)."""
+    preference told beside one's own is not the speaker's (design §3.1), nor is today's exception beside the
+    usual way ("Today I want the long version, pero normalmente los quiero cortos")."""
     out: list[Unit] = []
     for unit in units:
         sentence = unit.sentence
         spans = _spans(sentence.text, _VOICE_BREAK) if unit.candidate.scope == "personal" else []
         pieces = [sentence.text[s:e].strip(" ,;") for s, e in spans] if sentence.role == "user" else []
         own = [p for p in pieces if not _someone_elses(p)]
+        usual = bool(own) and len(own) == len(pieces) and bool(sentence.signals.one_off)
+        if usual:   # the exception's clause goes, the usual way's stays
+            own = [p for p in pieces if not analyze(p).one_off and _USUALLY.search(fold(p))]
         if not pieces or len(own) == len(pieces) or not own:
             out.append(unit)
             continue
-        part = replace(sentence, text=" ".join(p.rstrip(".") + "." for p in own))
+        text = " ".join(p.rstrip(".") + "." for p in own)
+        part = replace(sentence, text=text, signals=_kept_marks(analyze(text), sentence) if usual else sentence.signals)
         out.append(builder.unit(part, "personal", routed_by=unit.routed_by, **common))
     return out
+
+
+def _kept_marks(signals: Signals, sentence: Sentence) -> Signals:
+    """A clause's own signals, with what the turn said of the whole sentence (an opt-out, an unbacked claim)."""
+    return replace(signals, opted_out=sentence.signals.opted_out, unbacked=sentence.signals.unbacked)
 
 
 def _scoped_clauses(builder: CandidateBuilder, sentence: Sentence) -> dict[str, list[str]]:

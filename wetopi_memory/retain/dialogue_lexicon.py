@@ -169,7 +169,8 @@ PROBLEM = TermSet(("no arranca", "no arrancan", "imagepullbackoff", "errimagepul
                    "crashloopbackoff", "oomkilled", "not working", "doesn't work", "broken", "roto", "lento",
                    "slow", "se cuelga", "hangs", "stuck", "atascado", "no responde", "not responding", "no resuelve",
                    "rejecting", "refusing", "timing out", "se queja", "se quejan", "complain", "complains",
-                   "complaining", "doesn't resolve", "no carga", "won't load",
+                   "complaining", "doesn't resolve", "no carga", "won't load", "is throwing", "are throwing",
+                   "esta dando", "estan dando",
                    # something absent that should be there: "Half the namespaces are missing the … label"
                    "are missing", "is missing", "les falta", "le falta", "no tienen la", "no tiene la"))
 # A causal connector: in a problem's description, what follows is its cause.

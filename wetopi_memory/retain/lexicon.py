@@ -175,7 +175,9 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "contract says", "contract states", "contractually", "in their contract", "in the contract",
     ),
     "pricing": (
-        "price", "prices", "pricing", "precio", "precios", "tarifa", "tarifas", "per month", "al mes",
+        "price", "prices", "pricing", "precio", "precios", "tarifa", "tarifas",
+        # an amount a month, not a frequency ("se prueba un restore al mes", "twice per month")
+        "re:\\d[^.;]{0,30}\\b(?:per month|al mes)\\b",
         "re:(?:\\d|€|\\$|eur|euros|usd)\\s*/\\s*(?:mes|month|ano|year)\\b",  # "49 €/mes", not "día/mes"
         "per year", "al ano", "discount", "descuento", "euros", "eur", "usd", "re:\\d\\s*€", "re:€\\s*\\d",
         "re:\\$\\s*\\d", "costs",
@@ -266,6 +268,9 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "re:^\\W*(?:norma|regla|politica|policy|rule)\\b[^:.]{0,40}:",
         "process", "proceso", "workflow", "flujo de trabajo", "every monday", "cada lunes", "every week",
         "cada semana", "weekly", "semanal", "approval", "aprobacion", "approves", "aprueba", "onboarding",
+        # who approves them, said by the one who does: "los descuentos de más del 15% solo los apruebo yo"
+        "los apruebo yo", "las apruebo yo", "lo apruebo yo", "solo los apruebo", "solo las apruebo", "only i approve",
+        "approved only by me",
         "sign-off", "handoff", "escalate", "escalar", "on-call", "guardia", "escalations", "escalaciones", "sla",
         "support sla", "nivel de servicio",
         "lead is", "es la responsable", "es el responsable", "business rule", "regla de negocio",

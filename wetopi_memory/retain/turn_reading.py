@@ -209,9 +209,9 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     hedged = any(s.signals.hedges or s.signals.unverified for s in (*stated, *users))
     # a change the turn checked (a verification word or the last tool call succeeding), whatever the words; a
     # status check alone, an unchecked restart or a hedged change is not a fix
-    # an outcome the answer leaves open ("I can't tell yet whether that fixes it"); a hedged guess about something
-    # else ("Quizá lo mismo pasó en rke2-w-02…, no tengo datos") is its own speculation
-    open_outcome = any(mentions(OPEN_OUTCOME_SET, s.text) and not s.signals.hedges for s in answer)
+    # an outcome the answer or the user leaves open ("I can't tell yet whether that fixes it"); a hedged guess about
+    # something else ("Quizá lo mismo pasó en rke2-w-02…, no tengo datos") is its own speculation
+    open_outcome = any(mentions(OPEN_OUTCOME_SET, s.text) and not s.signals.hedges for s in (*answer, *said))
     fix_context = not unverified and not hedged and not open_outcome and changed and (verified or ok_calls)
     # doubt about what was checked: a hedged verification or an unverified claim, not a hedged piece of advice
     # after it ("te sugiero vigilar la memoria estos días")

@@ -166,6 +166,8 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     said = builder.sentences(user, "user", tool_line_hashes=hashes)
     answered = builder.sentences(answer, "assistant", first_index=len(said), tool_line_hashes=hashes)
     reading = read_turn(user, answer, history, answered, evidence, said)
+    if not evidence.world and builder.asks_memory(user):   # "Remind me how we fixed X?": the answer is recall
+        reading = replace(reading, fix_context=False, fact_checked=False)
     proposed = builder.sentences(reading.proposal, "proposal", first_index=len(said) + len(answered))
     pinned: dict[int, str] = {}
     vouched = any(s.signals.verified for s in said) or bool(_MEASURED.search(user)) or reading.checked
@@ -206,7 +208,9 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     fallback = builder.context_scopes([reading.proposal, reading.topic] if reading.proposal else [user, answer],
                                       evidence.tools)
     if reading.proposal:  # a proposal is personal only when it is about how the user is treated (pinned above)
-        fallback = tuple(s for s in fallback if s != "personal")
+        # it places what routes nowhere by its own words first, by the talk before it only if they name no scope
+        own = tuple(s for s in builder.context_scopes([reading.proposal], evidence.tools) if s != "personal")
+        fallback = own or tuple(s for s in fallback if s != "personal")
     routed, unrouted = builder.units(free, fallback=fallback, **common)
     routed = sided_units(own_voice_units(builder, split_units(builder, routed, **common), **common))
     return TurnUnits(sentences=sentences, units=_ordered(_in_proposal_scopes(units + routed, restating)),
