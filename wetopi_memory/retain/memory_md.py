@@ -172,9 +172,18 @@ def _entry_units(coordinator: ImportingCoordinator, identity: Identity, entry: M
     # A P3 tag marks completed tasks and passing state; a P3 entry that reads as neither (`[P3] Ana usually does
     # the deep technical work in the mornings`) was mis-tagged and is judged on its content, like an untagged note.
     priority = None if entry.priority == "P3" and not entry.completed_task else entry.priority
-    units, unrouted = builder.units(sentences, origin="import", fallback=fallback, identity=identity,
-                                   source_agent=source_agent, priority=priority,
-                                   tags=(f"import:memory_md#{entry.index}",))
+    units: list[Unit] = []
+    unrouted: list[Sentence] = []
+    previous: tuple[str, ...] = ()
+    for sentence in sentences:
+        # a sentence that names no scope goes on from the one before ("Ana likes the weekly report as a bullet
+        # list…. No long paragraphs and no tables."), else it takes the whole entry's
+        own, more = builder.units([sentence], origin="import", fallback=previous or fallback, identity=identity,
+                                  source_agent=source_agent, priority=priority,
+                                  tags=(f"import:memory_md#{entry.index}",))
+        units += own
+        unrouted += more
+        previous = tuple(u.candidate.scope for u in own) or previous
     if entry.completed_task:
         units = [Unit(sentence=u.sentence, routed_by=u.routed_by,
                       candidate=replace(u.candidate, durability=min(u.candidate.durability, 0.3),

@@ -89,8 +89,10 @@ ONE_OFF: tuple[str, ...] = (
     # montarles el namespace con una ResourceQuota de 4 CPU", a setting)
     "re:\\b(?:hay que|tenemos que|tengo que)\\s+[a-z]+(?:arles|erles|irles|arle|erle|irle|arselo|arsela|arselos)\\b"
     "(?![^.;]*[\\d`])",
-    # a task due on a date: "Tenemos que mover Grafana a su namespace antes de fin de mes", "we need to … by Friday"
-    "re:\\b(?:tenemos que|hay que|tengo que|we need to|we have to|i need to|i have to)\\b[^.;]{0,80}"
+    # a task due on a date: "Tenemos que mover Grafana a su namespace antes de fin de mes", "we need to … by Friday",
+    # "Revisar con la gestoría el modelo 303 antes del día 20"
+    "re:(?:\\b(?:tenemos que|hay que|tengo que|we need to|we have to|i need to|i have to)\\b|^\\W*(?:revisar|llamar"
+    "|enviar|mandar|preparar|pagar|presentar|renovar|pedir|check|call|send|renew|pay|file|review)\\b)[^.;]{0,80}"
     "\\b(?:antes de (?:fin|final|finales) de(?:l)? (?:mes|semana|ano|trimestre)|antes del? (?:lunes|martes|miercoles"
     "|jueves|viernes|dia \\d+|\\d+)|antes de manana|by (?:the )?end of (?:the )?(?:month|week|quarter|year)"
     "|(?:by|before) (?:monday|tuesday|wednesday|thursday|friday|tomorrow|eod|eow))\\b",
@@ -283,7 +285,9 @@ TRANSIENT: tuple[str, ...] = (
     "todavia no", "not yet", "me quedan",
     # not now: "No, don't add that yet", "no lo añadas todavía"
     "re:\\b(?:don't|do not)\\s+(?:\\w+\\s+){1,3}yet\\b",
-    "re:\\bno\\s+(?:lo|la|los|las|le|les)\\s+\\w+\\s+(?:todavia|aun)\\b",
+    "re:\\bno\\s+(?:lo|la|los|las|le|les)\\s+\\w+\\s+(?:\\w+\\s+)?(?:todavia|aun)\\b",
+    # a check still to do: "Need to check the memory profile before blaming it"
+    "re:^\\W*(?:we\\s+|i\\s+)?need to (?:check|look into|look at|investigate|figure out)\\b",
     # material handed over in the message: "Here's the transcript of the call (pasted below)", "Te pego el log"
     "re:^\\W*(?:here's|here is|here are|aqui tienes|aqui va|aqui van|te pego|te adjunto|adjunto)\\b",
     "pasted below", "pegado abajo", "pego abajo", "see below",
