@@ -9,6 +9,7 @@ import base64
 import binascii
 import re
 
+from .app_passwords import is_wordpress_app_password
 from .context_locators import key_start
 from .findings import Tier
 from .heuristics import (
@@ -268,8 +269,10 @@ def _totp_seed(match: re.Match[str]) -> Span | None:
 _PASSPHRASE_RE = re.compile(
     r"(?:passphrase|pass phrase|frase de paso|frase secreta|master password|contrase(?:ñ|n)a maestra|clave maestra|"
     r"la maestra del?)\b[^\r\n:«\".!?]{0,60}?(?::|\b(?:es|is|was|era|sigue siendo)\b)[ \t]*"
-    r"(?P<v>[^\W\d_]{2,24}(?:[- ][^\W\d_]{2,24}){2,7})(?=[ \t]*(?:[.,;!?)]|$))",   # quoted: `quoted-passphrase`
+    # plain words, or one password ("La maestra del KeePass del equipo es Wetopi22$541"); quoted: `quoted-passphrase`
+    r"(?P<v>[^\W\d_]{2,24}(?:[- ][^\W\d_]{2,24}){2,7}|(?P<pw>[^\s«\"'`]{6,64}?))(?=[ \t]*(?:[.,;!?)]|$))",
     re.IGNORECASE | re.MULTILINE)
+_PARTICIPLE = re.compile(r"(?:ed|ado|ada|ido|ida|ados|adas|idos|idas)$")
 # Words no generated passphrase holds: a sentence about the passphrase ("es la de siempre", "is stored in Vault")
 _NOT_PASSPHRASE_WORDS = frozenset({
     "la", "el", "los", "las", "de", "del", "que", "en", "para", "por", "con", "una", "uno", "un", "y", "o", "no", "se",
@@ -283,15 +286,29 @@ _NOT_PASSPHRASE_WORDS = frozenset({
 
 
 def _passphrase(match: re.Match[str]) -> Span | None:
-    """A passphrase of three or more words, none of them a word of a sentence about it."""
+    """A passphrase of three or more words, none of them a word of a sentence about it, or one password."""
     value = match.group("v")
+    if match.group("pw") is not None:
+        return match.span("v") if is_password_value(value, quoted=False) else None
     if not (value.islower() or value.isupper()):
         return None   # "…: Hotel Mirador needs weekly reports": a sentence, not generated words
     words = re.split(r"[- ]", value.lower())
-    return match.span("v") if len(words) >= 3 and not _NOT_PASSPHRASE_WORDS.intersection(words) else None
+    if _PARTICIPLE.search(words[0]) or _NOT_PASSPHRASE_WORDS.intersection(words):
+        return None   # "…is rotated every quarter", "…es cambiada cada mes": a sentence about it
+    return match.span("v") if len(words) >= 3 else None
+
+
+def _wordpress_app_password(match: re.Match[str]) -> Span | None:
+    """Six drawn groups of four after an app-password cue, however long the clause between them."""
+    return match.span("v") if is_wordpress_app_password(match.group("v")) else None
 
 
 CLAUSE_RULES: tuple[SecretRule, ...] = (
+    # "Contraseña de aplicación de WordPress para la integración con el ERP: syRI 3Bvf wPjJ dUs0 IuL6 yBVo"
+    SecretRule("wordpress-app-password", Tier.CONTEXT,
+               re.compile(r"(?<![\w])(?P<v>[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){5})(?![\w])"),
+               ("aplicaci", "application password", "app password", "app-password"),
+               locate=_wordpress_app_password, window=(0, 260)),
     SecretRule("passphrase-words", Tier.CONTEXT, _PASSPHRASE_RE,
                ("passphrase", "pass phrase", "frase de paso", "frase secreta", "master password", "maestra"),
                locate=_passphrase, window=(12, 260)),

@@ -82,7 +82,7 @@ def is_secret_key(key: str) -> bool:
 
 _OTHER_THINGS = frozenset({"manager", "managers", "usage", "gestor", "política", "politica", "limits", "bucket",
                            "strength", "fuerte", "segura", "débil", "pública", "publica", "público", "publico",
-                           "públicas", "publicas", "hashing", "cifrado", "encryption"})
+                           "públicas", "publicas", "publicable", "hashing", "cifrado", "encryption"})
 
 
 def names_other_thing(word: str) -> bool:

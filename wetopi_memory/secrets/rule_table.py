@@ -223,7 +223,7 @@ CONTEXT_RULES: tuple[SecretRule, ...] = (
                    r"updated|rotated|cambiad[oa]|cambió|actualizad[oa])(?:[ \t]+(?:to|a)|[ \t]*:)"
                    r"|[ \t]+(?:to|a)(?=[ \t]+\S*[\d!#$%&*@^~])"
                    r"|[ \t]+(?:is|was|will[ \t]+be|is[ \t]+now|is[ \t]+still|still[ \t]+is|remains|are|es|era|será|"
-                   r"sería|es[ \t]+ahora|ahora[ \t]+es|sigue[ \t]+siendo|sigue[ \t]+es|queda|quedó)"
+                   r"sería|es[ \t]+ahora|ahora[ \t]+es|sigue[ \t]+siendo|sigue[ \t]+es|queda|quedó)(?![\w-])"
                    r"(?:[ \t]+(?:en|como|literally|literalmente|just|simply|simplemente|actually|really|still|todavia|"
                    r"todavía|aun|aún))?)"
                    # `hint for you: it's X`: a copula may follow the colon, too

@@ -186,7 +186,17 @@ _DIRECTIVES = (r"requirepass|masterauth|auth_pass|bindpw|rootpw|ldap_default_aut
                r"|psk|wpa_passphrase|sae_password"   # Wi-Fi: wpa_supplicant, hostapd
                r"|insecure-password")   # HAProxy userlists
 
+def _realm_password(match: re.Match[str]) -> Span | None:
+    """A password-shaped value after a Proxmox login (`root@pam en pve-03: …`), not a word or a port."""
+    return match.span("v") if is_password_value(match.group("v"), quoted=False) else None
+
+
 SERVICE_CONTEXT_RULES: tuple[SecretRule, ...] = (
+    # a Proxmox login and its password: "root@pam en pve-03: 4C!s.2lUAQj*a$_5 (web UI en :8006)"
+    SecretRule("proxmox-login-password", Tier.CONTEXT,
+               re.compile(r"(?<![\w.-])[\w.-]{1,32}@p(?:am|ve)(?![\w!-])[^\r\n:]{0,40}?:[ \t]*"
+                          r"(?P<v>[^\s\"'`]{6,128}?)(?=[ \t]|[.,;]?$|[.,;][ \t])", re.MULTILINE),
+               ("@pam", "@pve"), locate=_realm_password, window=(40, 240)),
     SecretRule("password-directive", Tier.CONTEXT,
                _rx(r"(?<![\w-])(?:" + _DIRECTIVES + r")(?![\w-])"
                    r"(?:(?:[ \t]+(?:for|of|on|in|de|del|en)[ \t]+[^\r\n:;=]{1,60}?)?"

@@ -82,6 +82,15 @@ VENDOR_TOKEN_RULES: tuple[SecretRule, ...] = (
     prefixed_rule("backblaze-application-key",
                   r"(?<![A-Za-z0-9+/])(?P<v>K00\d(?P<b>[A-Za-z0-9+/]{27}))(?![A-Za-z0-9+/=])", ("K00",),
                   need_digit=True),
+    # Brevo (ex Sendinblue) API and SMTP keys; WooCommerce REST consumer keys and secrets
+    prefixed_rule("brevo-key", _B + r"(?P<v>x(?:keysib|smtpsib)-(?P<b>" + _HEX + "{64})-[A-Za-z0-9]{16})" + _E,
+                  ("xkeysib-", "xsmtpsib-")),
+    prefixed_rule("woocommerce-rest-key", _B + r"(?P<v>c[ks]_(?P<b>" + _HEX + "{40}))" + _E, ("ck_", "cs_"),
+                  need_alpha=True, need_digit=True),
+    # a logged-in WordPress session cookie: whoever holds it is logged in as that user
+    prefixed_rule("wordpress-session-cookie",
+                  r"(?<![\w])(?P<v>wordpress_(?:logged_in|sec)_[0-9a-f]{32}=(?P<b>[^\s;,\"']{20,1024}))",
+                  ("wordpress_logged_in_", "wordpress_sec_")),
     # an ngrok agent token after its flag or key (`ngrok config add-authtoken …`, `NGROK_AUTHTOKEN=…`)
     SecretRule("ngrok-authtoken", Tier.TOKEN,
                re.compile(r"authtoken[\s:=\"']{1,4}(?P<v>[0-9][A-Za-z0-9]{20,40}_(?P<b>[A-Za-z0-9]{15,40}))" + _E,
