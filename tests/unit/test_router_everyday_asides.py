@@ -41,3 +41,15 @@ def test_a_scope_named_by_a_phrase_routes(router: RuleRouter, text: str, scope: 
 def test_a_near_rule_explains_itself(router: RuleRouter) -> None:
     decision = router.route("can we promise 99.95% uptime on the shared plan?")
     assert any(m.term == "(promise) … uptime" for m in decision.matches), decision.matches
+
+
+def test_what_we_used_and_what_the_speaker_told_are_asked_for(router: RuleRouter) -> None:
+    for text in ("which backup tool did we use for the Lumen migration?",
+                 "what's my shoe size, going by what I've told you?",
+                 "¿qué talla uso, según lo que te he contado?"):
+        assert router.route(text).explicit_memory_request, text
+
+
+def test_a_topic_the_speaker_waves_off_does_not_route(router: RuleRouter) -> None:
+    decision = router.route("no me hables de precios hoy, solo dime si el backup de anoche terminó")
+    assert "business" not in decision.scope_names, decision

@@ -149,6 +149,7 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
     DefaultRule(
         "business", "business.sales_marketing", STRONG,
         keywords=(
+            "customer survey", "encuesta de clientes", "encuesta a clientes", "toda la marca", "nuestra marca",
             "free migration", "free migrations", "migración gratis", "migraciones gratis", "migración gratuita",
             "migraciones gratuitas",
             "client", "clientela", "cartera de clientes", "customer base", "customer success", "account manager",

@@ -15,7 +15,7 @@ HOME_LAB = ("en casa", "de mi casa", "at home", "homelab", "home lab", "para tra
 _SET_ASIDE = ("isn't about", "is not about", "not about", "nothing to do with", "no es sobre", "no es de",
               "no es un tema de", "nada que ver con", "no te pregunto por", "no te pregunto sobre", "not asking about",
               "no quiero hablar de", "no hablemos de", "don't want to talk about", "let's not talk about",
-              "no va de", "isn't about the", "not about the")
+              "no va de", "isn't about the", "not about the", "no me hables de", "don't talk to me about")
 _BUSINESS_TOPICS = ("pricing", "prices", "price", "precios", "precio", "customers", "clients", "clientes", "sales",
                     "ventas", "billing", "facturacion", "money", "dinero")
 _PLATFORM_TOPICS = ("kubernetes", "infra", "infrastructure", "infraestructura", "the cluster", "el cluster", "servers",
@@ -115,6 +115,10 @@ EVERYDAY_SENSES: tuple[Sense, ...] = (
           ("can never remember", "never remember", "nunca me acuerdo", "nunca recuerdo", "always forget",
            "siempre se me olvida", "siempre me olvido", "siempre me lio", "always mix them up",
            "i always get confused")),
+    # a word chosen for the brand's glossary, a word customers use in a survey
+    Sense("deploy.wording", "platform", ("deploy", "deployment", "despliegue"),
+          ("glosario", "glossary", "wording", "terminologia", "terminology")),
+    Sense("cluster.survey", "platform", ("cluster",), ("survey", "encuesta")),
     Sense("plan.to_run", "business", ("plan",),
           ("antes de ejecutar", "before running", "before you run", "before executing", "wait for my ok")),
 )

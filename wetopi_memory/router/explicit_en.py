@@ -118,7 +118,7 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"(?:ever\s+|last\s+|finally\s+|already\s+|actually\s+|originally\s+)?(?:decide|agree|say|tell|"
                     r"settle|choose|pick|give|end|drop|discuss|talk|note|write|sign|promise|offer|quote|charge|"
                     r"set|configure|move|last|rotate|land|send|pay|bill|leave|put|store|keep|save|document|go|stop|pin|name|"
-                    r"call|price|plan|book|hire|buy|switch|change|cap|limit|budget|schedule|migrate|upgrade)\b",
+                    r"call|price|plan|book|hire|buy|switch|change|cap|limit|budget|schedule|migrate|upgrade|use)\b",
                     ("did",), requires=("we",)),
     ExplicitTrigger("en.wh_did_i",
                     r"\b(?:what|which|when|why|how|where|who)\b(?:\s+[\w'-]+){0,4}?\s+did\s+i\s+(?:ever\s+|last\s+)?"

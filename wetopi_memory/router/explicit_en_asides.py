@@ -98,11 +98,13 @@ EN_ASIDES: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.what_was_the_name",   # "What was the name of the gestoría Jordi recommended?": a name of ours
                     r"^\W*(?:and\s+|so\s+|hey,?\s+)?what\s+was\s+the\s+name\s+of\s+(?:the|that|this|our|my|those)\b",
                     ("name",), requires=("was",), also=r"\?", unless=_WORLD_NAME),
-    ExplicitTrigger("en.according_to_what_we_stored",   # "According to what we have stored, who's our contact at…?"
-                    r"\b(?:according\s+to|based\s+on|going\s+by|judging\s+by)\s+what\s+(?:we|you)\s+(?:have\s+|'ve\s+)?"
-                    r"(?:got\s+)?(?:stored|saved|on\s+file|noted|kept|remember)\b", ("stored", "saved", "file", "noted",
-                    "kept", "remember"), requires=("what",)),
+    ExplicitTrigger("en.according_to_what_we_stored",   # "According to what we have stored, who's our contact at…?",
+                    # "how many hours do I sleep, going by what I've told you?"
+                    r"\b(?:according\s+to|based\s+on|going\s+by|judging\s+by)\s+what\s+(?:(?:we|you)(?:\s+have|'ve)?\s+"
+                    r"(?:got\s+)?(?:stored|saved|on\s+file|noted|kept|remember)|i(?:\s+have|'ve)?\s+(?:told\s+you|said))\b",
+                    ("stored", "saved", "file", "noted", "kept", "remember", "told", "said"), requires=("what",)),
     ExplicitTrigger("es.segun_lo_guardado",   # "Según lo que tenemos guardado, ¿quién es el contacto en…?"
                     r"\bsegun\s+(?:lo\s+que\s+(?:tenemos|tienes|hay)\s+(?:guardado|apuntado|anotado|en\s+memoria)|"
+                    r"lo\s+que\s+te\s+(?:he\s+)?(?:contado|dicho|conte|dije)|"
                     r"(?:la|tu|nuestra)\s+memoria|lo\s+(?:guardado|apuntado|anotado))\b", ("segun",)),
 )

@@ -52,7 +52,7 @@ NEAR_RULES: tuple[NearRule, ...] = (
     NearRule("personal", "personal.my_things", 1.0, ("my", "mi", "mis"), (
         "go", "desktop", "stack", "shell", "terminal", "keyboard", "teclado", "mouse", "monitor", "monitors",
         "monitores", "diet", "dieta", "commute", "mornings", "afternoons", "evenings", "weekends", "mananas",
-        "tardes", "findes", "calendar", "agenda", "personal")),
+        "tardes", "findes", "calendar", "agenda", "personal", "talla")),
     # "I (usually / don't) work / live / drink …", "I'm trying to eat better": a verb of everyday life in the
     # speaker's present or resolution (0.75 = MEDIUM; a self cue, so "trying" counts only in the first person)
     NearRule("personal", "personal.life_verb_en", 0.75, ("i", "trying"), (
@@ -203,7 +203,7 @@ SENSES: tuple[Sense, ...] = (
     Sense("helm.boat", "platform", ("helm",), _BOAT),
     Sense("customer.tool_client", "business", ("customer", "cliente", "client"), _TOOL_CLIENT),
     Sense("price.private_life", "business", ("price", "precio", "contract", "contrato", "cobro", "cobrar", "cobra",
-                                             "cuota", "gastos", "plan", "planes", "annual", "monthly",
+                                             "cuota", "gastos", "plan", "planes", "annual", "monthly", "vender",
                                              "subscription", "suscripción", "tarifa", "factura", "bill", "euros",
                                              "fee", "a month", "al mes", "pagar", "banco", "bank", "rentabilidad",
                                              "anual", "mantenimiento"), _PRIVATE_LIFE),
