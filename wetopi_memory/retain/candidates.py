@@ -25,6 +25,7 @@ scope, tags and provenance are fixed when it is created, never when it is sent (
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -53,6 +54,10 @@ from .sentences import Sentence, split_sentences
 from .signals import Signals, analyze, durability_of, money_value, technical_value, verification_in
 from .term_matching import WORD, fold, mentions
 from .voice_reading import speaks_for_self, voice_of
+
+# A preference the speaker marks as theirs, whatever it decides on the way ("And for me personally, send me every
+# Monday a digest of the discounts approved…")
+_FOR_ME = re.compile(r"\b(?:for me personally|personally for me|para mi personalmente)\b")
 
 __all__ = [
     "CATEGORY_ORDER",
@@ -176,7 +181,8 @@ class CandidateBuilder:
         routed = list(self._route(sentence.text).scope_names)
         categories = sentence.signals.categories
         speaker = sentence.role in SPEAKER_ROLES
-        if speaker and "preference" in categories and "decision" not in categories and "personal" in known:
+        if speaker and "preference" in categories and "personal" in known and (
+                "decision" not in categories or _FOR_ME.search(fold(sentence.text))):
             return ("personal",), "category"  # the speaker's preference is theirs, whatever it mentions
         routed = own_scopes(routed, categories, speaker=speaker, known=known,
                             technical_values=technical_value(sentence.text), voice=voice_of(sentence.text),

@@ -28,6 +28,9 @@ REPORTED: tuple[str, ...] = (
     "according to her", "segun el", "segun ella",
 )
 HEDGES: tuple[str, ...] = (
+    # a stance someone else still disputes: "Yo no cobraría setup fee, pero Marc no está de acuerdo"
+    "no esta de acuerdo", "no estan de acuerdo", "doesn't agree", "does not agree", "don't agree with me",
+    "isn't convinced", "is not convinced", "no lo ve claro",
     "maybe", "perhaps", "i think", "i believe", "i guess", "i suppose", "i suspect", "could be", "could have",
     "might be", "might have", "may have", "probably", "possibly", "most likely", "likely", "not sure",
     "i'm not sure", "unsure", "it seems", "seems like", "seems to", "apparently", "my guess", "presumably",
@@ -99,6 +102,7 @@ OPEN_OUTCOME: tuple[str, ...] = (
     # the check still to come: "Mañana miramos si baja la RAM", "…antes de darlo por bueno", "we'll see if it helps"
     "miramos si", "comprobamos si", "antes de darlo por bueno", "before we call it", "we'll see if",
     "we'll see whether", "let's see if", "to see if it helps", "a ver si baja", "a ver si mejora",
+    "re:\\bwe'?ll see\\b[^.;]{1,30}\\b(?:if|whether)\\b", "re:\\bveremos\\b[^.;]{0,30}\\bsi\\b",
     "before calling it", "antes de darlo por resuelto", "antes de darlo por arreglado",
     "re:\\b(?:can't|cannot|can not)\\s+(?:yet\\s+)?confirm\\s+(?:that\\s+)?(?:it|this|that|the\\s+\\w+)\\s+"
     "(?:has\\s+)?(?:fixed|solved|helped|worked)\\b",

@@ -170,7 +170,8 @@ PROBLEM = TermSet(("no arranca", "no arrancan", "imagepullbackoff", "errimagepul
                    "slow", "se cuelga", "hangs", "stuck", "atascado", "no responde", "not responding", "no resuelve",
                    "rejecting", "refusing", "timing out", "se queja", "se quejan", "complain", "complains",
                    "complaining", "doesn't resolve", "no carga", "won't load", "is throwing", "are throwing",
-                   "esta dando", "estan dando",
+                   "esta dando", "estan dando", "don't start", "hours late", "horas tarde", "llegan tarde",
+                   "salen tarde",
                    # something absent that should be there: "Half the namespaces are missing the … label"
                    "are missing", "is missing", "les falta", "le falta", "no tienen la", "no tiene la"))
 # A causal connector: in a problem's description, what follows is its cause.
@@ -182,6 +183,9 @@ NOTE_THE_ANSWER = TermSet((
     "dejalo apuntado", "dejalo documentado", "write this down", "write that down", "note this down", "note that down",
     "save this as", "keep this as", "record this", "document this", "document that", "apunta eso", "anota eso",
     "write it down", "note it down", "save it as", "apuntalo como", "guardalo como", "anotalo como",
+    "note down how", "note down what", "write down how", "apunta como", "anota como",
+    # the answer kept for the others: "¿Por qué vemos la IP real…? Quiero que quede claro para el equipo"
+    "que quede claro para el equipo", "que quede documentado", "so the team knows", "for the team's reference",
 ))
 RUNBOOK_ASKED = TermSet(("how do i", "how do we", "how to", "procedure", "procedimiento", "runbook", "steps",
                          "pasos", "como se", "como hago", "como hacemos", "como restauro", "como recupero"))

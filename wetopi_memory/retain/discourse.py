@@ -182,6 +182,9 @@ _OWN_WAY_SETTLES = TermSet((
     "tenlo en cuenta al proponerme",
 ))
 MAX_SETTLING_WORDS = 8
+# A sentence that settles what follows it: "It's settled. Managed WooCommerce Pro goes to 59 €/month…"
+_SETTLES_NEXT = TermSet(("re:^\\W*(?:it's|its|it is|that's|thats)\\s+(?:settled|decided|final)\\W*$",
+                         "re:^\\W*(?:ya\\s+)?(?:esta\\s+)?decidido\\W*$", "re:^\\W*decision\\s+(?:tomada|made)\\W*$"))
 # A sentence that says the statement before it is not settled: "No es final, estamos negociando.", "Not final yet."
 _UNSETTLES = TermSet((
     "no es final", "not final", "isn't final", "is not final", "nothing final", "nada final", "estamos negociando",
@@ -232,5 +235,20 @@ def settled(sentences: Sequence[Sentence]) -> list[Sentence]:
         out[number - 1] = replace(before, signals=replace(read, categories=categories, transient=(),
                                                           strong=(*read.strong, "settled")))
         if not holds_number(said.text):   # "Hazlo así siempre, antes de las 11": the time is a detail of its own
+            out[number] = replace(said, signals=replace(said.signals, filler=True))
+    return _settling_openers(out)
+
+
+def _settling_openers(out: list[Sentence]) -> list[Sentence]:
+    """A user's "It's settled." before a statement of theirs: the statement is a lasting decision, the opener
+    filler."""
+    for number in range(len(out) - 1):
+        said, after = out[number], out[number + 1]
+        if said.role == "user" and after.role == "user" and mentions(_SETTLES_NEXT, said.text) and not (
+                after.signals.question or after.signals.hedges or after.signals.unverified):
+            kinds = after.signals.categories
+            kinds = kinds if {"decision", "preference"} & set(kinds) else ("decision", *kinds)
+            out[number + 1] = replace(after, signals=replace(after.signals, categories=kinds,
+                                                             strong=(*after.signals.strong, "settled")))
             out[number] = replace(said, signals=replace(said.signals, filler=True))
     return out

@@ -127,6 +127,8 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "no me gusta", "me encanta", "odio", "i always", "i never", "yo siempre", "yo nunca", "i usually",
         "suelo", "yo suelo", "prefers", "prefiere", "likes", "le gusta", "i use", "yo uso", "call me", "llamame",
         "answer me", "respondeme", "contestame",
+        # how the speaker is served, standing: "And for me personally, send me every Monday a digest of…"
+        "for me personally", "para mi personalmente", "send me every", "mandame cada", "enviame cada",
         "re:^\\W*para mi\\b[^.;]{0,60}\\b(?:siempre|nunca|always|never)\\b",
         "i only want", "solo quiero que", "stop sending me",
         "deja de enviarme", "deja de mandarme", "no me mandes mas",

@@ -9,7 +9,9 @@ from .term_matching import content_stems, fold, tokens
 
 __all__ = ["chosen_part", "picked_option"]
 
-_OPTION_CHOICE = re.compile(r"\b(?:(?:option|opcion|la|el|the|numero|number)\s+([a-d1-9])|(?:with|con)\s+([1-9]))\b")
+# "go with B", "vamos con la 2"; "with a" only when the message ends there ("go with a plan" names none)
+_OPTION_CHOICE = re.compile(r"\b(?:(?:option|opcion|la|el|the|numero|number)\s+([a-d1-9])"
+                            r"|(?:with|con)\s+([b-d1-9]|a(?=\s*(?:[.!,]|$))))\b")
 _OPTION_LABEL = r"(?:(?:option|opcion)\s+{0}\s*[:.),-]|(?<![\w])\(?{0}\)\s)"
 _ANY_LABEL = re.compile(_OPTION_LABEL.format(r"[a-d1-9]"))
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "1st": 1, "2nd": 2, "3rd": 3, "primera": 1, "primer": 1,

@@ -33,6 +33,9 @@ MIN_NOTED_WORDS = 8  # a note request with this many words holds content of its 
 RECORDS = re.compile(
     r"^\W*(?:deja(?:lo)? escrito|dejo escrito|que quede escrito|para que quede (?:escrito|constancia)"
     r"|que quede constancia|para que conste|que conste|writing (?:this|it) down|for the record|on the record)\b"
+    # a lesson under its label: "Lo que hemos aprendido hoy: …", "Lesson learned: …" (today is when, not how long)
+    r"|^\W*(?:(?:lo que )?(?:hemos|he) aprendido(?: hoy| esta semana)?|leccion aprendida"
+    r"|(?:what )?we(?:'ve| have)? learn(?:ed|t)(?: today| this week)?|lessons? learn(?:ed|t)|til)\s*:"
     r"|" + NOTE_REQUEST.pattern)
 # A checked fact under its label: "And btw, verified just now: the ingress class on mad-2 is nginx-public". How it
 # was checked ("creé y borré uno de prueba") stays an act: a fix's turn reads it as evidence.

@@ -131,6 +131,9 @@ ONE_OFF: tuple[str, ...] = (
     "|despliegue|restart|reinicio|migracion|migration|rollout|merge|release|rollback)\\b"
     "(?!\\s+(?:de|of)\\s+(?:proveedor|supplier|provider|vendor|plan|tarifa|precio|price|politica|policy))",
     "re:^\\W*(?:approved?|aprobad[oa]|apruebo)\\W*(?:(?:go ahead|adelante|dale)\\b[^.;]*)?$",
+    # ... for one night or day: "Aprobado para esta noche", "approved for tonight"
+    "re:^\\W*(?:approved?|aprobad[oa]|apruebo|ok)\\W+(?:para|for)\\s+"
+    "(?:esta noche|hoy|manana|tonight|today|tomorrow)\\b",
     # one review act: "Reject it, it changes the retention…", "Ciérrala, ya no aplica"
     "re:^\\W*(?:reject|decline|close|merge|rechaza|rechazala|rechazalo|cierrala|cierralo|mergealo)\\b"
     "(?:\\s+(?:it|this|that|the pr|the mr|el pr|la pr))?\\s*[,.;:!]",
@@ -307,6 +310,7 @@ TRANSIENT: tuple[str, ...] = (
     "me estan preguntando", "i'm blanking", "i am blanking", "me he quedado en blanco",
     # someone else's work, reported later: "Jordi está con el upgrade, luego me cuenta"
     "luego me cuenta", "luego me dice", "ya me contara", "me contara como", "will let me know", "keeps me posted",
+    "ya te digo", "ya te dire", "te digo algo", "i'll let you know", "i will let you know",
     "sigue fallando", "no idea", "ni idea", "a ver si", "prueba a", "try to", "intenta", "siguen apareciendo",
     "sigue dando", "re:\\bstill\\s+(?:(?!0\\b)\\d|failing|broken|down|getting|seeing)", *REQUEST_NOW,
     "task completed", "task complete", *FINISHED, "estoy en ello", "on hold", "en pausa", "en espera", "paused",
@@ -318,7 +322,8 @@ TRANSIENT: tuple[str, ...] = (
     "re:^\\W*(?:explain|explicame|tell me|dime|show me|muestrame|describe|summarise|help me|ayudame|can you"
     "|could you|puedes|please explain|por favor explica)\\b",
     "re:\\b(?:keep|keeps|kept)\\s+(?!(?:meeting|thing|naming|wording|formatting|spacing|pricing|billing|briefing"
-    "|setting|string|morning|evening|heading|ending|padding|building|listing|ranking|rating|warning)s?\\b)[a-z]+ing\\b",
+    "|setting|string|morning|evening|heading|ending|padding|building|listing|ranking|rating|warning)s?\\b)"
+    "(?!paying\\b)[a-z]+ing\\b",   # "existing customers keep paying 49 €" is a rule, not a state
     "re:\\bsiguen?\\s+(?!siendo\\b)[a-z]+(?:ando|iendo)\\b", "ha ido bien", "han ido bien", "ha ido mal", "han ido mal",
     "went well", "went badly", "fue bien", "fue mal", "is going well",
     "this week", "esta semana", "next week", "la semana que viene", "la proxima semana", "este mes", "this month",

@@ -211,12 +211,13 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     # status check alone, an unchecked restart or a hedged change is not a fix
     # an outcome the answer or the user leaves open ("I can't tell yet whether that fixes it"); a hedged guess about
     # something else ("Quizá lo mismo pasó en rke2-w-02…, no tengo datos") is its own speculation
-    open_outcome = any(mentions(OPEN_OUTCOME_SET, s.text) and not s.signals.hedges for s in (*answer, *said))
+    open_outcome = any(mentions(OPEN_OUTCOME_SET, s.text) and not s.signals.hedges for s in answer) \
+        or any(mentions(OPEN_OUTCOME_SET, s.text) for s in said)
     fix_context = not unverified and not hedged and not open_outcome and changed and (verified or ok_calls)
     # doubt about what was checked: a hedged verification or an unverified claim, not a hedged piece of advice
     # after it ("te sugiero vigilar la memoria estos días")
     doubt = unverified or any(s.signals.unverified for s in answer)
-    checked = (verified or ok_calls) and not doubt
+    checked = (verified or ok_calls) and not doubt and not open_outcome
     return TurnReading(opted_out=opted_out, proposal=proposal, fix_context=fix_context, topic=topic,
                        checked=checked, noted=_notes_the_answer(user_message),
                        fact_checked=checked and not fix_context and mentions(CHECK_ASKED, user_message))
@@ -267,13 +268,15 @@ def _opts_out(user_message: str, said: Sequence[Sentence]) -> bool:
 
 
 def _notes_the_answer(user_message: str) -> bool:
-    """A short request to keep what the answer says, with no content of its own to keep."""
-    words = tokens(fold(user_message))
-    _, colon, told = user_message.partition(":")
+    """A short request to keep what the answer says, with no content of its own to keep; after a question, the
+    request alone counts ("¿Por qué vemos la IP real…? Quiero que quede claro para el equipo")."""
+    _, asked, after = user_message.rpartition("?")
+    request = after if asked and mentions(NOTE_THE_ANSWER, after) else user_message
+    _, colon, told = request.partition(":")
     if colon and len(tokens(fold(told))) >= MIN_OWN_CONTENT_WORDS:
         return False  # "guárdalo en business: el registrador de dominios es …": the user's words are the content
-    return (mentions(NOTE_THE_ANSWER, user_message) and len(words) <= MAX_NOTE_WORDS
-            and not states_value(user_message) and not technical_value(user_message))
+    return (mentions(NOTE_THE_ANSWER, request) and len(tokens(fold(request))) <= MAX_NOTE_WORDS
+            and not states_value(request) and not technical_value(request))
 
 
 def noted(signals: Signals, text: str) -> Signals | None:

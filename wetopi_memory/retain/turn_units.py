@@ -14,7 +14,7 @@ from .checked_facts import checked_fact
 from .clauses import own_voice_units, split_units
 from .continued_decisions import continued_decisions
 from .corrections import corrected
-from .dialogue_lexicon import FORGET_ASKED, OPT_OUT, PROPOSAL
+from .dialogue_lexicon import FORGET_ASKED, NOTE_THE_ANSWER, OPT_OUT, PROPOSAL
 from .discourse import (
     introduced_party,
     named_party,
@@ -183,6 +183,9 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     pinned.update(details)
     if reading.proposal:  # "Me parece perfecto, hazlo así a partir de ahora": the agreed proposal is the content
         sentences = [_assent_only(s) for s in sentences]
+    if reading.noted:   # the request to keep the answer is no content of its own
+        sentences = [replace(s, signals=replace(s.signals, filler=True)) if s.role == "user"
+                     and mentions(NOTE_THE_ANSWER, s.text) else s for s in sentences]
     restating = frozenset(s.index for s in answered if reading.proposal and restates(s.text, reading.proposal))
     for sentence in answered:
         backed, scope = _assistant(builder, sentence, reading, restating)
