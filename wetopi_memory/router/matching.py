@@ -217,7 +217,7 @@ def explicit_trigger(candidates: tuple[Trigger, ...], words: frozenset[bytes], n
         if start < 0 or (also is not None and trigger.also_last and not also.found(norm)) \
                 or (trigger.before is not None   # a 60-character window: cheaper than `unless` over the text
                     and trigger.before.search(norm, max(0, start - BEFORE_CHARS), start) is None) \
-                or (trigger.unless_found is not None and trigger.unless_found.found(norm)):
+                or (trigger.unless_found is not None and trigger.unless_found.found(norm, words)):
             continue
         if not trigger.gated or reads_as_question(trigger, norm, raw, start):
             return trigger.name

@@ -6,6 +6,7 @@ sound: a pattern whose shape is not understood gets no shortcut.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Final
 
 _QUANTIFIERS: Final = frozenset("?*+{")
@@ -124,10 +125,15 @@ def fast_alternatives(pattern: str, most: int = MAX_ALTERNATIVES) -> list[str]:
     ("\\b(?:a|b)c" -> "\\bac", "\\bbc") and leading lookbehinds are moved past the letter that follows them
     ("(?<!x\\s)en" -> "e(?<!(?:x\\s)e)n"). `[pattern]` when it cannot be split, already starts fast or would
     need more than `most` alternatives."""
+    return list(_alternatives(pattern, most))
+
+
+@cache   # read for a router's gates, and again when a trigger is first searched
+def _alternatives(pattern: str, most: int) -> tuple[str, ...]:
     if _NOT_SPLIT.search(pattern) or _VERBOSE.search(pattern):
-        return [pattern]
+        return (pattern,)
     parts = _expand(pattern, 0, most)
-    return parts if parts is not None and len(parts) <= most else [pattern]
+    return tuple(parts) if parts is not None and len(parts) <= most else (pattern,)
 
 
 def starts_fast(atoms: list[Atom]) -> bool:

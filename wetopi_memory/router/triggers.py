@@ -72,7 +72,7 @@ def compile_triggers(triggers: Sequence[ExplicitTrigger]) -> tuple[dict[bytes, t
                            anchors, frozenset(anchors), also_last,
                            asked := holds_question_mark(pattern) or holds_question_mark(trigger.also),
                            FastSearch(trigger.also) if trigger.also else None,
-                           FastSearch(trigger.unless) if trigger.unless else None, gate := _gate(trigger),
+                           FastSearch(trigger.unless, gated=True) if trigger.unless else None, gate := _gate(trigger),
                            anchors_of(trigger) if gate is None else gate, _asks(trigger, asked))
         required |= requires
         for word in trigger.anchors:
