@@ -199,8 +199,8 @@ def explicit_trigger(candidates: tuple[Trigger, ...], words: frozenset[bytes], n
     message; `norm` (the normalised text) is built here when no pattern needed it before. A candidate is searched
     only when all its `requires` words and one of its gate words are among the message's `words`, and the message
     holds what its `asks` needs."""
-    question = "?" in raw or "¿" in raw or "？" in raw
-    holds = (2 if question else 1) if encoded.find(b"?") >= 0 else 0   # the normalised text keeps every "?"
+    # 2: a "?" in the normalised text (which keeps every "?" of `encoded`) and a question mark in the raw one
+    holds = 0 if encoded.find(b"?") < 0 else 2 if "?" in raw or "¿" in raw or "？" in raw else 1
     # only a question mark could make it count, or none can match without a "?": not worth the search (`asks`)
     searched = [t for t in candidates if t.asks <= holds and not t.needs.isdisjoint(words) and t.requires <= words]
     if not searched:
