@@ -3,6 +3,7 @@
 Run with two source roots (`--base /path/to/checkout --new /path/to/checkout`): each root routes the same cases in a
 subprocess (its own `wetopi_memory`) and writes one line per decision; the lines are compared and the differences
 counted. Cases: every message of the routing corpus, every user, assistant and history text of the turns corpus,
+every string of four characters or more in the router's unit tests (the design table, the tests' examples),
 the bench's generated messages (several seeds), and each of them upper-cased, accent-stripped and cut at a random
 point; each with no options and with one more set of options in turn (`allowed_scopes` subsets, the record's and
 other tool lists, agents, all together). Routers: the shipped one (decision memo on) and one with the memo off.
@@ -12,6 +13,7 @@ Prints counts, asserts nothing; exits 1 on any difference.
 from __future__ import annotations
 
 import argparse
+import ast
 import importlib.util
 import json
 import random
@@ -50,6 +52,10 @@ def _texts() -> Iterator[tuple[str, tuple[str, ...]]]:
                 for text in (record.get("user", ""), record.get("assistant", ""), *history):
                     if isinstance(text, str) and text:
                         yield text, tools
+    for path in sorted((ROOT / "tests" / "unit").glob("test_router*.py")):   # the design table and test examples
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) >= 4:
+                yield node.value, ()
     spec = importlib.util.spec_from_file_location("bench_router", ROOT / "bench" / "bench_router.py")
     assert spec is not None and spec.loader is not None
     bench = importlib.util.module_from_spec(spec)   # by path: ROOT on sys.path would shadow the checkout under test

@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wetopi_memory.router.explicit_rules import EXPLICIT_TRIGGERS
 from wetopi_memory.router.pattern_shape import fast_alternatives, required_lookaheads
@@ -84,3 +86,34 @@ def test_a_pattern_that_is_only_a_conjunction_of_lookaheads_is_searched_again_an
     for _ in range(3):
         assert search.found("remember that song?") and not search.found("remember that")
         assert search.start("a song to remember") == 0 and search.start("a song", 0, 3) == -1
+
+
+def test_lookarounds_and_bounds_before_a_letter_move_past_it() -> None:
+    assert fast_alternatives(r"(?=[^.]*\?)\bwe") == [r"\bw(?<=(?=[^.]*\?)w)e"]
+    assert fast_alternatives(r"(?<!x\s)\bwe") == [r"\bw(?<!(?:x\s)w)e"]
+    assert fast_alternatives(r"(?!no)(?:a|b)c") == [r"a(?<=(?!no)a)c", r"b(?<=(?!no)b)c"]
+    assert fast_alternatives(r"(?=a)(?:x)?") == [r"x(?<=(?=a)x)", r"(?=a)"]   # nothing to move past: as it is
+
+
+_LOOKAROUNDS = [r"(?=[^.!?]*\?)", r"(?![^.!?]*\?)", r"(?<!\?\s)", r"(?<!\?)", r"(?<!don't\s)", r"(?<=\s)",
+                r"(?=remember|recall)", r"(?!we\s+said)", r"\b"]
+_HEADS = [r"we\s+said", r"\bwe\s+(?:had\s+)?said\b", r"(?:we|you)\s+(?:said|told)", r"(?:remember|recall)\s+what",
+          r"(?:(?:remember|recall)|you)\s*\?"]
+_PIECES = ["we", "said", "you", "told", "had", "remember", "recall", "what", "?", ".", " ", " ", "don't", "x", "awe",
+           "!", "\n"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_LOOKAROUNDS), min_size=1, max_size=3), st.sampled_from(_HEADS),
+       st.lists(st.lists(st.sampled_from(_PIECES), max_size=14).map("".join), min_size=1, max_size=6))
+def test_moved_lookarounds_find_the_same_first_start(lookarounds: list[str], head: str, texts: list[str]) -> None:
+    """A pattern that opens with lookarounds (and \\b) before a letter or a group is found where `re` finds it."""
+    pattern = "".join(lookarounds) + head
+    search, regex = FastSearch(pattern), re.compile(pattern)
+    for text in texts:
+        match = regex.search(text)
+        assert search.start(text) == (match.start() if match else -1), (pattern, text)
+        assert search.found(text) == (match is not None), (pattern, text)
+        for pos in range(len(text) + 1):
+            match = regex.search(text, pos)
+            assert search.start(text, pos) == (match.start() if match else -1), (pattern, text, pos)

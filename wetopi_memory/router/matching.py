@@ -197,27 +197,27 @@ def explicit_trigger(candidates: tuple[Trigger, ...], words: frozenset[bytes], n
                      raw: str) -> str | None:
     """The first of `candidates` (the triggers the message's words anchor, in trigger order) that matches the
     message; `norm` (the normalised text) is built here when no pattern needed it before. A candidate is searched
-    only when all its `requires` words and one of its gate words are among the message's `words`."""
-    searched = [t for t in candidates if t.requires <= words and (t.gate is None or not t.gate.isdisjoint(words))]
+    only when all its `requires` words and one of its gate words are among the message's `words`, and the message
+    holds what its `asks` needs."""
+    # 2: a "?" in the normalised text (which keeps every "?" of `encoded`) and a question mark in the raw one
+    holds = 0 if encoded.find(b"?") < 0 else 2 if "?" in raw or "¿" in raw or "？" in raw else 1
+    # only a question mark could make it count, or none can match without a "?": not worth the search (`asks`)
+    searched = [t for t in candidates if t.asks <= holds and not t.needs.isdisjoint(words) and t.requires <= words]
     if not searched:
         return None
     if norm is None:
         norm = encoded.translate(LOWER_BYTES, UTF8_DELETE).decode("ascii")
-    question = "?" in raw or "¿" in raw or "？" in raw
     asked = norm.rfind("?") + 1   # a match after the last "?" ends no question: `reads_as_question`
     for trigger in searched:
-        only_asked = trigger.gated and not (trigger.clause_start or trigger.accented)
-        if (only_asked and not (question and asked)) or (trigger.needs_question and not asked):
-            continue   # only a question mark could make it count, or none can match: not worth the search
         also = trigger.also_found
         if also is not None and not trigger.also_last and not also.found(norm):
             continue   # the cheaper condition first
-        end = asked if only_asked else -1   # `Trigger.start` inlined when it only passes the search on
+        end = asked if trigger.asks == 2 else -1   # `Trigger.start` inlined when it only passes the search on
         start = trigger.start(norm, words, end) if trigger.at_anchor else trigger.first.start(norm, 0, end, words)
         if start < 0 or (also is not None and trigger.also_last and not also.found(norm)) \
                 or (trigger.before is not None   # a 60-character window: cheaper than `unless` over the text
                     and trigger.before.search(norm, max(0, start - BEFORE_CHARS), start) is None) \
-                or (trigger.unless_found is not None and trigger.unless_found.found(norm)):
+                or (trigger.unless_found is not None and trigger.unless_found.found(norm, words)):
             continue
         if not trigger.gated or reads_as_question(trigger, norm, raw, start):
             return trigger.name

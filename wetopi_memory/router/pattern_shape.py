@@ -6,6 +6,7 @@ sound: a pattern whose shape is not understood gets no shortcut.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Final
 
 _QUANTIFIERS: Final = frozenset("?*+{")
@@ -113,19 +114,26 @@ def holds_question_mark(pattern: str | None) -> bool:
 MAX_ALTERNATIVES: Final = 24
 _NOT_SPLIT: Final = re.compile(r"\(\?P|\(\?\(|\\[1-9]|^\(\?[a-zA-Z]+\)")   # names, back-references, global flags
 _LOOKBEHINDS: Final = ("(?<!", "(?<=")
+_LOOKAROUNDS: Final = ("(?<!", "(?<=", "(?=", "(?!")
 WORD_BOUNDARY: Final = "\\b"
 _ONCE_OR_NOT: Final = ("", "?", "??")   # a group matched once, or once or not at all ("(?:de\\s+)?")
 
 
-def fast_alternatives(pattern: str) -> list[str]:
+def fast_alternatives(pattern: str, most: int = MAX_ALTERNATIVES) -> list[str]:
     """Patterns that each start (after a `\\b`) with a letter or digit, which `re` finds fast, and whose matches
     start together exactly where `pattern`'s do: a group of alternatives at the start is distributed
     ("\\b(?:a|b)c" -> "\\bac", "\\bbc") and leading lookbehinds are moved past the letter that follows them
-    ("(?<!x\\s)en" -> "e(?<!(?:x\\s)e)n"). `[pattern]` when it cannot be split or already starts fast."""
+    ("(?<!x\\s)en" -> "e(?<!(?:x\\s)e)n"). `[pattern]` when it cannot be split, already starts fast or would
+    need more than `most` alternatives."""
+    return list(_alternatives(pattern, most))
+
+
+@cache   # read for a router's gates, and again when a trigger is first searched
+def _alternatives(pattern: str, most: int) -> tuple[str, ...]:
     if _NOT_SPLIT.search(pattern) or _VERBOSE.search(pattern):
-        return [pattern]
-    parts = _expand(pattern, 0)
-    return parts if parts is not None and len(parts) <= MAX_ALTERNATIVES else [pattern]
+        return (pattern,)
+    parts = _expand(pattern, 0, most)
+    return tuple(parts) if parts is not None and len(parts) <= most else (pattern,)
 
 
 def starts_fast(atoms: list[Atom]) -> bool:
@@ -134,23 +142,24 @@ def starts_fast(atoms: list[Atom]) -> bool:
     return first is not None and len(first[0]) == 1 and first[0].isalnum() and not first[1]
 
 
-def _expand(pattern: str, depth: int) -> list[str] | None:
+def _expand(pattern: str, depth: int, most: int) -> list[str] | None:
     alternatives, read = top_level(pattern)
-    if not read or depth > MAX_ALTERNATIVES:
+    if not read or depth > most:
         return None
     if len(alternatives) > 1:
         parts: list[str] = []
         for alternative in alternatives:
-            expanded = _expand(_source(alternative), depth + 1)
-            if expanded is None or len(parts) + len(expanded) > MAX_ALTERNATIVES:
+            expanded = _expand(_source(alternative), depth + 1, most)
+            if expanded is None or len(parts) + len(expanded) > most:
                 return None
             parts += expanded
         return parts
     atoms = alternatives[0]
     if starts_fast(atoms):
         return [pattern]
-    lead = 0
-    while lead < len(atoms) and atoms[lead] == (WORD_BOUNDARY, ""):
+    lead = 0   # zero-width atoms at the start: \b and unquantified lookarounds
+    while lead < len(atoms) and (atoms[lead] == (WORD_BOUNDARY, "")
+                                 or (atoms[lead][0].startswith(_LOOKAROUNDS) and not atoms[lead][1])):
         lead += 1
     if lead == len(atoms):
         return [pattern]
@@ -160,20 +169,21 @@ def _expand(pattern: str, depth: int) -> list[str] | None:
         if not inner_read:
             return None
         split = [before + _source(alternative) + after for alternative in inner]
-        return _expand("|".join(split + [before + after] * bool(head[1])), depth + 1)
-    return _shift_lookbehinds(atoms, lead, depth)
+        return _expand("|".join(split + [before + after] * bool(head[1])), depth + 1, most)
+    return _shift_lookarounds(atoms, lead, depth, most)
 
 
-def _shift_lookbehinds(atoms: list[Atom], lead: int, depth: int) -> list[str] | None:
-    """`[pattern]` with its lookbehinds at `lead` moved past the letter that follows them, or as it is."""
-    end = lead
-    while end < len(atoms) and atoms[end][0].startswith(_LOOKBEHINDS) and not atoms[end][1]:
-        end += 1
-    if end == lead or end == len(atoms) or not starts_fast([atoms[end]]):
+def _shift_lookarounds(atoms: list[Atom], lead: int, depth: int, most: int) -> list[str] | None:
+    """`[pattern]` with the lookarounds before `lead` moved past the letter at `lead` (a \\b among them put before
+    it: assertions at one point commute), or as it is: "(?<!x\\s)en" -> "e(?<!(?:x\\s)e)n", "(?=[^.]*\\?)\\bwe" ->
+    "\\bw(?<=(?=[^.]*\\?)w)e" (the lookahead, checked one character back)."""
+    if not starts_fast([atoms[lead]]):
         return [_source(atoms)]
-    letter = atoms[end][0]
-    moved = "".join(f"{atom[:4]}(?:{atom[4:-1]}){letter})" for atom, _ in atoms[lead:end])
-    return _expand(_source(atoms[:lead]) + letter + moved + _source(atoms[end + 1:]), depth + 1)
+    letter = atoms[lead][0]
+    bound = WORD_BOUNDARY if (WORD_BOUNDARY, "") in atoms[:lead] else ""
+    moved = "".join(f"{atom[:4]}(?:{atom[4:-1]}){letter})" if atom.startswith(_LOOKBEHINDS)
+                    else f"(?<={atom}{letter})" for atom, _ in atoms[:lead] if atom != WORD_BOUNDARY)
+    return _expand(bound + letter + moved + _source(atoms[lead + 1:]), depth + 1, most)
 
 
 def _source(atoms: list[Atom]) -> str:

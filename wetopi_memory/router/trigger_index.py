@@ -26,9 +26,9 @@ class TriggerIndex:
         self._anchored = dict(anchored)
         triggers = {t for found in anchored.values() for t in found}
         self.words = frozenset(anchored)   # the words that anchor a trigger
-        # the words a trigger needs, or a trigger or an alternative of its is gated on
+        # the words a trigger needs, or a trigger or an alternative of its pattern or `unless` is gated on
         self.gate_words = frozenset(w for t in triggers for w in (*t.requires, *(t.gate or ()))).union(
-            *(t.first.gate_words for t in triggers))
+            *(t.first.gate_words for t in triggers), *(t.unless_found.gate_words for t in triggers if t.unless_found))
         self._candidates: BoundedMemo[frozenset[bytes], tuple[Trigger, ...]] = BoundedMemo(CANDIDATE_MEMO_SIZE)
 
     def candidates(self, anchors: frozenset[bytes]) -> tuple[Trigger, ...]:

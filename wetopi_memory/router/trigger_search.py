@@ -9,10 +9,20 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from .pattern_shape import WORD_BOUNDARY, fast_alternatives, required_lookaheads, starts_fast, top_level
+from .pattern_shape import (
+    MAX_ALTERNATIVES,
+    WORD_BOUNDARY,
+    fast_alternatives,
+    required_lookaheads,
+    starts_fast,
+    top_level,
+)
 from .pattern_words import plain_word
 
 WORD_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+# a lookahead of a conjunction (`required_lookaheads`) is only ever asked whether it matches, so gated alternatives
+# cost little beyond the ones that can match: it is split further ("what year|in 19xx|…|songs?": 25 alternatives)
+MAX_LOOK_ALTERNATIVES: Final = 32
 Gate = frozenset[bytes] | None   # one of these words must occur for an alternative to match (None: no such words)
 
 
@@ -28,36 +38,46 @@ def compile_alternative(source: str) -> tuple[re.Pattern[str], bool]:
 class FastSearch:
     """One pattern, searched as its alternatives; "^(?=[\\s\\S]*A)(?=[\\s\\S]*B)" as a search for each of A, B.
     The alternatives are compiled at the first search, not with the router: a router that routes few messages (a
-    CLI command) is not built slower for the many triggers it never searches. `gated`: `start` skips an
-    alternative whose gate (`pattern_words.plain_word`, when the pattern has several alternatives) no word of
-    the message meets (the gates are read with the router: its word set must hold their words)."""
+    CLI command) is not built slower for the many triggers it never searches. `gated`: `start` and `found` skip
+    an alternative whose gate (`pattern_words.plain_word`, when the pattern has several alternatives; the
+    lookaheads of a conjunction gated alike) no word of the message meets (the gates are read with the router:
+    its word set must hold their words)."""
 
-    __slots__ = ("_gates", "_parts", "_together", "pattern")
+    __slots__ = ("_gated", "_gates", "_most", "_parts", "_together", "pattern")
 
-    def __init__(self, pattern: str, *, gated: bool = False) -> None:
+    def __init__(self, pattern: str, *, gated: bool = False, most: int = MAX_ALTERNATIVES) -> None:
         self.pattern = pattern
+        self._gated = gated
+        self._most = most   # alternatives at most (`pattern_shape.fast_alternatives`)
         self._gates: tuple[Gate, ...] = ()
-        if gated and len(alternatives := fast_alternatives(pattern)) > 1:
+        if gated and len(alternatives := fast_alternatives(pattern, most)) > 1:
             self._gates = tuple(plain_word(source) for source in alternatives)
         self._parts: tuple[tuple[re.Pattern[str], bool, Gate], ...] | None = None
         self._together: tuple[tuple[FastSearch, ...], ...] = ()
 
     @property
     def gate_words(self) -> frozenset[bytes]:
-        """The words of the alternatives' gates (the message's words `start` is given must show all of them)."""
-        return frozenset(word for gate in self._gates if gate is not None for word in gate)
+        """The words of the alternatives' gates and of the lookaheads' of a conjunction among them (the message's
+        words `start` or `found` is given must show all of them)."""
+        words = {word for gate in self._gates if gate is not None for word in gate}
+        if self._gated:
+            for source in fast_alternatives(self.pattern, self._most):
+                for look in required_lookaheads(source) or ():
+                    words |= FastSearch(look, gated=True, most=MAX_LOOK_ALTERNATIVES).gate_words
+        return frozenset(words)
 
     def _compiled(self) -> tuple[tuple[re.Pattern[str], bool, Gate], ...]:
         """The compiled alternatives with their gates (and the lookahead conjunctions), compiled once."""
         parts: list[tuple[re.Pattern[str], bool, Gate]] = []
         together: list[tuple[FastSearch, ...]] = []
-        alternatives = fast_alternatives(self.pattern)
+        alternatives = fast_alternatives(self.pattern, self._most)
         for source, gate in zip(alternatives, self._gates or [None] * len(alternatives), strict=True):
             looks = required_lookaheads(source)
             if looks is None:
                 parts.append((*compile_alternative(source), gate))
             else:
-                together.append(tuple(FastSearch(look) for look in looks))
+                together.append(tuple(FastSearch(look, gated=self._gated, most=MAX_LOOK_ALTERNATIVES)
+                                      for look in looks))
         self._together = tuple(together)
         self._parts = tuple(parts)
         return self._parts
@@ -81,18 +101,20 @@ class FastSearch:
                     break
                 at = start + 1
         if best != 0 and pos == 0 and self._together and any(
-                all(look.start(text, 0, end) >= 0 for look in looks) for looks in self._together):
+                all(look.start(text, 0, end, words) >= 0 for look in looks) for looks in self._together):
             return 0
         return best
 
-    def found(self, text: str) -> bool:
-        """Whether the pattern matches anywhere in `text`."""
+    def found(self, text: str, words: frozenset[bytes] | None = None) -> bool:
+        """Whether the pattern matches anywhere in `text` (`words`: as for `start`)."""
         parts = self._parts
-        for regex, word_start, _ in self._compiled() if parts is None else parts:
+        for regex, word_start, gate in self._compiled() if parts is None else parts:
+            if gate is not None and words is not None and gate.isdisjoint(words):
+                continue   # none of its gate's words occurs: it cannot match
             at = 0
             while (match := regex.search(text, at)) is not None:
                 start = match.start()
                 if not word_start or start == 0 or text[start - 1] not in WORD_CHARS:
                     return True
                 at = start + 1
-        return any(all(look.found(text) for look in looks) for looks in self._together)
+        return any(all(look.found(text, words) for look in looks) for looks in self._together)

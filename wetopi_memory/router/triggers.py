@@ -37,6 +37,9 @@ class Trigger:
     also_found: FastSearch | None = None     # `also`, as searched
     unless_found: FastSearch | None = None   # `unless`, as searched
     gate: frozenset[bytes] | None = None   # one of these words must occur for a match: see `_gate`
+    needs: frozenset[bytes] = frozenset()   # `gate`, or its anchors when it has none (one of them has occurred)
+    asks: int = 0   # 2: only a question can count it (`gated`, neither `clause_start` nor `accented`); 1: every
+    # match holds a "?" (`needs_question`); 0: neither. A message without a question mark (2) or a "?" (1) skips it
 
     def start(self, norm: str, words: frozenset[bytes] = frozenset(), end: int = -1) -> int:
         """Where the first match in the normalised message starts, or -1. An `at_anchor` trigger starts at the
@@ -67,13 +70,26 @@ def compile_triggers(triggers: Sequence[ExplicitTrigger]) -> tuple[dict[bytes, t
                            re.compile(trigger.also) if trigger.also else None,
                            re.compile(trigger.before) if trigger.before else None,
                            anchors, frozenset(anchors), also_last,
-                           holds_question_mark(pattern) or holds_question_mark(trigger.also),
+                           asked := holds_question_mark(pattern) or holds_question_mark(trigger.also),
                            FastSearch(trigger.also) if trigger.also else None,
-                           FastSearch(trigger.unless) if trigger.unless else None, _gate(trigger))
+                           FastSearch(trigger.unless, gated=True) if trigger.unless else None, gate := _gate(trigger),
+                           anchors_of(trigger) if gate is None else gate, _asks(trigger, asked))
         required |= requires
         for word in trigger.anchors:
             by_anchor.setdefault(word.encode("ascii"), []).append(compiled)
     return {k: tuple(v) for k, v in by_anchor.items()}, required
+
+
+def anchors_of(trigger: ExplicitTrigger) -> frozenset[bytes]:
+    """The words that anchor a trigger, as the router's word set holds them."""
+    return frozenset(word.encode("ascii") for word in trigger.anchors)
+
+
+def _asks(trigger: ExplicitTrigger, needs_question: bool) -> int:
+    """What a message must hold for the trigger to count (`Trigger.asks`)."""
+    if trigger.gated and not (trigger.clause_start or trigger.accented):
+        return 2
+    return 1 if needs_question else 0
 
 
 def _gate(trigger: ExplicitTrigger) -> frozenset[bytes] | None:
