@@ -155,6 +155,15 @@ class PluginDriver:
                         tools=tools, expect={}, forbid={})
         return self.run(case).stored
 
+    def imported(self, entries: Sequence[str], directory: Path) -> list[Any]:
+        """The import report's entries for a MEMORY.md of `entries` (one per `§`), imported as Ana."""
+        source = directory / "MEMORY.md"
+        source.write_text("\n§\n".join(entries) + "\n", encoding="utf-8")
+        plane = self.plugin.plane
+        self.plugin.retain_coordinator()
+        ana = plane.identify("telegram", "1001")
+        return list(self.runtime.run(plane.import_memory_md(ana, source, deliver_timeout=10.0), 30).entries)
+
     def _new_items(self) -> dict[str, tuple[str, ...]]:
         """Documents stored since the last call, per scope."""
         if not self.db.exists():

@@ -17,13 +17,8 @@ ENTRIES = (
 
 
 def _fates(driver: PluginDriver, tmp_path: Path) -> list[tuple[str, tuple[str, ...]]]:
-    source = tmp_path / "MEMORY.md"
-    source.write_text("\n§\n".join(ENTRIES) + "\n", encoding="utf-8")
-    plane = driver.plugin.plane
-    driver.plugin.retain_coordinator()
-    ana = plane.identify("telegram", "1001")
-    report = driver.runtime.run(plane.import_memory_md(ana, source, deliver_timeout=10.0), 30)
-    return [(e.fate, tuple(sorted({s["scope"] for s in e.scopes if s["fate"] == "imported"}))) for e in report.entries]
+    return [(e.fate, tuple(sorted({s["scope"] for s in e.scopes if s["fate"] == "imported"})))
+            for e in driver.imported(ENTRIES, tmp_path)]
 
 
 def test_entry_fates(driver: PluginDriver, tmp_path: Path) -> None:

@@ -118,8 +118,11 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"(?:ever\s+|last\s+|finally\s+|already\s+|actually\s+|originally\s+)?(?:decide|agree|say|tell|"
                     r"settle|choose|pick|give|end|drop|discuss|talk|note|write|sign|promise|offer|quote|charge|"
                     r"set|configure|move|last|rotate|land|send|pay|bill|leave|put|store|keep|save|document|go|stop|pin|name|"
-                    r"call|price|plan|book|hire|buy|switch|change|cap|limit|budget|schedule|migrate|upgrade|use)\b",
+                    r"call|price|plan|book|hire|buy|switch|change|cap|limit|budget|schedule|migrate|upgrade)\b",
                     ("did",), requires=("we",)),
+    ExplicitTrigger("en.which_did_we_use",   # "which agency did we use…?", not "how much disk did we use"
+                    r"\b(?:which|what)\s+(?:[\w'-]+\s+){1,3}did\s+we\s+(?:ever\s+|last\s+|originally\s+)?use\b",
+                    ("use",), requires=("did", "we")),
     ExplicitTrigger("en.wh_did_i",
                     r"\b(?:what|which|when|why|how|where|who)\b(?:\s+[\w'-]+){0,4}?\s+did\s+i\s+(?:ever\s+|last\s+)?"
                     r"(?:decide|agree|say|tell|settle|choose|pick|give|promise)\b",

@@ -63,8 +63,7 @@ NEAR_RULES: tuple[NearRule, ...] = (
     NearRule("personal", "personal.own_appointment", 1.0, ("tengo", "hago", "have", "got"), (
         "reunion", "reuniones", "meeting", "call", "llamada", "demo", "dentista", "dentist", "medico", "doctor",
         "cita", "appointment", "guardia", "evento", "board", "entrevista", "interview"), window=3),
-    # uptime promised to customers is the business's word ("can we promise 99.95% uptime…?"); a site that was down
-    # is an outage ("la web de Nortia was down 40 min ayer")
+    # uptime promised ("can we promise 99.95% uptime…?"); a site that was down ("la web de Nortia was down 40 min")
     NearRule("business", "business.promised_uptime", 1.0, _PROMISE, ("uptime", "disponibilidad", "sla"), 3, "promise"),
     NearRule("platform", "platform.site_down", 1.0, _SITE, ("down", "caida", "caido"), 5, "a site"),
 )
