@@ -213,7 +213,12 @@ def _settled_kinds(said: str, kinds: tuple[Category, ...]) -> tuple[Category, ..
         return ("preference", *(c for c in kinds if c != "preference"))
     if not mentions(_SETTLES, said):
         return None
-    return kinds if {"decision", "preference"} & set(kinds) else ("decision", *kinds)   # a preference already lasts
+    return _lasting(kinds)
+
+
+def _lasting(kinds: tuple[Category, ...]) -> tuple[Category, ...]:
+    """Kinds of a settled statement: a decision, unless it already is one or a preference (which already lasts)."""
+    return kinds if {"decision", "preference"} & set(kinds) else ("decision", *kinds)
 
 
 def settled(sentences: Sequence[Sentence]) -> list[Sentence]:
@@ -246,9 +251,8 @@ def _settling_openers(out: list[Sentence]) -> list[Sentence]:
         said, after = out[number], out[number + 1]
         if said.role == "user" and after.role == "user" and mentions(_SETTLES_NEXT, said.text) and not (
                 after.signals.question or after.signals.hedges or after.signals.unverified):
-            kinds = after.signals.categories
-            kinds = kinds if {"decision", "preference"} & set(kinds) else ("decision", *kinds)
-            out[number + 1] = replace(after, signals=replace(after.signals, categories=kinds,
+            lasting = _lasting(after.signals.categories)
+            out[number + 1] = replace(after, signals=replace(after.signals, categories=lasting,
                                                              strong=(*after.signals.strong, "settled")))
             out[number] = replace(said, signals=replace(said.signals, filler=True))
     return out

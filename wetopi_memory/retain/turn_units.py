@@ -208,16 +208,21 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
                               "turn_id": turn_id, "source_agent": source_agent, "platform": platform}
     units = [builder.unit(s, pinned[s.index], routed_by="category", **common) for s in sentences if s.index in pinned]
     free = [s for s in sentences if s.index not in pinned]
-    fallback = builder.context_scopes([reading.proposal, reading.topic] if reading.proposal else [user, answer],
-                                      evidence.tools)
-    if reading.proposal:  # a proposal is personal only when it is about how the user is treated (pinned above)
-        # it places what routes nowhere by its own words first, by the talk before it only if they name no scope
-        own = tuple(s for s in builder.context_scopes([reading.proposal], evidence.tools) if s != "personal")
-        fallback = own or tuple(s for s in fallback if s != "personal")
-    routed, unrouted = builder.units(free, fallback=fallback, **common)
+    routed, unrouted = builder.units(free, fallback=_fallback(builder, reading, user, answer, evidence.tools),
+                                     **common)
     routed = sided_units(own_voice_units(builder, split_units(builder, routed, **common), **common))
     return TurnUnits(sentences=sentences, units=_ordered(_in_proposal_scopes(units + routed, restating)),
                      unrouted=unrouted, reading=reading)
+
+
+def _fallback(builder: CandidateBuilder, reading: TurnReading, user: str, answer: str,
+              tools: Sequence[str]) -> tuple[str, ...]:
+    """Where a sentence that routes nowhere goes: the whole turn's scopes, or an agreed proposal's own words' (the talk
+    before it only if they name none); a proposal is personal only when it treats the user (pinned apart)."""
+    if not reading.proposal:
+        return builder.context_scopes([user, answer], tools)
+    return tuple(s for s in builder.context_scopes([reading.proposal], tools) if s != "personal") or tuple(
+        s for s in builder.context_scopes([reading.proposal, reading.topic], tools) if s != "personal")
 
 
 def _agreed_proposal(proposed: list[Sentence], personal: bool) -> tuple[list[Sentence], dict[int, str]]:
