@@ -37,7 +37,7 @@ from typing import Final
 
 from ..config import Config
 from ..router import RouteDecision, tokenize
-from ..router.senses import AGENT_PRIORS
+from ..router.near_rules import AGENT_PRIORS
 from .cache import CachedScope
 from .fanout import select_scopes
 from .results import InjectionReason, SyncReason

@@ -9,7 +9,7 @@
   failing that, in the raw (truncated) one. They are operator configuration, trusted like code: Python's `re`
   has no timeout, so a catastrophically backtracking pattern such as `(a+)+b` can stall `route()`.
 - Sense contexts (`senses.SENSES`) are compiled like keywords, with weight 0 and the ranks of the terms they cancel;
-  first-person patterns (`senses.NEAR_RULES`) are anchored on their head word and verified by looking back at most
+  first-person patterns (`near_rules.NEAR_RULES`) are anchored on their head word and verified by looking back at most
   `window` tokens; agent priors are terms of kind "agent" looked up by agent name.
 - Lookup is one C-level set intersection between the message tokens and the set of term anchors (a term's
   rarest-looking word); only the few anchors present are verified (multi-word terms by a substring search in the
@@ -29,6 +29,7 @@ from .decision import MatchKind, RuleMatch
 from .default_rules import MEDIUM, STRONG, WEAK, DefaultRule
 from .everyday_senses import EVERYDAY_SENSES
 from .explicit_rules import ExplicitTrigger
+from .near_rules import AGENT_PRIORS, NEAR_RULES, NearRule
 from .personal_rules import (
     ADDRESSED_WISH_RULE,
     ADDRESSEE_RULE,
@@ -42,7 +43,7 @@ from .personal_rules import (
     VIEWPOINT_TERM,
 )
 from .roles import AFFECTED_PARTIES, FRAME_ROLES, ROLE_OBJECTS
-from .senses import AGENT_PRIORS, EVERY_TERM, NEAR_RULES, SENSES, NearRule, Sense
+from .senses import EVERY_TERM, SENSES, Sense
 from .text import anchor, inflections, subsequences, tokenize
 from .triggers import Trigger, compile_triggers
 

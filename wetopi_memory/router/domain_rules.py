@@ -194,7 +194,8 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             "job description", "descripción del puesto", "oferta de trabajo", "job offer letter", "offboarding",
             "layoff", "layoffs", "convenio colectivo", "collective agreement", "performance review",
             "evaluación de desempeño", "bonificación", "equity grant", "employee benefits", "beneficios sociales",
-            "vacation policy", "holiday policy", "política de vacaciones", "teletrabajo policy", "plan de carrera",
+            "vacation policy", "holiday policy", "política de vacaciones", "vacaciones del equipo", "team holidays",
+            "team vacation", "team's holidays", "team's vacation", "teletrabajo policy", "plan de carrera",
             "career plan", "pay rise", "subida de sueldo", "aumento de sueldo", "contrato de trabajo",
             "employment contract",
             # the company's premises, insurance and accounts
@@ -250,6 +251,16 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
         phrases=("what we told", "what we promised", "what we offered", "we promised", "le dijimos a", "les dijimos a",
                  "le prometimos", "les prometimos", "le ofrecimos", "les ofrecimos", "le contestamos a",
                  "les contestamos a", "le respondimos a", "les respondimos a"),
+    ),
+    DefaultRule(   # a memory named by its scope: "¿qué hay en la de negocio?", "search the platform memory"
+        "business", "business.named_memory", STRONG,
+        phrases=("memoria de negocio", "memoria del negocio", "la de negocio", "business memory", "business bank",
+                 "memoria de empresa", "memoria de la empresa"),
+    ),
+    DefaultRule(
+        "platform", "platform.named_memory", STRONG,
+        phrases=("memoria de plataforma", "memoria de la plataforma", "la de plataforma", "platform memory",
+                 "platform bank"),
     ),
     DefaultRule(   # a piece of marketing content (`roles.CONTENT_FRAMES`)
         "business", "business.content", MEDIUM,

@@ -43,7 +43,7 @@ WHO = r"(?:(?:our|the|your|my|la|nuestra|tu|mi|vuestra)\s+)?"
 # A lookup the speaker waves off: "No busques en memoria, dime tu opinión", "sin mirar la memoria", "don't check memory"
 DECLINED_LOOKUP = (r"\b(?:no|sin|ni)\s+(?:hace\s+falta\s+que\s+|te\s+molestes\s+en\s+|(?:lo\s+)?)?"
                    r"(?:busques|mires|consultes|uses|tires|revises|buscar|mirar|consultar|usar|tirar|revisar)\s+"
-                   r"(?:de\s+|en\s+)?(?:la\s+|tu\s+|nuestra\s+)?memoria|\b(?:don'?t|do\s+not|no\s+need\s+to|without)\s+"
+                   r"(?:nada\s+)?(?:de\s+|en\s+)?(?:la\s+|tu\s+|nuestra\s+)?memoria|\b(?:don'?t|do\s+not|no\s+need\s+to|without)\s+"
                    r"(?:\w+\s+)?(?:search|check|look|query|dig|pull|using|searching|checking|looking)\w*\s+"
                    r"(?:it\s+up\s+)?(?:in\s+|into\s+|at\s+|through\s+)?(?:the\s+|your\s+|our\s+)?memor(?:y|ies)\b")
 

@@ -86,7 +86,7 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     ("decide", "decided", "agree", "agreed", "settle", "settled")),
     ExplicitTrigger("en.search_memory",
                     rf"\b(?:search|check|look|query|dig|pull)\s+(?:it\s+|that\s+|this\s+)?(?:up\s+)?"
-                    rf"(?:in\s+|into\s+|through\s+|from\s+)?{WHO}{MEM}\b"
+                    rf"(?:in\s+|into\s+|through\s+|from\s+)?{WHO}(?:(?:business|platform|personal|team|shared)\s+)?{MEM}\b"
                     # a machine's memory: "check memory usage on the proxmox hosts"
                     r"(?!\s+(?:usage|use|pressure|limits?|leaks?|consumption|footprint|utili[sz]ation|errors?)\b)",
                     ("memory", "memories"), unless=DECLINED_LOOKUP),
@@ -102,7 +102,7 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"whether)\b",
                     ("remember", "recall", "remind"), unless=f"{_NOSTALGIA}|{_MEANING}|{WORLD_ASKED}"),
     ExplicitTrigger("en.what_do_we_know",
-                    r"\bwhat\s+do\s+(?:we\s+(?:know|remember|have)|you\s+remember|you\s+know\s+(?=\w+\s+(?:[\w'-]+\s+){0,2}(?:my|our|me|us|i|we|mi|mis|nuestr[oa]s?)\b))\s*"
+                    r"\bwhat\s+do\s+(?:we\s+(?:know|remember|have)|you\s+remember|you\s+(?:actually\s+|really\s+|even\s+)?know\s+(?=\w+\s+(?:[\w'-]+\s+){0,2}(?:my|our|me|us|i|we|mi|mis|nuestr[oa]s?)\b))\s*"
                     r"(?:about|on|regarding)\b",
                     ("know", "remember", "have"), requires=("what", "do")),   # "…know about how I like my…"
     ExplicitTrigger("en.how_did_we_fix",

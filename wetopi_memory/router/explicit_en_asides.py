@@ -50,6 +50,16 @@ EN_ASIDES: tuple[ExplicitTrigger, ...] = (
                     r"(?:it|this|that|them)\s+(?:(?:to\s+you\s+)?(?:before|earlier|already|once|last\s+\w+|the\s+other\s+day|"
                     r"yesterday))\b(?!\s+and\s+i\b)",
                     ("mentioned", "told", "said", "shared", "gave", "explained"), requires=("i",), also=r"\?"),
+    ExplicitTrigger("en.i_think_i_told_you",   # "…? I think I told you once", not a scolding "I told you before."
+                    r"\b(?:i\s+think|i\s+believe|pretty\s+sure|i'?m\s+(?:pretty\s+|fairly\s+)?sure)\s+i\s+(?:already\s+|once\s+)?"
+                    r"(?:told\s+you|mentioned\s+it)(?:\s+(?:before|earlier|already|once))?\s*(?:[.!?,;]|$)",
+                    ("told", "mentioned"), requires=("i",), also=r"\?"),
+    ExplicitTrigger("en.pull_up_our_talk",   # "our chat yesterday about the reseller program, pull it up"
+                    r"\b(?:our|the|that)\s+(?:chat|conversation|call|talk|discussion)\s+(?:(?:from\s+)?yesterday|last\s+(?:week|"
+                    r"month|time|night)|the\s+other\s+day|earlier(?:\s+today)?|this\s+morning)\b[^.!?]*\b(?:pull|bring|dig)\s+"
+                    r"(?:it|that|this)\s+up\b|\b(?:pull|bring|dig)\s+up\s+(?:our|the|that)\s+(?:chat|conversation|call|talk|"
+                    r"discussion)\s+(?:from\s+)?(?:yesterday|last\s+\w+|the\s+other\s+day|earlier|this\s+morning|about|on)\b",
+                    ("pull", "bring", "dig"), requires=("up",)),
     ExplicitTrigger("en.i_recall_we",   # "Are we sponsoring WordCamp? I vaguely recall we talked about…": half a memory
                     rf"\bi\s+(?:(?:vaguely|kind\s+of|sort\s+of|think\s+i|seem\s+to|faintly)\s+)?(?:recall|remember)\s+"
                     rf"(?:that\s+)?we\s+(?:had\s+)?(?:once\s+|already\s+|ever\s+)?{WE_DID}"   # its clause ends, or

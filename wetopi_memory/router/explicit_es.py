@@ -95,7 +95,9 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     rf"\b(?:busca|buscar|buscame|buscad|mira|mirar|consulta|consultar|revisa|revisar|comprueba)"
                     rf"\s+(?:en\s+)?{WHO}{MEM}\b",
                     ("memoria", "memorias", "memory", "memories"), unless=DECLINED_LOOKUP),
-    ExplicitTrigger("es.en_memoria", rf"\ben\s+(?:la\s+|nuestra\s+|tu\s+|vuestra\s+)?{MEM}\b", ("memoria", "memorias"),
+    ExplicitTrigger("es.en_memoria",   # "en la memoria", and "en mi memoria personal": the speaker's bank, named
+                    rf"\ben\s+(?:la\s+|nuestra\s+|tu\s+|vuestra\s+)?{MEM}\b|\ben\s+mi\s+{MEM}\s+(?:personal|de\s+negocio)\b",
+                    ("memoria", "memorias"),
                     unless=f"{_SAVE_ES}|{_WRITE_TO_MEMORY}|{_IN_RAM}|{_TRIBUTE}|{DECLINED_LOOKUP}"),
     ExplicitTrigger("es.te_acuerdas", r"\b(?:te\s+acuerdas|os\s+acordais|recuerdas|recordais)\b",
                     ("acuerdas", "acordais", "recuerdas", "recordais"),

@@ -1,6 +1,6 @@
 """How the router matches a message beyond single words: first-person windows, questions, resource names, owners.
 
-- First-person patterns are verified by looking back from their head word (`senses.NEAR_RULES`); phrases, by a
+- First-person patterns are verified by looking back from their head word (`near_rules.NEAR_RULES`); phrases, by a
   substring search in the space-joined tokens, inlined in `RuleRouter._match_words`.
 - Resource names: a word that occurs only inside a name joined by "-", "_" or "." with a technical part
   ("billing-api", "pm.max_children", "hermes-lead") names a thing; it says nothing about business or the speaker,

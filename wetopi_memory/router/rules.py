@@ -238,7 +238,7 @@ class RuleRouter:
         agent: str | None = None,
     ) -> RouteDecision:
         """Route one message. Never raises on any text, tool list or agent; only the first 4000 characters are read.
-        `agent` (the Hermes agent handling the turn) is a weak prior only (`senses.AGENT_PRIORS`)."""
+        `agent` (the Hermes agent handling the turn) is a weak prior only (`near_rules.AGENT_PRIORS`)."""
         raw = text[:MAX_INPUT_CHARS] if isinstance(text, str) else ""
         if raw.isascii():   # text.encode(raw), inlined: this is the hot path
             encoded = raw.encode("ascii")
