@@ -54,7 +54,7 @@ REMINDER_WORDS: Final = frozenset({"recuérdame", "remind me"})
 CONTENT_FRAMES: Final = frozenset({
     "landing", "landing page", "linkedin", "instagram", "tweet", "tweets", "carrusel", "carousel", "anuncio",
     "anuncios", "headline", "titular", "tagline", "eslogan", "slogan", "alt text", "youtube", "blog post",
-    "post del blog", "ad copy",
+    "post del blog", "ad copy", "pitch",
 })
 
 FACT_CHECKS: Final = frozenset({
