@@ -171,7 +171,8 @@ PROBLEM = TermSet(("no arranca", "no arrancan", "imagepullbackoff", "errimagepul
                    "rejecting", "refusing", "timing out", "se queja", "se quejan", "complain", "complains",
                    "complaining", "doesn't resolve", "no carga", "won't load", "is throwing", "are throwing",
                    "esta dando", "estan dando", "don't start", "hours late", "horas tarde", "llegan tarde",
-                   "salen tarde",
+                   "salen tarde", "been throwing", "been returning", "lleva dando", "llevan dando", "lleva fallando",
+                   "llevan fallando",
                    # something absent that should be there: "Half the namespaces are missing the … label"
                    "are missing", "is missing", "les falta", "le falta", "no tienen la", "no tiene la"))
 # A causal connector: in a problem's description, what follows is its cause.

@@ -55,6 +55,10 @@ def line_hash(line: str) -> int:
 
 # Tools of the memory plane itself (this plugin's, or any agent's `memory_*`): never evidence of a change.
 MEMORY_TOOL_PREFIX = "memory_"
+# A command (or a tool named after it) that changes what a cluster runs, in a call's digest; not a dry run or a diff.
+CONFIG_CHANGE = re.compile(r"^(?!.*(?:--dry-run|\bdiff\b|\btemplate\b)).*?(?:"
+                           r"\b(?:kubectl|oc)(?:[_ ][\w.-]+){0,3}?[_ ](?:apply|patch|annotate|edit|set|label|replace)\b"
+                           r"|\bhelm(?:[_ ][\w.-]+){0,2}?[_ ](?:upgrade|install)\b)")
 
 @dataclass(frozen=True, slots=True)
 class ToolEvidence:
@@ -108,6 +112,12 @@ class TurnEvidence:
         """The calls that touched the world: a memory tool's answer (`memory_search`, `memory_retain`) is what the
         memory already holds or was just given, no evidence that anything was changed or checked."""
         return tuple(item for item in self.items if not item.tool.startswith(MEMORY_TOOL_PREFIX))
+
+    @property
+    def changed_config(self) -> bool:
+        """Whether a call that succeeded applied a change of configuration (`kubectl apply`, `helm upgrade`): not a
+        read, a restart or a test run."""
+        return any(item.ok and CONFIG_CHANGE.search(item.digest) for item in self.world)
 
     def line_hashes(self) -> frozenset[int]:
         out: set[int] = set()

@@ -241,6 +241,8 @@ PAST_ACTION: tuple[str, ...] = (
 # Task state that says a thing finished (a verified fix's sentence may carry it).
 FINISHED: tuple[str, ...] = (
     "has been completed", "se ha completado", "ha terminado", "all done",
+    # a run reported healthy ("the Argo sync for wp-prod finished, everything's Healthy"), not what it changed
+    "everything's healthy", "everything is healthy", "all green", "todo en verde",
     # "…and we tell the customer when it's done": a condition, not the state of a task
     "re:(?<!when )(?<!once )(?<!after )(?<!until )(?<!cuando )\\bit(?:'s| is) done\\b",
     "re:\\bya esta\\b(?!\\s+(?:aprobad|decidid|firmad|acordad|cerrad|incluid|contratad|en el contrato|en contrato"

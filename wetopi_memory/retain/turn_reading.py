@@ -203,7 +203,9 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     stated = [s for s in answer if (s.signals.past_action or _new_state(s) or _finished_only(s))
               and not s.signals.question]
     users = [s for s in said if s.signals.past_action and s.signals.fact and not s.signals.question]
-    changed = conclusion or bool(stated) or bool(users) or (works and bool(answer))
+    # a configuration the tools applied, told as its state ("`VeleroBackupFailed` fires when …"): what changed
+    applied = evidence.changed_config and any(s.signals.fact and technical_value(s.text) for s in answer)
+    changed = conclusion or bool(stated) or bool(users) or (works and bool(answer)) or applied
     world = evidence.world
     ok_calls = any(item.ok for item in world) and not any(not item.ok for item in world[-1:])
     hedged = any(s.signals.hedges or s.signals.unverified for s in (*stated, *users))
