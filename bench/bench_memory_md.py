@@ -1,4 +1,4 @@
-"""Benchmark the MEMORY.md import: every labelled file of `tests/corpus/memory_md/{tune,tune3…tune8,test}/`
+"""Benchmark the MEMORY.md import: every labelled file of `tests/corpus/memory_md/{tune,tune3…tune9,test}/`
 through the plane.
 
 Prints, per part: P1 entries dropped without review, secrets stored, entries unaccounted for (targets: 0, 0, 0),
@@ -17,13 +17,13 @@ sys.path.insert(0, str(ROOT))
 from tests.support.memory_md_judgement import score_memory_md  # noqa: E402
 
 CORPUS = ROOT / "tests" / "corpus" / "memory_md"
-PARTS = ("tune", "tune3", "tune4", "tune5", "tune6", "tune7", "tune8", "test")
+PARTS = ("tune", "tune3", "tune4", "tune5", "tune6", "tune7", "tune8", "tune9", "test")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--part", default="all",
-                        help="comma-separated parts: tune, tune3 … tune8, test, or all (default)")
+                        help="comma-separated parts: tune, tune3 … tune9, test, or all (default)")
     parser.add_argument("--misses", action="store_true", help="also print the misses of the test part")
     args = parser.parse_args()
     parts = list(PARTS) if args.part in ("all", "both") else args.part.split(",")
