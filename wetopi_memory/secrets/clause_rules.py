@@ -329,6 +329,12 @@ CLAUSE_RULES: tuple[SecretRule, ...] = (
     SecretRule("user-slash-password", Tier.CONTEXT,
                re.compile(r"(?<![\w.@+-])(?P<user>[\w.@+-]{2,64})[ \t]+/[ \t]+(?P<v>[^\s\"'`/][^\s\"'`]{5,127})"),
                (" / ",), locate=locate_user_slash_password, window=(70, 140)),
+    # a default login still in place: `admin/admin`, `pi/raspberry` (a password everyone can guess is still one)
+    SecretRule("default-login", Tier.CONTEXT,
+               re.compile(r"(?<![\w/.-])(?:admin|administrator|root|guest|ubnt|pi)/(?P<v>admin|administrator|root|"
+                          r"1234|12345|123456|changeme|guest|raspberry|ubnt|toor|admin123|default)(?![\w/.-])",
+                          re.IGNORECASE),
+               ("admin/", "administrator/", "root/", "guest/", "ubnt/", "pi/"), window=(20, 40)),
     SecretRule("basic-credentials", Tier.CONTEXT,
                re.compile(r"(?<![\w-])Basic[ \t]+(?P<v>[A-Za-z0-9+/]{8,4096}={0,2})(?![\w+/=])"),
                ("basic ",), locate=locate_basic_credentials, window=(0, 4200), starts=literal_starts("Basic")),
