@@ -22,6 +22,9 @@ _ONE_OFF = re.compile(
     r"llamé|llamamos|pagué|pagamos|renové|renovamos|reinicié|instalé|subí|firmé|firmamos|reenvié|envió|mandó|firmó|"
     r"pagó|aprobó|renovó|llamó)\b(?!\s*:)",
     re.IGNORECASE)
+# An entry labelled as a task done: `Hecho: …`, `Done - …`, `Completado: …`.
+_DONE_LABEL = re.compile(r"\W*(?:hecho|done|completado|completada|terminado|terminada|finished|completed)\s*[:\-–—]",
+                         re.IGNORECASE)
 # A state that passes: it holds for now, this week, today.
 _TRANSIENT = re.compile(
     r"\b(?:temporary|temporarily|temporal(?:mente)?|this week|esta semana|today|hoy|tonight|esta noche|yesterday|"
@@ -38,6 +41,8 @@ def reads_as_passing(text: str, priority: Priority | None) -> bool:
     state (`Temporary: Marc has the on-call phone this week`). P2 entries are kept; a P1 one goes to review."""
     if priority not in (None, "P1"):
         return False
+    if _DONE_LABEL.match(text):
+        return True   # `Hecho: aprobado y desplegado el cambio de …`: the log of a task, whatever it changed
     completed = _COMPLETED.search(text)  # a P1 task finished (`[P1] Migración de X terminada`) goes to review
     signals = analyze(text)  # an errand (`Approved the refund …`, `Sent the signed contract …`) is no decision there
     if not (completed or signals.errand or _ONE_OFF.match(text) or _TRANSIENT.search(text)):

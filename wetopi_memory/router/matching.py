@@ -115,6 +115,7 @@ def resource_words(encoded: bytes, tech: frozenset[bytes]) -> frozenset[str]:
 
 CUSTOMER_WORDS: Final = frozenset(w.encode("ascii") for w in (
     "cliente", "clientes", "clienta", "clientas", "customer", "customers", "client", "clients"))
+_EN_CUSTOMER = frozenset((b"customer", b"customers", b"client", b"clients"))   # a pre-modifier in English only
 _OF = frozenset((b"de", b"del"))
 _ARTICLES = frozenset((b"los", b"las", b"el", b"la", b"sus", b"nuestros"))
 _DATABASE = ([b"base", b"de", b"datos"], [b"bases", b"de", b"datos"])
@@ -133,7 +134,7 @@ def customers_only_qualify(tokens: list[bytes], tech: frozenset[bytes]) -> bool:
             j -= 1
         owner_of = j >= 1 and tokens[j] in _OF and (tokens[j - 1] in tech   # "<tech> de (los) clientes"
                                                     or tokens[max(0, j - 3):j] in _DATABASE)
-        owner_before = i + 1 < len(tokens) and tokens[i + 1] in tech       # "customer databases"
+        owner_before = token in _EN_CUSTOMER and i + 1 < len(tokens) and tokens[i + 1] in tech   # "customer databases"
         if not (owner_of or owner_before):
             return False
     return seen
