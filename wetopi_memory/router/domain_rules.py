@@ -76,6 +76,9 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             "too many requests", "connection refused", "conexión rechazada", "permission denied", "permiso denegado",
             "tls handshake", "x509", "stack trace", "traceback",
             # runtime settings of hosted sites, restores
+            "seconds_behind_master", "seconds behind master", "mariabackup", "reseed", "noout", "pdu", "pdus",
+            "restore test", "restore tests", "restore drill", "tests de restauración", "test de restauración",
+            "pruebas de restauración", "prueba de restauración", "simulacro de restauración",
             "memory_limit", "upload_max_filesize", "post_max_size", "max_execution_time", "values.yaml",
             "helm values", "restore", "pbs", "proxmox backup server",
             # WordPress operations (WP-CLI, PHP fatals, the options table) and code-quality tooling of our repos
@@ -194,7 +197,8 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             "job description", "descripción del puesto", "oferta de trabajo", "job offer letter", "offboarding",
             "layoff", "layoffs", "convenio colectivo", "collective agreement", "performance review",
             "evaluación de desempeño", "bonificación", "equity grant", "employee benefits", "beneficios sociales",
-            "vacation policy", "holiday policy", "política de vacaciones", "vacaciones del equipo", "team holidays",
+            "vacation policy", "holiday policy", "política de vacaciones", "nueva incorporación",
+            "new joiner", "new starter", "vacaciones del equipo", "team holidays",
             "team vacation", "team's holidays", "team's vacation", "teletrabajo policy", "plan de carrera",
             "career plan", "pay rise", "subida de sueldo", "aumento de sueldo", "contrato de trabajo",
             "employment contract",

@@ -121,4 +121,16 @@ EVERYDAY_SENSES: tuple[Sense, ...] = (
     Sense("cluster.survey", "platform", ("cluster",), ("survey", "encuesta")),
     Sense("plan.to_run", "business", ("plan",),
           ("antes de ejecutar", "before running", "before you run", "before executing", "wait for my ok")),
+    # a body's or a car's slowness: "my brain's latency today", "mi coche tiene una latencia en la dirección"
+    Sense("latency.body", "platform", ("latencia", "latency"),
+          ("brain", "cerebro", "coche", "car", "sleep", "dormido", "taller", "mechanic")),
+    # a stand-in person: "un backup de canguro para el jueves"
+    Sense("backup.babysitter", "platform", ("backup",), ("canguro", "niñera", "babysitter", "nanny")),
+    # a group of shops or restaurants: "el cluster de restaurantes del polígono"
+    Sense("cluster.shops", "platform", ("cluster", "clúster"),
+          ("restaurantes", "restaurants", "bares", "bars", "tiendas del", "comercios", "menu del dia")),
+    # a meeting: "our Tuesday sync is pointless lately, let's make it biweekly"
+    Sense("sync.meeting", "platform", ("sync",),
+          ("monday sync", "tuesday sync", "wednesday sync", "thursday sync", "friday sync", "weekly sync",
+           "biweekly", "bi-weekly", "quincenal", "agenda", "standup", "stand-up", "one-on-one", "1:1")),
 )
