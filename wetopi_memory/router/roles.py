@@ -41,7 +41,7 @@ AUDIENCE_WORDS: Final = frozenset({
     "invoice", "factura", "invoices", "facturas", "comercial", "demo", "demos",
     # the work a habit is about: "me cuesta concentrarme con cuentas grandes", "prefiero cerrar la facturación el 28"
     "facturación", "billing", "cuentas", "negociación", "negotiation",
-    "board meeting", "contratación", "entrevista", "hiring",
+    "board meeting", "contratación", "entrevista", "hiring", "linkedin",
 })
 
 AFFECTED_PARTIES: Final = frozenset({"customer", "cliente", "client", "clienta"})
