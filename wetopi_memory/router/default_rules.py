@@ -133,7 +133,7 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
     DefaultRule(
         "platform", "platform.ambiguous", MEDIUM,
         keywords=("replica", "réplica", "zona", "availability zone", "bind", "replication", "replicación", "ttl",
-                  "tunnel", "túnel", "puerto", "port", "dump", "cron"),
+                  "tunnel", "túnel", "puerto", "port", "dump", "cron", "lag", "dimm", "dimms"),
         phrases=("is down", "went down", "are down", "esta down"),
     ),
     DefaultRule(

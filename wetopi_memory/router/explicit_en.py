@@ -90,6 +90,10 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     # a machine's memory: "check memory usage on the proxmox hosts"
                     r"(?!\s+(?:usage|use|pressure|limits?|leaks?|consumption|footprint|utili[sz]ation|errors?)\b)",
                     ("memory", "memories"), unless=DECLINED_LOOKUP),
+    ExplicitTrigger("en.from_memory_recap",   # "From memory, recap what we decided this week"
+                    r"^\W*(?:from|using|with)\s+(?:your\s+|the\s+|our\s+)?memory\s*[,:;-]\s*(?:please\s+|pls\s+)?"
+                    r"(?:recap|summari[sz]e|sum\s+up|tell|give|list|remind|what|which|who|when|how)\b",
+                    ("memory",), requires=("memory",)),
     ExplicitTrigger("en.in_our_memory", rf"\b(?:in|from)\s+(?:our|your)\s+{MEM}\b", ("memory", "memories"),
                     unless=_SAVE_EN),
     ExplicitTrigger("en.do_you_remember",
