@@ -54,7 +54,7 @@ OPT_OUT = TermSet((
     "no need to remember", "no need to save", "no need to store", "no need to keep", "no hace falta que lo guardes",
     "no hace falta guardarlo", "no hace falta que lo recuerdes", "no hace falta recordarlo",
     "no hace falta que lo apuntes", "no hace falta apuntarlo", "no hace falta que lo anotes", "no need to note",
-    "no need to write it down",
+    "no need to write it down", "stop saving", "stop storing", "deja de guardar", "deja de apuntar",
     "don't write this down", "off the record", "no lo guardes en la memoria", "sin guardarlo",
     "que no se te quede", "no te quedes con esto", "olvida esto", "olvida lo que", "forget this",
     "forget i said", "forget what i said", "disregard", "no lo tengas en cuenta", "ignora lo que",

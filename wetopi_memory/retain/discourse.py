@@ -159,6 +159,7 @@ _SETTLES = TermSet((
     "se queda asi", "asi se queda", "queda asi", "es la norma", "es definitivo", "queda aprobado",
     "lo damos por bueno", "is policy", "is our policy", "is the policy", "now policy", "setting from now on",
     "the rule now", "rule from now on", "it's official", "its official", "that's final", "thats final",
+    "final decision", "decision final", "es mi decision final",
     "keep it that way", "keep it like that", "the standard now", "our standard now", "how we do it from now on",
     # the way just stated, for good: "Siempre así, con cualquier cliente.", "Do it like that every week."
     "siempre asi", "asi siempre", "esto para siempre", "like that every", "that way every", "always like that",
@@ -182,6 +183,9 @@ _OWN_WAY_SETTLES = TermSet((
     "tenlo en cuenta al proponerme",
 ))
 MAX_SETTLING_WORDS = 8
+# ... or opens with its settling words, whatever follows: "Final decision, no hace falta que me lo vuelvas a preguntar."
+_SETTLING_OPENING = TermSet((
+    "re:^\\W*(?:final decision|decision final|es definitivo|that's final|thats final)\\W*[,.;:]",))
 # A sentence that settles what follows it: "It's settled. Managed WooCommerce Pro goes to 59 €/month…"
 _SETTLES_NEXT = TermSet(("re:^\\W*(?:it's|its|it is|that's|thats)\\s+(?:settled|decided|final)\\W*$",
                          "re:^\\W*(?:ya\\s+)?(?:esta\\s+)?decidido\\W*$", "re:^\\W*decision\\s+(?:tomada|made)\\W*$"))
@@ -228,8 +232,8 @@ def settled(sentences: Sequence[Sentence]) -> list[Sentence]:
     out = list(sentences)
     for number in range(1, len(out)):
         said, before = out[number], out[number - 1]
-        if said.role != "user" or before.role != "user" or len(tokens(fold(said.text))) > MAX_SETTLING_WORDS \
-                or said.signals.question or technical_value(said.text):
+        long = len(tokens(fold(said.text))) > MAX_SETTLING_WORDS and not mentions(_SETTLING_OPENING, said.text)
+        if said.role != "user" or before.role != "user" or long or said.signals.question or technical_value(said.text):
             continue
         read = before.signals
         if read.question or read.hedges or read.one_off or read.unverified or read.filler:

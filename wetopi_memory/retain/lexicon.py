@@ -187,7 +187,8 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "re:(?<!\\bme )(?<!\\bte )(?<!\\ble )(?<!\\bnos )(?<!\\bles )\\bcuestan?\\b"
         "(?!\\s+(?:mucho\\s+)?[a-z]+(?:ar|er|ir)\\b)",
         "cobramos", "we charge", "charge", "gratis", "for free", "gratuita", "gratuito", "gratuitas", "gratuitos",
-        "free of charge", "at no cost", "at no extra cost", "sin coste", "sin coste adicional", "sin cargo",
+        "free of charge", "at no cost", "at no extra cost", "sin coste", "sin coste adicional",
+        "re:\\bsin cargo\\b(?!\\s+ni\\b)",   # "la firma solo 'Ana', sin cargo ni logo": a job title
         "fee", "fees", "re:\\bmonths?\\s+free\\b(?!\\s+of\\b)", "mes gratis", "meses gratis", "regalado", "regalamos",
         "compensacion", "compensation", "credit them", "a credit of", "abonarles", "les abonamos", "compensate",
         "compensar", "compensarles", "abono", "credit note",

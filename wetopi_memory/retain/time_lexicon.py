@@ -46,6 +46,10 @@ REQUEST_NOW: tuple[str, ...] = (
     # a job handed to the assistant now: "Fix it y dime qué ha pasado", "Prepara la parte técnica cuando puedas"
     "re:^\\W*(?:please\\s+|por favor,?\\s+)?(?:fix it|fix this|arreglalo|arreglala|arregla esto|look into it"
     "|look into this|investigalo|echale un ojo|take a look|prepara (?:la|el|los|las|un|una)\\b)",
+    # a piece of work for the assistant: "Ahora hazme el post del nuevo precio", "Tenlas listas el jueves"
+    "re:^\\W*(?:ahora\\s+|now\\s+|y\\s+|and\\s+)?(?:hazme|make me|draft me|write me up)\\b"
+    "(?![^.;]{0,40}\\b(?:siempre|always|cada|every)\\b)",
+    "re:^\\W*(?:tenl[oa]s?|tenmel[oa]s?)\\s+list[oa]s?\\b",
     "cuando puedas", "when you can", "when you get a chance",
     "can't find", "cannot find", "couldn't find", "no encuentro", "no lo encuentro", "no la encuentro",
     "no consigo encontrar",
@@ -68,6 +72,12 @@ ONE_OFF: tuple[str, ...] = (
     "re:\\b(?:estoy|i'm|i am)\\b[^.;]{0,50}\\b(?:todo el dia|all day)\\b",
     "this time", "esta vez", "por esta vez", "just for today", "only today", "only for today", "for today",
     "solo hoy", "solo por hoy", "por hoy", "i love it",
+    # what happened to the speaker's things: "My phone died.", "se me ha roto el portátil"
+    "re:\\b(?:my|mi)\\s+[a-z]+\\s+(?:died|broke|is dead|is broken|crashed|se ha roto|se ha muerto|murio)\\b",
+    "re:\\bse me ha (?:roto|muerto|caido|estropeado)\\b",
+    # a wish for one outing: "I want to go to the Fira."
+    "re:\\b(?:i want to go|i'd like to go|quiero ir|me gustaria ir)\\b"
+    "(?![^.;]{0,40}\\b(?:every|cada|always|siempre)\\b)",
     # a reaction to one piece of work, not what others think of an offer ("people love it")
     "re:(?<!people )(?<!they )(?<!customers )(?<!clients )(?<!users )\\blove it\\b", "me encanta como", "como quedo",
     "como ha quedado", "how it turned out", "looks great", "this once", "just this once", "por ahora", "for now",
