@@ -42,6 +42,12 @@ class BackingIndex:
         refs = [call.ref for call in self._backing_calls(evidence) if scope in call.scopes or (call.words & words)]
         return tuple(dict.fromkeys(refs))
 
+    def all_elsewhere(self, evidence: TurnEvidence, scope: str) -> bool:
+        """Whether every successful call's tool routes to scopes other than `scope` (a calendar, a CRM): such
+        calls check nothing of `scope`."""
+        calls = self._backing_calls(evidence)
+        return bool(calls) and all(call.scopes and scope not in call.scopes for call in calls)
+
     def _backing_calls(self, evidence: TurnEvidence) -> list[_BackingCall]:
         """Each successful call whose tool's last call succeeded."""
         cached = self._evidence_cache

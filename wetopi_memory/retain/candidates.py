@@ -57,7 +57,8 @@ from .voice_reading import speaks_for_self, voice_of
 
 # A preference the speaker marks as theirs, whatever it decides on the way ("And for me personally, send me every
 # Monday a digest of the discounts approved…")
-_FOR_ME = re.compile(r"\b(?:for me personally|personally for me|para mi personalmente)\b")
+_FOR_ME = re.compile(r"\b(?:for me personally|personally for me|para mi personalmente|norma mia|regla mia|my own rule"
+                     r"|a rule of mine)\b")
 
 __all__ = [
     "CATEGORY_ORDER",
@@ -230,6 +231,10 @@ class CandidateBuilder:
 
     # ---------------------------------------------------------------------------------------- verification
 
+    def checks_elsewhere(self, evidence: TurnEvidence) -> bool:
+        """Whether the turn's tools all act in other domains than the platform's (a calendar move is no fix)."""
+        return self._backing.all_elsewhere(evidence, "platform")
+
     def supports(self, sentence: Sentence, scope: str, evidence: TurnEvidence) -> tuple[str, ...]:
         """Evidence refs of successful tool calls that back a sentence in a scope (same domain, last call ok)."""
         return self._backing.supports(sentence.text, scope, evidence)
@@ -272,12 +277,15 @@ class CandidateBuilder:
         signals = sentence.signals
         refs = self.supports(sentence, scope, evidence)
         confidence = {s.scope: s.confidence for s in self._route(sentence.text).all_scores}
+        # the speaker's own rule is their preference in the personal scope ("como norma mía: … causa raíz …")
+        own_rule = scope == "personal" and "preference" in signals.categories and _FOR_ME.search(fold(sentence.text))
+        category = "preference" if own_rule else signals.category
         candidate = MemoryCandidate(
-            content=sentence.text.strip(), scope=scope, category=signals.category,
+            content=sentence.text.strip(), scope=scope, category=category,
             durability=durability_of(signals, origin=origin, priority=priority),
             confidence=confidence.get(scope, 0.5), verified=self._verified(signals, origin=origin, refs=refs),
             evidence=refs, source_agent=source_agent or self.source_agent, session_id=session_id,
-            timestamp=now or self.clock(), tags=_tags(scope, signals.category, origin, priority, tags),
+            timestamp=now or self.clock(), tags=_tags(scope, category, origin, priority, tags),
             origin=origin, turn_id=turn_id, categories=signals.categories or ("general",),
             markers=signals.markers(), sentences=(sentence.index,), secret_rules=sentence.secret_rules,
             secret_offsets=sentence.secret_offsets, raw=signals.raw, priority=priority,

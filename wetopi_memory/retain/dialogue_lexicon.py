@@ -84,8 +84,9 @@ KEEP_THIS = TermSet(("pero esto si", "esto si guardalo", "esto si apuntalo", "bu
 # "now" as when the assistant would act, not the present state a proposal changes ("el umbral que tenemos ahora",
 # "the limit we have now").
 _NOW_ACT: tuple[str, ...] = (
-    "re:(?<!tenemos )(?<!tiene )(?<!tienen )(?<!hay )(?<!usamos )(?<!esta )(?<!estan )\\bahora\\b",
-    "re:(?<!we have )(?<!we use )(?<!it is )(?<!it's )(?<!is )(?<!are )\\bnow\\b",
+    # nor "for now", a limit of what is proposed ("activar HPOS solo en tiendas pequeñas por ahora")
+    "re:(?<!tenemos )(?<!tiene )(?<!tienen )(?<!hay )(?<!usamos )(?<!esta )(?<!estan )(?<!por )\\bahora\\b",
+    "re:(?<!we have )(?<!we use )(?<!it is )(?<!it's )(?<!is )(?<!are )(?<!for )\\bnow\\b",
 )
 OFFER = TermSet((
     "shall i", "should i", "do you want me to", "want me to", "quieres que", "te parece si", "lo hago",

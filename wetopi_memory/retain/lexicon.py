@@ -129,6 +129,8 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "answer me", "respondeme", "contestame",
         # how the speaker is served, standing: "And for me personally, send me every Monday a digest of…"
         "for me personally", "para mi personalmente", "send me every", "mandame cada", "enviame cada",
+        # the speaker's own rule: "Para los postmortems, como norma mía: primero el impacto…"
+        "norma mia", "regla mia", "my own rule", "a rule of mine",
         "re:^\\W*para mi\\b[^.;]{0,60}\\b(?:siempre|nunca|always|never)\\b",
         "i only want", "solo quiero que", "stop sending me",
         "deja de enviarme", "deja de mandarme", "no me mandes mas",

@@ -385,6 +385,11 @@ def agreed(signals: Signals, text: str = "", *, closing: bool = False) -> Signal
     # out; with no value of its own it is not part of what was agreed
     offer = signals.question and (len(tokens(fold(text))) <= MAX_OFFER_WORDS
                                   or (closing and mentions(OFFER, text) and not states_value(text)))
+    # "activar HPOS solo en tiendas pequeñas por ahora": an agreed step that holds until changed, not a one-off
+    one_off = tuple(term for term in signals.one_off if term not in _UNTIL_CHANGED)
     return replace(signals, categories=categories, hedges=hedges, unverified=(), transient=(), past_action=(),
-                   errand=(), question=offer,
+                   errand=(), question=offer, one_off=one_off,
                    strong=(*signals.strong, "agreed"))
+
+
+_UNTIL_CHANGED = frozenset({"por ahora", "de momento", "por el momento", "for now", "for the time being"})

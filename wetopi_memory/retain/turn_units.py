@@ -166,7 +166,8 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     said = builder.sentences(user, "user", tool_line_hashes=hashes)
     answered = builder.sentences(answer, "assistant", first_index=len(said), tool_line_hashes=hashes)
     reading = read_turn(user, answer, history, answered, evidence, said)
-    if not evidence.world and builder.asks_memory(user):   # "Remind me how we fixed X?": the answer is recall
+    # "Remind me how we fixed X?": the answer is recall; a calendar's or a CRM's calls fix nothing of the platform
+    if (not evidence.world and builder.asks_memory(user)) or builder.checks_elsewhere(evidence):
         reading = replace(reading, fix_context=False, fact_checked=False)
     proposed = builder.sentences(reading.proposal, "proposal", first_index=len(said) + len(answered))
     pinned: dict[int, str] = {}
