@@ -74,8 +74,8 @@ _VALUE = re.compile(
 
 
 # A technical value: what only a system's configuration holds (a host:port, a path, a URL, an IP, a file name, a
-# flag, a snake_case or camelCase key, a key with a numeric value, a size in Mi/Gi, a version, inline code). Prices,
-# durations and plain numbers are not: a business rule has those too.
+# flag, a snake_case or camelCase key, a key with a numeric value, a setting and its size ("maxmemory 512mb"), a
+# size in Mi/Gi, a version, inline code). Prices, durations and plain numbers are not: a business rule has those too.
 _TECHNICAL = re.compile(
     r"`[^`\n]+`|\b[a-z][\w-]*[a-z]=\d|\b[a-z]+[_.-][\w.-]*:\s?\d|\b[a-z]+[A-Z]\w*:\s?\d|(?<![\w])/[\w.-]+/[\w./-]+|(?<![^\s(\"'])/(?!(?:mes|month|a[nñ]o|year|user|usuario|seat|sitio|site)s?\b)[a-z][\w-]+"
     r"|\b[a-z0-9]+://\S+|\b\d{1,3}(?:\.\d{1,3}){3}(?:/\d+)?\b|\b[A-Za-z][\w-]*:\d{2,5}\b"
@@ -83,6 +83,7 @@ _TECHNICAL = re.compile(
     r"|\b[\w-]+\.(?:ya?ml|json|toml|conf|cfg|cnf|ini|lock|sh|py|env|tf|service|pem|crt|sql)\b|(?<![\w-])--?[a-z][\w-]{2,}"
     r"|\b[a-z]+_[a-z0-9_]+\b|\b[A-Z][A-Z0-9]+_[A-Z0-9_]+\b|\b" + _NOT_A_PRODUCT + r"[a-z]+[A-Z][a-zA-Z]+\b|"
     r"\b(?:[A-Z][a-z]+){3,}\b"
+    r"|\b(?:[a-z]+(?:memory|size|limit|buffer|cache|timeout)|(?:max|min)[a-z]{3,})\s+\d+(?:\.\d+)?\s?(?:[kmgt]i?b?)?\b"
     r"|\b\d+(?:\.\d+)?\s?(?:Mi|Gi|Ki|Ti)\b|\b\d+[KMGT]\b|\bv\d+\.\d+|\b\d+\.\d+\.\d+\b|\b[a-z]+\.[a-z]+\.[a-z]+(?:/[\w-]+)+"
     r"|\b(?:CronJob|ConfigMap|StatefulSet|DaemonSet|ReplicaSet|ServiceAccount|ClusterRole|RoleBinding|ClusterIssuer"
     r"|PersistentVolume(?:Claim)?|NetworkPolicy|IngressRoute|HelmRelease|ServiceMonitor|PodMonitor|PrometheusRule"
