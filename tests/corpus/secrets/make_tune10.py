@@ -70,7 +70,7 @@ def wrap(s, width=64):
 
 def pem(label, prefix, nbytes):
     body = b64(prefix + rbytes(nbytes))
-    return "-----BEGIN %s-----\n%s\n-----END %s-----" % (label, wrap(body), label)
+    return f"-----BEGIN {label}-----\n{wrap(body)}\n-----END {label}-----"
 
 
 def ssh_str(b):
@@ -110,17 +110,17 @@ def aws_secret():
 # ---------------------------------------------------------------------------------------------
 
 def f_aws_access_key():
-    return ("Para el bucket de backups de Velero en S3 usa esto:\n[default]\naws_access_key_id = %s\n"
-            "aws_secret_access_key = %s" % (aws_id("AKIA"), aws_secret()))
+    return ("Para el bucket de backups de Velero en S3 usa esto:\n[default]\naws_access_key_id = {}\n"
+            "aws_secret_access_key = {}".format(aws_id("AKIA"), aws_secret()))
 
 
 def f_aws_sts():
-    return ("temporary creds from the assume-role, valid 1h: AWS_ACCESS_KEY_ID=%s AWS_SECRET_ACCESS_KEY=%s "
-            "AWS_SESSION_TOKEN=IQoJb3JpZ2luX2VjE%s" % (aws_id("ASIA"), aws_secret(), rs(180, B64)))
+    return ("temporary creds from the assume-role, valid 1h: AWS_ACCESS_KEY_ID={} AWS_SECRET_ACCESS_KEY={} "
+            "AWS_SESSION_TOKEN=IQoJb3JpZ2luX2VjE{}".format(aws_id("ASIA"), aws_secret(), rs(180, B64)))
 
 
 def f_gcp_api_key():
-    return "La API key de Google Maps para el checkout de Hostal Brisa es AIza%s, restringida al dominio" % rs(35, URLSAFE)
+    return f"La API key de Google Maps para el checkout de Hostal Brisa es AIza{rs(35, URLSAFE)}, restringida al dominio"
 
 
 def f_gcp_sa():
@@ -131,225 +131,219 @@ def f_gcp_sa():
 
 
 def f_gcp_oauth_access():
-    return ("curl -H 'Authorization: Bearer ya29.a0Ad%s' "
-            "https://www.googleapis.com/drive/v3/files" % rs(150, URLSAFE))
+    return (f"curl -H 'Authorization: Bearer ya29.a0Ad{rs(150, URLSAFE)}' "
+            "https://www.googleapis.com/drive/v3/files")
 
 
 def f_azure_conn():
     return ("AZURE_STORAGE_CONNECTION_STRING=DefaultEndpointsProtocol=https;AccountName=wetopiarchive;"
-            "AccountKey=%s;EndpointSuffix=core.windows.net" % b64(rbytes(64)))
+            f"AccountKey={b64(rbytes(64))};EndpointSuffix=core.windows.net")
 
 
 def f_azure_client_secret():
-    return ("App registration for the Microsoft 365 SSO of Farmacia Ruiz: client_id %s, client secret %s8Q~%s"
-            % (uid(), rs(3), rs(31, ALNUM + "_~.-")))
+    return ("App registration for the Microsoft 365 SSO of Farmacia Ruiz: client_id {}, client secret {}8Q~{}".format(uid(), rs(3), rs(31, ALNUM + "_~.-")))
 
 
 def f_github_pat():
-    return "git remote set-url origin https://ghp_%s@github.com/wetopi/platform-gitops.git" % rs(36)
+    return f"git remote set-url origin https://ghp_{rs(36)}@github.com/wetopi/platform-gitops.git"
 
 
 def f_github_fg():
-    return "new fine-grained token for the argocd-image-updater: github_pat_11%s_%s" % (rs(20, UPPER_NUM), rs(59))
+    return f"new fine-grained token for the argocd-image-updater: github_pat_11{rs(20, UPPER_NUM)}_{rs(59)}"
 
 
 def f_github_oauth():
-    return "gh auth token devuelve gho_%s, lo pego en el secret de CI" % rs(36)
+    return f"gh auth token devuelve gho_{rs(36)}, lo pego en el secret de CI"
 
 
 def f_github_app():
-    return "installation token (expires in 1h): ghs_%s" % rs(36)
+    return f"installation token (expires in 1h): ghs_{rs(36)}"
 
 
 def f_gitlab_pat():
-    return "GITLAB_TOKEN=glpat-%s helm repo add wetopi-charts https://gitlab.wetopi.net/api/v4/projects/12/packages/helm/stable" % rs(20, URLSAFE)
+    return f"GITLAB_TOKEN=glpat-{rs(20, URLSAFE)} helm repo add wetopi-charts https://gitlab.wetopi.net/api/v4/projects/12/packages/helm/stable"
 
 
 def f_gitlab_runner():
-    return "gitlab-runner register --url https://gitlab.wetopi.net --token glrt-%s --executor kubernetes" % rs(20, URLSAFE)
+    return f"gitlab-runner register --url https://gitlab.wetopi.net --token glrt-{rs(20, URLSAFE)} --executor kubernetes"
 
 
 def f_gitlab_deploy():
-    return "deploy token para que Argo CD lea el repo de themes: usuario gitlab+deploy-token-7, token gldt-%s" % rs(20, URLSAFE)
+    return f"deploy token para que Argo CD lea el repo de themes: usuario gitlab+deploy-token-7, token gldt-{rs(20, URLSAFE)}"
 
 
 def f_slack_bot():
-    return "SLACK_BOT_TOKEN=xoxb-%s-%s-%s en el values de alertmanager-bot" % (digits(11), digits(13), rs(24))
+    return f"SLACK_BOT_TOKEN=xoxb-{digits(11)}-{digits(13)}-{rs(24)} en el values de alertmanager-bot"
 
 
 def f_slack_app():
-    return "socket mode app token: xapp-1-A%s-%s-%s" % (rs(10, UPPER_NUM), digits(13), hexs(64))
+    return f"socket mode app token: xapp-1-A{rs(10, UPPER_NUM)}-{digits(13)}-{hexs(64)}"
 
 
 def f_slack_webhook():
-    return ("El webhook de #ops-alertas es https://hooks.slack.com/services/T%s/B%s/%s"
-            % (rs(8, UPPER_NUM), rs(10, UPPER_NUM), rs(24)))
+    return (f"El webhook de #ops-alertas es https://hooks.slack.com/services/T{rs(8, UPPER_NUM)}/B{rs(10, UPPER_NUM)}/{rs(24)}")
 
 
 def f_discord_webhook():
-    return ("discord webhook for the status channel: https://discord.com/api/webhooks/%s/%s"
-            % (digits(19), rs(68, URLSAFE)))
+    return (f"discord webhook for the status channel: https://discord.com/api/webhooks/{digits(19)}/{rs(68, URLSAFE)}")
 
 
 def f_teams_webhook():
-    return ("Webhook de Teams del cliente Grupo Olmo: https://grupoolmo.webhook.office.com/webhookb2/%s@%s/IncomingWebhook/%s/%s"
-            % (uid(), uid(), hexs(32), uid()))
+    return (f"Webhook de Teams del cliente Grupo Olmo: https://grupoolmo.webhook.office.com/webhookb2/{uid()}@{uid()}/IncomingWebhook/{hexs(32)}/{uid()}")
 
 
 def tg_token():
-    return "%s:AA%s" % (digits(10), rs(33, URLSAFE))
+    return f"{digits(10)}:AA{rs(33, URLSAFE)}"
 
 
 def f_telegram():
-    return "El token del bot de alertas de Telegram es %s, lo generé con BotFather ayer" % tg_token()
+    return f"El token del bot de alertas de Telegram es {tg_token()}, lo generé con BotFather ayer"
 
 
 def f_telegram_2():
-    return "curl -s 'https://api.telegram.org/bot%s/sendMessage' -d chat_id=-1001873220419 -d text='backup OK'" % tg_token()
+    return f"curl -s 'https://api.telegram.org/bot{tg_token()}/sendMessage' -d chat_id=-1001873220419 -d text='backup OK'"
 
 
 def f_stripe_sk():
-    return "STRIPE_SECRET_KEY=sk_live_51%s en el .env de la tienda de Bodega Martín" % rs(97)
+    return f"STRIPE_SECRET_KEY=sk_live_51{rs(97)} en el .env de la tienda de Bodega Martín"
 
 
 def f_stripe_sk_2():
-    return "stripe key de producción para el plugin de WooCommerce: sk_live_51%s" % rs(97)
+    return f"stripe key de producción para el plugin de WooCommerce: sk_live_51{rs(97)}"
 
 
 def f_stripe_rk():
-    return "restricted key (solo lectura de charges) para el informe mensual: rk_live_51%s" % rs(97)
+    return f"restricted key (solo lectura de charges) para el informe mensual: rk_live_51{rs(97)}"
 
 
 def f_stripe_whsec():
-    return "Signing secret del endpoint /wc-api/wc_stripe: whsec_%s" % rs(32)
+    return f"Signing secret del endpoint /wc-api/wc_stripe: whsec_{rs(32)}"
 
 
 def f_sendgrid():
-    return "SMTP relay via SendGrid, user apikey, password SG.%s.%s" % (rs(22, URLSAFE), rs(43, URLSAFE))
+    return f"SMTP relay via SendGrid, user apikey, password SG.{rs(22, URLSAFE)}.{rs(43, URLSAFE)}"
 
 
 def f_mailgun():
-    return "MAILGUN_API_KEY=key-%s" % hexs(32)
+    return f"MAILGUN_API_KEY=key-{hexs(32)}"
 
 
 def f_mailchimp():
-    return "La API key de Mailchimp de la newsletter de Wetopi: %s-us21" % hexs(32)
+    return f"La API key de Mailchimp de la newsletter de Wetopi: {hexs(32)}-us21"
 
 
 def f_openai():
-    return "OPENAI_API_KEY=sk-proj-%sT3BlbkFJ%s for the support summariser" % (rs(48, URLSAFE), rs(48, URLSAFE))
+    return f"OPENAI_API_KEY=sk-proj-{rs(48, URLSAFE)}T3BlbkFJ{rs(48, URLSAFE)} for the support summariser"
 
 
 def f_anthropic():
-    return "ANTHROPIC_API_KEY: sk-ant-api03-%sAA  (cuenta de Hermes prod)" % rs(93, URLSAFE)
+    return f"ANTHROPIC_API_KEY: sk-ant-api03-{rs(93, URLSAFE)}AA  (cuenta de Hermes prod)"
 
 
 def f_hf():
-    return "huggingface token to pull the embedding model: hf_%s" % rs(34, string.ascii_letters)
+    return f"huggingface token to pull the embedding model: hf_{rs(34, string.ascii_letters)}"
 
 
 def f_npm():
-    return "//registry.npmjs.org/:_authToken=npm_%s" % rs(36)
+    return f"//registry.npmjs.org/:_authToken=npm_{rs(36)}"
 
 
 def f_pypi():
-    return "[pypi]\n  username = __token__\n  password = pypi-AgEIcHlwaS5vcmcCJ%s" % rs(150, URLSAFE)
+    return f"[pypi]\n  username = __token__\n  password = pypi-AgEIcHlwaS5vcmcCJ{rs(150, URLSAFE)}"
 
 
 def f_dockerhub():
-    return "docker login -u wetopici --password dckr_pat_%s" % rs(27, URLSAFE)
+    return f"docker login -u wetopici --password dckr_pat_{rs(27, URLSAFE)}"
 
 
 def f_vault_hvs():
-    return "export VAULT_TOKEN=hvs.CAESI%s; vault kv get kv/wetopi/stripe" % rs(87, URLSAFE)
+    return f"export VAULT_TOKEN=hvs.CAESI{rs(87, URLSAFE)}; vault kv get kv/wetopi/stripe"
 
 
 def f_vault_hvb():
-    return "batch token del pipeline: hvb.AAAAAQ%s" % rs(130, URLSAFE)
+    return f"batch token del pipeline: hvb.AAAAAQ{rs(130, URLSAFE)}"
 
 
 def f_tfc():
-    return 'credentials "app.terraform.io" { token = "%s.atlasv1.%s" }' % (rs(14), rs(67))
+    return f'credentials "app.terraform.io" {{ token = "{rs(14)}.atlasv1.{rs(67)}" }}'
 
 
 def f_infisical_st():
-    return "INFISICAL_TOKEN=st.%s.%s.%s infisical run --env=prod -- ./deploy.sh" % (hexs(24), hexs(32), hexs(32))
+    return f"INFISICAL_TOKEN=st.{hexs(24)}.{hexs(32)}.{hexs(32)} infisical run --env=prod -- ./deploy.sh"
 
 
 def f_infisical_jwt():
     tok = jwt({"authTokenType": "identityAccessToken", "identityId": uid(), "clientSecretId": uid(),
                "identityAccessTokenId": uid(), "iat": ts(), "exp": ts() + 7200}, alg="HS256", kid=False, sig_bytes=32)
-    return "access token de la machine identity de Infisical para argocd: %s" % tok
+    return f"access token de la machine identity de Infisical para argocd: {tok}"
 
 
 def f_cf_origin_ca():
-    return "Origin CA key de Cloudflare (para cert-manager origin-issuer): v1.0-%s-%s" % (hexs(24), hexs(146))
+    return f"Origin CA key de Cloudflare (para cert-manager origin-issuer): v1.0-{hexs(24)}-{hexs(146)}"
 
 
 def f_cf_tunnel():
     inner = json.dumps({"a": hexs(32), "t": uid(), "s": b64(rbytes(32))}, separators=(",", ":"))
-    return "cloudflared tunnel run --token %s" % b64(inner.encode())
+    return f"cloudflared tunnel run --token {b64(inner.encode())}"
 
 
 def f_grafana_sa():
-    return "Service account token de Grafana para el exporter de SLOs: glsa_%s_%s" % (rs(32), hexs(8))
+    return f"Service account token de Grafana para el exporter de SLOs: glsa_{rs(32)}_{hexs(8)}"
 
 
 def f_grafana_cloud():
-    inner = json.dumps({"o": digits(6), "n": "stack-%s-hm-write" % digits(6), "k": rs(24),
+    inner = json.dumps({"o": digits(6), "n": f"stack-{digits(6)}-hm-write", "k": rs(24),
                         "m": {"r": "prod-eu-west-2"}}, separators=(",", ":"))
-    return "remote_write a Grafana Cloud: password: glc_%s" % b64(inner.encode())
+    return f"remote_write a Grafana Cloud: password: glc_{b64(inner.encode())}"
 
 
 def f_sentry():
     inner = json.dumps({"iat": float(ts()), "url": "https://sentry.io", "region_url": "https://de.sentry.io",
                         "org": "wetopi"}, separators=(",", ":"))
-    return "SENTRY_AUTH_TOKEN=sntrys_%s_%s para subir los sourcemaps del panel" % (b64(inner.encode()).rstrip("="), rs(43, URLSAFE))
+    return "SENTRY_AUTH_TOKEN=sntrys_{}_{} para subir los sourcemaps del panel".format(b64(inner.encode()).rstrip("="), rs(43, URLSAFE))
 
 
 def f_shopify():
-    return "Access token de la tienda Shopify que migramos a WooCommerce: shpat_%s" % hexs(32)
+    return f"Access token de la tienda Shopify que migramos a WooCommerce: shpat_{hexs(32)}"
 
 
 def f_atlassian():
-    return "Jira API token (ana@wetopi.com): ATATT3xFfGF0%s=%s" % (rs(170, URLSAFE), rs(8, "0123456789ABCDEF"))
+    return "Jira API token (ana@wetopi.com): ATATT3xFfGF0{}={}".format(rs(170, URLSAFE), rs(8, "0123456789ABCDEF"))
 
 
 def f_age():
-    return "# created: 2026-06-02T10:14:55+02:00\n# public key: age1%s\nAGE-SECRET-KEY-1%s" % (
-        rs(58, BECH32.lower()), rs(58, BECH32))
+    return f"# created: 2026-06-02T10:14:55+02:00\n# public key: age1{rs(58, BECH32.lower())}\nAGE-SECRET-KEY-1{rs(58, BECH32)}"
 
 
 def f_google_oauth_secret():
-    return ("OAuth client for the Google login in the customer panel: client_id %s-%s.apps.googleusercontent.com, "
-            "client_secret GOCSPX-%s" % (digits(12), rs(32, string.ascii_lowercase + string.digits), rs(28, URLSAFE)))
+    return (f"OAuth client for the Google login in the customer panel: client_id {digits(12)}-{rs(32, string.ascii_lowercase + string.digits)}.apps.googleusercontent.com, "
+            f"client_secret GOCSPX-{rs(28, URLSAFE)}")
 
 
 def f_woo_keys():
-    return ("Claves REST de WooCommerce para la integración con Holded: consumer key ck_%s / consumer secret cs_%s"
-            % (hexs(40), hexs(40)))
+    return (f"Claves REST de WooCommerce para la integración con Holded: consumer key ck_{hexs(40)} / consumer secret cs_{hexs(40)}")
 
 
 def f_jwt_bearer():
     tok = jwt({"sub": "svc-billing", "aud": "panel.wetopi.com", "scope": "invoices:write", "iat": ts(), "exp": ts() + 86400})
-    return "curl -H \"Authorization: Bearer %s\" https://panel.wetopi.com/api/v2/invoices" % tok
+    return f"curl -H \"Authorization: Bearer {tok}\" https://panel.wetopi.com/api/v2/invoices"
 
 
 def f_jwt_wp():
     tok = jwt({"iss": "https://tienda-olmo.wetopi.site", "iat": ts(), "nbf": ts(), "exp": ts() + 604800,
                "data": {"user": {"id": "1"}}}, alg="HS256", kid=False, sig_bytes=32)
-    return "El plugin JWT Auth del WordPress de Grupo Olmo me devuelve este token: %s" % tok
+    return f"El plugin JWT Auth del WordPress de Grupo Olmo me devuelve este token: {tok}"
 
 
 def f_kubeconfig_token():
     tok = jwt({"iss": "kubernetes/serviceaccount", "kubernetes.io/serviceaccount/namespace": "ci",
                "kubernetes.io/serviceaccount/service-account.name": "ci-deployer", "sub": "system:serviceaccount:ci:ci-deployer"})
-    return ("users:\n- name: ci-deployer\n  user:\n    token: %s" % tok)
+    return (f"users:\n- name: ci-deployer\n  user:\n    token: {tok}")
 
 
 def f_argocd_token():
     tok = jwt({"iss": "argocd", "sub": "ci:apiKey", "nbf": ts(), "iat": ts(), "jti": uid()}, alg="HS256", kid=False, sig_bytes=32)
-    return "ARGOCD_AUTH_TOKEN=%s argocd app sync tiendas-prod" % tok
+    return f"ARGOCD_AUTH_TOKEN={tok} argocd app sync tiendas-prod"
 
 
 def f_pem_rsa():
@@ -386,93 +380,91 @@ def f_putty():
 
 
 def f_postgres():
-    return ("DATABASE_URL=postgresql://hindsight:%s@pg-hindsight-rw.wetopi-memory.svc:5432/hindsight?sslmode=require"
-            % rs(24))
+    return (f"DATABASE_URL=postgresql://hindsight:{rs(24)}@pg-hindsight-rw.wetopi-memory.svc:5432/hindsight?sslmode=require")
 
 
 def f_postgres_2():
-    return "psql 'postgres://grafana:%s@10.20.4.17:5432/grafana' -c 'select 1'" % rs(18)
+    return f"psql 'postgres://grafana:{rs(18)}@10.20.4.17:5432/grafana' -c 'select 1'"
 
 
 def f_mysql():
-    return "WORDPRESS_DB_URL=mysql://wp_olmo:%s@mariadb-galera.tiendas.svc:3306/wp_olmo" % rs(20)
+    return f"WORDPRESS_DB_URL=mysql://wp_olmo:{rs(20)}@mariadb-galera.tiendas.svc:3306/wp_olmo"
 
 
 def f_redis_url():
-    return "REDIS_URL=redis://default:%s@redis-sessions.tiendas.svc:6379/2" % rs(32)
+    return f"REDIS_URL=redis://default:{rs(32)}@redis-sessions.tiendas.svc:6379/2"
 
 
 def f_mongo():
-    return "MONGO_URI=mongodb+srv://analytics:%s@cluster0.%s.mongodb.net/events?retryWrites=true" % (rs(20), rs(5, string.ascii_lowercase + string.digits))
+    return f"MONGO_URI=mongodb+srv://analytics:{rs(20)}@cluster0.{rs(5, string.ascii_lowercase + string.digits)}.mongodb.net/events?retryWrites=true"
 
 
 def f_amqp():
-    return "broker_url = amqp://celery:%s@rabbitmq.jobs.svc:5672/wetopi" % rs(22)
+    return f"broker_url = amqp://celery:{rs(22)}@rabbitmq.jobs.svc:5672/wetopi"
 
 
 def f_smtp_url():
-    return "MAILER_DSN=smtp://postmaster%%40mg.wetopi.com:%s@smtp.eu.mailgun.org:587" % rs(26)
+    return f"MAILER_DSN=smtp://postmaster%40mg.wetopi.com:{rs(26)}@smtp.eu.mailgun.org:587"
 
 
 def f_url_creds():
-    return "helm repo add bitnami-mirror https://ci-reader:%s@charts.wetopi.net/bitnami" % rs(20)
+    return f"helm repo add bitnami-mirror https://ci-reader:{rs(20)}@charts.wetopi.net/bitnami"
 
 
 def f_k8s_secret():
     pw = rs(24)
     return ("apiVersion: v1\nkind: Secret\nmetadata:\n  name: mariadb-root\n  namespace: tiendas\ntype: Opaque\ndata:\n"
-            "  username: %s\n  password: %s" % (b64(b"root"), b64(pw.encode())))
+            "  username: {}\n  password: {}".format(b64(b"root"), b64(pw.encode())))
 
 
 def f_k8s_secret_2():
     return ("apiVersion: v1\nkind: Secret\nmetadata:\n  name: cloudflare-api-token\n  namespace: cert-manager\n"
-            "type: Opaque\ndata:\n  api-token: %s" % b64(rs(40, URLSAFE).encode()))
+            f"type: Opaque\ndata:\n  api-token: {b64(rs(40, URLSAFE).encode())}")
 
 
 def f_k8s_stringdata():
     return ("kind: Secret\napiVersion: v1\nmetadata:\n  name: velero-minio\nstringData:\n  cloud: |\n    [default]\n"
-            "    aws_access_key_id=velero\n    aws_secret_access_key=%s" % rs(40))
+            f"    aws_access_key_id=velero\n    aws_secret_access_key={rs(40)}")
 
 
 def f_dockerconfig():
     pw = rs(24)
     auth = b64(("robot$wetopi+ci:" + pw).encode())
-    return ('.dockerconfigjson: {"auths":{"harbor.wetopi.net":{"username":"robot$wetopi+ci","password":"%s","auth":"%s"}}}'
-            % (pw, auth))
+    return (f'.dockerconfigjson: {{"auths":{{"harbor.wetopi.net":{{"username":"robot$wetopi+ci","password":"{pw}","auth":"{auth}"}}}}}}')
 
 
 def f_kube_client_key():
     inner = pem("EC PRIVATE KEY", b"\x30\x77\x02\x01\x01\x04\x20", 110) + "\n"
-    return "    client-certificate-data: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t...\n    client-key-data: %s" % b64(inner.encode())
+    return f"    client-certificate-data: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t...\n    client-key-data: {b64(inner.encode())}"
 
 
 def f_proxmox():
     return ("PM_API_TOKEN_ID='terraform@pve!provisioner' y el header completo Authorization: "
-            "PVEAPIToken=terraform@pve!provisioner=%s" % uid())
+            f"PVEAPIToken=terraform@pve!provisioner={uid()}")
 
 
 def f_proxmox_2():
-    return "proxmox api token for the backup checker: PVEAPIToken=monitor@pve!grafana=%s" % uid()
+    return f"proxmox api token for the backup checker: PVEAPIToken=monitor@pve!grafana={uid()}"
 
 
 def f_ceph_keyring():
-    return "[client.admin]\n\tkey = %s\n\tcaps mds = \"allow *\"\n\tcaps mon = \"allow *\"\n\tcaps osd = \"allow *\"" % ceph_key()
+    return f"[client.admin]\n\tkey = {ceph_key()}\n\tcaps mds = \"allow *\"\n\tcaps mon = \"allow *\"\n\tcaps osd = \"allow *\""
 
 
 def f_ceph_keyring_2():
-    return "ceph auth get client.rbd-wp → key = %s (lo necesito en el csi)" % ceph_key()
+    return f"ceph auth get client.rbd-wp → key = {ceph_key()} (lo necesito en el csi)"
 
 
 def f_ceph_csi():
-    return "csi-rbd-secret:\n  stringData:\n    userID: kubernetes\n    userKey: %s" % ceph_key()
+    return f"csi-rbd-secret:\n  stringData:\n    userID: kubernetes\n    userKey: {ceph_key()}"
 
 
 def f_basic_header():
-    return "Authorization: Basic %s  ← esto lo manda el uptime checker al staging protegido" % b64(("staging:" + rs(14)).encode())
+    return "Authorization: Basic {}  ← esto lo manda el uptime checker al staging protegido".format(b64(("staging:" + rs(14)).encode()))
 
 
 def f_totp():
-    return "otpauth://totp/Wetopi:ana@wetopi.com?secret=%s&issuer=Hetzner%%20Robot" % rs(32, B32)
+    return f"otpauth://totp/Wetopi:ana@wetopi.com?secret={rs(32, B32)}&issuer=Hetzner%20Robot"
 
 
 FORMAT = [
@@ -484,7 +476,7 @@ FORMAT = [
     ("gitlab-pat", f_gitlab_pat), ("gitlab-runner-token", f_gitlab_runner), ("gitlab-deploy-token", f_gitlab_deploy),
     ("slack-bot-token", f_slack_bot), ("slack-app-token", f_slack_app),
     ("slack-webhook", f_slack_webhook), ("discord-webhook", f_discord_webhook), ("teams-webhook", f_teams_webhook),
-    ("telegram-bot-token", f_telegram), ("telegram-bot-token", f_telegram_2), 
+    ("telegram-bot-token", f_telegram), ("telegram-bot-token", f_telegram_2),
     ("stripe-secret-key", f_stripe_sk), ("stripe-secret-key", f_stripe_sk_2), ("stripe-restricted-key", f_stripe_rk),
     ("stripe-webhook-secret", f_stripe_whsec), ("sendgrid-api-key", f_sendgrid), ("mailgun-api-key", f_mailgun),
     ("mailchimp-api-key", f_mailchimp), ("openai-api-key", f_openai), ("anthropic-api-key", f_anthropic),
@@ -493,11 +485,11 @@ FORMAT = [
     ("terraform-cloud-token", f_tfc), ("infisical-service-token", f_infisical_st),
     ("infisical-identity-access-token", f_infisical_jwt), ("cloudflare-origin-ca-key", f_cf_origin_ca),
     ("cloudflare-tunnel-token", f_cf_tunnel), ("grafana-service-account-token", f_grafana_sa),
-    ("grafana-cloud-token", f_grafana_cloud), ("sentry-auth-token", f_sentry), 
+    ("grafana-cloud-token", f_grafana_cloud), ("sentry-auth-token", f_sentry),
     ("shopify-access-token", f_shopify), ("atlassian-api-token", f_atlassian),
     ("age-secret-key", f_age), ("google-oauth-client-secret", f_google_oauth_secret),
-    ("woocommerce-rest-keys", f_woo_keys), 
-    
+    ("woocommerce-rest-keys", f_woo_keys),
+
     ("jwt", f_jwt_bearer), ("jwt", f_jwt_wp), ("kubeconfig-token", f_kubeconfig_token), ("argocd-auth-token", f_argocd_token),
     ("pem-rsa-private-key", f_pem_rsa), ("openssh-private-key", f_openssh), ("openssh-private-key", f_openssh_2),
     ("pem-ec-private-key", f_pem_ec), ("pem-pkcs8-private-key", f_pem_pkcs8), ("pgp-private-key", f_pgp),
@@ -534,68 +526,68 @@ def weak():
 
 
 CONTEXT = [
-    ("redis-requirepass", lambda: "requirepass %s en el redis de sesiones de staging" % hexs(20)),
-    ("redis-requirepass", lambda: "redis-cli -h redis-master.tiendas.svc -a %s INFO replication" % pw(24)),
-    ("redis-requirepass", lambda: "In redis.conf on the old cache VM: requirepass %s" % pw_sym(18)),
-    ("mysql-cli-password", lambda: "mysql -u root -p%s -h mariadb-galera.tiendas.svc wp_brisa" % pw(14)),
-    ("mysql-cli-password", lambda: "mariadb-dump -u backup -p'%s' --all-databases | gzip > /backup/all.sql.gz" % pw_sym(16)),
-    ("mysql-cli-password", lambda: "mysqladmin -u root --password=%s status" % weak()),
-    ("prose-password", lambda: "La contraseña del WordPress de Hostal Brisa es %s, el usuario es admin" % weak()),
-    ("prose-password", lambda: "the password for the grafana admin is %s, please change it after login" % pw(12)),
-    ("prose-password", lambda: "la contraseña de root del pve-02 es %s" % pw_sym(14)),
-    ("prose-password", lambda: "Ana: te paso la pass del panel de Hetzner Robot: %s" % pw_sym(16)),
-    ("prose-password", lambda: "the wifi password in the office is %s" % weak()),
-    ("prose-password", lambda: "He cambiado la contraseña del usuario ana en Argo CD, ahora es %s" % pw(15)),
-    ("prose-password", lambda: "password del SFTP de Bodega Martín: %s (usuario bodegamartin)" % pw(12)),
-    ("clave-del", lambda: "la clave del MinIO de backups es %s y el usuario minioadmin" % pw(20)),
-    ("clave-del", lambda: "La clave del dashboard de Ceph es %s" % pw_sym(14)),
-    ("clave-del", lambda: "la clave del router de la oficina sigue siendo %s" % weak()),
-    ("clave-del", lambda: "la passphrase de la clave GPG de firmas es \"%s %s %s %s\"" % tuple(
-        rng.choice(["caballo", "bateria", "grapa", "correcto", "nube", "pino", "farol", "mango", "teja", "sol"]) for _ in range(4))),
-    ("bearer-opaque", lambda: "curl -H 'Authorization: Bearer %s' https://hindsight.wetopi-memory.svc/v1/default/banks" % rs(40)),
-    ("bearer-opaque", lambda: "Authorization: Bearer %s (token del API de Uptime Kuma)" % hexs(32)),
-    ("bearer-opaque", lambda: "el webhook de facturación espera Bearer %s en la cabecera" % rs(32)),
-    ("token-colon", lambda: "token: %s" % hexs(40)),
-    ("token-colon", lambda: "Hetzner Cloud API token: %s" % rs(64)),
-    ("token-colon", lambda: "Cloudflare API token para el DNS-01 de cert-manager: %s" % rs(40, URLSAFE)),
-    ("token-colon", lambda: "El token de la API de Postmark (server token) es %s" % uid()),
-    ("token-colon", lambda: "X-Api-Key: %s" % hexs(32)),
-    ("env-password", lambda: "DB_PASSWORD=%s" % pw(20)),
-    ("env-password", lambda: "MYSQL_ROOT_PASSWORD: \"%s\"" % pw_sym(18)),
-    ("env-password", lambda: "export PGPASSWORD=%s; pg_dump -h pg-hindsight-rw hindsight > dump.sql" % pw(22)),
-    ("env-password", lambda: "MINIO_ROOT_USER=minioadmin\nMINIO_ROOT_PASSWORD=%s" % pw(24)),
-    ("env-password", lambda: "RESTIC_PASSWORD=%s restic -r s3:https://s3.wetopi.net/restic backup /var/www" % pw(28)),
-    ("env-password", lambda: "RABBITMQ_DEFAULT_PASS=%s" % weak()),
-    ("env-password", lambda: "HINDSIGHT_API_KEY=%s" % rs(48)),
-    ("config-value", lambda: "define( 'DB_PASSWORD', '%s' );" % pw_sym(20)),
-    ("config-value", lambda: "define('AUTH_KEY', '%s');" % rs(64, ALNUM + "!@#$%^&*()-_[]{}<>~+=,.;:/?|")),
-    ("config-value", lambda: "[client]\nuser=backup\npassword=%s" % pw(18)),
-    ("config-value", lambda: "[Interface]\nAddress = 10.99.0.2/24\nPrivateKey = %s" % b64(rbytes(32))),
-    ("config-value", lambda: "vrrp_instance VI_WAN {\n  authentication {\n    auth_type PASS\n    auth_pass %s\n  }\n}" % pw(8)),
-    ("config-value", lambda: "rclone.conf:\n[hetzner-s3]\ntype = s3\naccess_key_id = %s\nsecret_access_key = %s" % (rs(20, UPPER_NUM), rs(40))),
-    ("config-value", lambda: "smtp:\n  host: smtp.postmarkapp.com\n  user: %s\n  password: %s" % (uid(), uid())),
-    ("config-value", lambda: "adminPassword: %s   # values-prod.yaml de grafana" % pw(16)),
-    ("config-value", lambda: "resources:\n  - secrets\n    providers:\n    - aescbc:\n        keys:\n        - name: key1\n          secret: %s" % b64(rbytes(32))),
-    ("cli-password-flag", lambda: "argocd login argocd.wetopi.net --username admin --password %s" % pw(16)),
-    ("cli-password-flag", lambda: "kubectl -n tiendas create secret generic wp-olmo-db --from-literal=password=%s" % pw(20)),
-    ("cli-password-flag", lambda: "helm upgrade redis bitnami/redis --set auth.password=%s" % pw(18)),
-    ("cli-password-flag", lambda: "echo '%s' | docker login harbor.wetopi.net -u admin --password-stdin" % pw_sym(16)),
-    ("cli-password-flag", lambda: "sshpass -p '%s' ssh root@10.20.1.12" % weak()),
-    ("cli-password-flag", lambda: "htpasswd -bc auth staging %s && kubectl create secret generic basic-auth --from-file=auth" % pw(12)),
-    ("cli-password-flag", lambda: "curl -u admin:%s https://grafana.wetopi.net/api/admin/stats" % pw(14)),
-    ("vault-unseal-key", lambda: "Unseal Key 1: %s\nUnseal Key 2: %s" % (b64(rbytes(33)), b64(rbytes(33)))),
-    ("vault-unseal-key", lambda: "Initial Root Token: %s" % rs(26)),
-    ("recovery-codes", lambda: "códigos de recuperación de la cuenta de Cloudflare: %s %s %s %s" % tuple(
-        "%s-%s" % (rs(4, string.ascii_lowercase + string.digits), rs(4, string.ascii_lowercase + string.digits)) for _ in range(4))),
-    ("client-secret", lambda: "GitHub OAuth App del SSO de Argo CD: client id Ov23li%s, client secret %s" % (rs(14), hexs(40))),
-    ("client-secret", lambda: "Infisical universal auth: client id %s, client secret %s" % (uid(), hexs(64))),
+    ("redis-requirepass", lambda: f"requirepass {hexs(20)} en el redis de sesiones de staging"),
+    ("redis-requirepass", lambda: f"redis-cli -h redis-master.tiendas.svc -a {pw(24)} INFO replication"),
+    ("redis-requirepass", lambda: f"In redis.conf on the old cache VM: requirepass {pw_sym(18)}"),
+    ("mysql-cli-password", lambda: f"mysql -u root -p{pw(14)} -h mariadb-galera.tiendas.svc wp_brisa"),
+    ("mysql-cli-password", lambda: f"mariadb-dump -u backup -p'{pw_sym(16)}' --all-databases | gzip > /backup/all.sql.gz"),
+    ("mysql-cli-password", lambda: f"mysqladmin -u root --password={weak()} status"),
+    ("prose-password", lambda: f"La contraseña del WordPress de Hostal Brisa es {weak()}, el usuario es admin"),
+    ("prose-password", lambda: f"the password for the grafana admin is {pw(12)}, please change it after login"),
+    ("prose-password", lambda: f"la contraseña de root del pve-02 es {pw_sym(14)}"),
+    ("prose-password", lambda: f"Ana: te paso la pass del panel de Hetzner Robot: {pw_sym(16)}"),
+    ("prose-password", lambda: f"the wifi password in the office is {weak()}"),
+    ("prose-password", lambda: f"He cambiado la contraseña del usuario ana en Argo CD, ahora es {pw(15)}"),
+    ("prose-password", lambda: f"password del SFTP de Bodega Martín: {pw(12)} (usuario bodegamartin)"),
+    ("clave-del", lambda: f"la clave del MinIO de backups es {pw(20)} y el usuario minioadmin"),
+    ("clave-del", lambda: f"La clave del dashboard de Ceph es {pw_sym(14)}"),
+    ("clave-del", lambda: f"la clave del router de la oficina sigue siendo {weak()}"),
+    ("clave-del", lambda: "la passphrase de la clave GPG de firmas es \"{} {} {} {}\"".format(*tuple(
+        rng.choice(["caballo", "bateria", "grapa", "correcto", "nube", "pino", "farol", "mango", "teja", "sol"]) for _ in range(4)))),
+    ("bearer-opaque", lambda: f"curl -H 'Authorization: Bearer {rs(40)}' https://hindsight.wetopi-memory.svc/v1/default/banks"),
+    ("bearer-opaque", lambda: f"Authorization: Bearer {hexs(32)} (token del API de Uptime Kuma)"),
+    ("bearer-opaque", lambda: f"el webhook de facturación espera Bearer {rs(32)} en la cabecera"),
+    ("token-colon", lambda: f"token: {hexs(40)}"),
+    ("token-colon", lambda: f"Hetzner Cloud API token: {rs(64)}"),
+    ("token-colon", lambda: f"Cloudflare API token para el DNS-01 de cert-manager: {rs(40, URLSAFE)}"),
+    ("token-colon", lambda: f"El token de la API de Postmark (server token) es {uid()}"),
+    ("token-colon", lambda: f"X-Api-Key: {hexs(32)}"),
+    ("env-password", lambda: f"DB_PASSWORD={pw(20)}"),
+    ("env-password", lambda: f"MYSQL_ROOT_PASSWORD: \"{pw_sym(18)}\""),
+    ("env-password", lambda: f"export PGPASSWORD={pw(22)}; pg_dump -h pg-hindsight-rw hindsight > dump.sql"),
+    ("env-password", lambda: f"MINIO_ROOT_USER=minioadmin\nMINIO_ROOT_PASSWORD={pw(24)}"),
+    ("env-password", lambda: f"RESTIC_PASSWORD={pw(28)} restic -r s3:https://s3.wetopi.net/restic backup /var/www"),
+    ("env-password", lambda: f"RABBITMQ_DEFAULT_PASS={weak()}"),
+    ("env-password", lambda: f"HINDSIGHT_API_KEY={rs(48)}"),
+    ("config-value", lambda: f"define( 'DB_PASSWORD', '{pw_sym(20)}' );"),
+    ("config-value", lambda: "define('AUTH_KEY', '{}');".format(rs(64, ALNUM + "!@#$%^&*()-_[]{}<>~+=,.;:/?|"))),
+    ("config-value", lambda: f"[client]\nuser=backup\npassword={pw(18)}"),
+    ("config-value", lambda: f"[Interface]\nAddress = 10.99.0.2/24\nPrivateKey = {b64(rbytes(32))}"),
+    ("config-value", lambda: f"vrrp_instance VI_WAN {{\n  authentication {{\n    auth_type PASS\n    auth_pass {pw(8)}\n  }}\n}}"),
+    ("config-value", lambda: f"rclone.conf:\n[hetzner-s3]\ntype = s3\naccess_key_id = {rs(20, UPPER_NUM)}\nsecret_access_key = {rs(40)}"),
+    ("config-value", lambda: f"smtp:\n  host: smtp.postmarkapp.com\n  user: {uid()}\n  password: {uid()}"),
+    ("config-value", lambda: f"adminPassword: {pw(16)}   # values-prod.yaml de grafana"),
+    ("config-value", lambda: f"resources:\n  - secrets\n    providers:\n    - aescbc:\n        keys:\n        - name: key1\n          secret: {b64(rbytes(32))}"),
+    ("cli-password-flag", lambda: f"argocd login argocd.wetopi.net --username admin --password {pw(16)}"),
+    ("cli-password-flag", lambda: f"kubectl -n tiendas create secret generic wp-olmo-db --from-literal=password={pw(20)}"),
+    ("cli-password-flag", lambda: f"helm upgrade redis bitnami/redis --set auth.password={pw(18)}"),
+    ("cli-password-flag", lambda: f"echo '{pw_sym(16)}' | docker login harbor.wetopi.net -u admin --password-stdin"),
+    ("cli-password-flag", lambda: f"sshpass -p '{weak()}' ssh root@10.20.1.12"),
+    ("cli-password-flag", lambda: f"htpasswd -bc auth staging {pw(12)} && kubectl create secret generic basic-auth --from-file=auth"),
+    ("cli-password-flag", lambda: f"curl -u admin:{pw(14)} https://grafana.wetopi.net/api/admin/stats"),
+    ("vault-unseal-key", lambda: f"Unseal Key 1: {b64(rbytes(33))}\nUnseal Key 2: {b64(rbytes(33))}"),
+    ("vault-unseal-key", lambda: f"Initial Root Token: {rs(26)}"),
+    ("recovery-codes", lambda: "códigos de recuperación de la cuenta de Cloudflare: {} {} {} {}".format(*tuple(
+        f"{rs(4, string.ascii_lowercase + string.digits)}-{rs(4, string.ascii_lowercase + string.digits)}" for _ in range(4)))),
+    ("client-secret", lambda: f"GitHub OAuth App del SSO de Argo CD: client id Ov23li{rs(14)}, client secret {hexs(40)}"),
+    ("client-secret", lambda: f"Infisical universal auth: client id {uid()}, client secret {hexs(64)}"),
     ("weak-password", lambda: "el usuario admin de Grafana sigue con admin/admin en staging, lo sé"),
-    ("weak-password", lambda: "Usuario: ana.soporte  Contraseña: %s" % weak()),
-    ("weak-password", lambda: "for the test shop the login is shopmanager / %s" % weak()),
-    ("weak-password", lambda: "pon de contraseña %s al usuario de pruebas del WooCommerce, luego la cambiamos" % weak()),
-    ("api-key-value", lambda: "api_key = %s" % hexs(32)),
-    ("api-key-value", lambda: "la API key de Uptime Robot es u%s-%s" % (digits(7), hexs(24))),
-    ("api-key-value", lambda: "secret_key: %s  # Hetzner Object Storage" % rs(40)),
+    ("weak-password", lambda: f"Usuario: ana.soporte  Contraseña: {weak()}"),
+    ("weak-password", lambda: f"for the test shop the login is shopmanager / {weak()}"),
+    ("weak-password", lambda: f"pon de contraseña {weak()} al usuario de pruebas del WooCommerce, luego la cambiamos"),
+    ("api-key-value", lambda: f"api_key = {hexs(32)}"),
+    ("api-key-value", lambda: f"la API key de Uptime Robot es u{digits(7)}-{hexs(24)}"),
+    ("api-key-value", lambda: f"secret_key: {rs(40)}  # Hetzner Object Storage"),
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -611,24 +603,24 @@ def sha256():
 
 
 NEGATIVE = [
-    ("git-commit", lambda: "El fix del 502 está en el commit %s de platform-gitops" % sha1()),
-    ("git-commit", lambda: "Argo CD shows tiendas-prod Synced to revision %s" % sha1()),
-    ("git-commit", lambda: "git revert %s y vuelve a sincronizar" % hexs(7)),
-    ("git-commit", lambda: "commit %s\nAuthor: Jordi <jordi@wetopi.com>\n\n    ingress: bump proxy-body-size to 64m" % sha1()),
-    ("git-commit", lambda: "the regression came in with %s (merge of PR #471)" % hexs(12)),
-    ("uuid", lambda: "El pod tiene uid %s y se reinició 4 veces" % uid()),
-    ("uuid", lambda: "request id %s en los logs de ingress-nginx, el 502 empieza ahí" % uid()),
-    ("uuid", lambda: "ceph fsid %s" % uid()),
-    ("uuid", lambda: "Infisical project ID: %s (wetopi-prod)" % uid()),
-    ("uuid", lambda: "Velero backup UID %s finished with phase Completed" % uid()),
-    ("trace-id", lambda: "trace_id=%s span_id=%s" % (hexs(32), hexs(16))),
-    ("image-digest", lambda: "image: ghcr.io/wetopi/panel@sha256:%s" % sha256()),
-    ("image-digest", lambda: "La imagen de php-fpm que está corriendo es wordpress:6.6-php8.2-fpm@sha256:%s" % sha256()),
-    ("image-digest", lambda: "Digest: sha256:%s\nStatus: Downloaded newer image for bitnami/redis:7.2" % sha256()),
-    ("checksum", lambda: "%s  velero-v1.14.1-linux-amd64.tar.gz" % sha256()),
-    ("checksum", lambda: "md5 del dump de MariaDB: %s, coincide con el de MinIO" % hexs(32)),
-    ("checksum", lambda: "\"integrity\": \"sha512-%s==\"" % b64(rbytes(64))[:-2]),
-    ("checksum", lambda: "sha256sum del ISO de Proxmox 8.2: %s" % sha256()),
+    ("git-commit", lambda: f"El fix del 502 está en el commit {sha1()} de platform-gitops"),
+    ("git-commit", lambda: f"Argo CD shows tiendas-prod Synced to revision {sha1()}"),
+    ("git-commit", lambda: f"git revert {hexs(7)} y vuelve a sincronizar"),
+    ("git-commit", lambda: f"commit {sha1()}\nAuthor: Jordi <jordi@wetopi.com>\n\n    ingress: bump proxy-body-size to 64m"),
+    ("git-commit", lambda: f"the regression came in with {hexs(12)} (merge of PR #471)"),
+    ("uuid", lambda: f"El pod tiene uid {uid()} y se reinició 4 veces"),
+    ("uuid", lambda: f"request id {uid()} en los logs de ingress-nginx, el 502 empieza ahí"),
+    ("uuid", lambda: f"ceph fsid {uid()}"),
+    ("uuid", lambda: f"Infisical project ID: {uid()} (wetopi-prod)"),
+    ("uuid", lambda: f"Velero backup UID {uid()} finished with phase Completed"),
+    ("trace-id", lambda: f"trace_id={hexs(32)} span_id={hexs(16)}"),
+    ("image-digest", lambda: f"image: ghcr.io/wetopi/panel@sha256:{sha256()}"),
+    ("image-digest", lambda: f"La imagen de php-fpm que está corriendo es wordpress:6.6-php8.2-fpm@sha256:{sha256()}"),
+    ("image-digest", lambda: f"Digest: sha256:{sha256()}\nStatus: Downloaded newer image for bitnami/redis:7.2"),
+    ("checksum", lambda: f"{sha256()}  velero-v1.14.1-linux-amd64.tar.gz"),
+    ("checksum", lambda: f"md5 del dump de MariaDB: {hexs(32)}, coincide con el de MinIO"),
+    ("checksum", lambda: f"\"integrity\": \"sha512-{b64(rbytes(64))[:-2]}==\""),
+    ("checksum", lambda: f"sha256sum del ISO de Proxmox 8.2: {sha256()}"),
     ("placeholder", lambda: "password: ${DB_PASSWORD}"),
     ("placeholder", lambda: "REDIS_URL=redis://default:${REDIS_PASSWORD}@redis-sessions:6379/0"),
     ("placeholder", lambda: "curl -H \"Authorization: Bearer $HINDSIGHT_API_KEY\" $HINDSIGHT_API_URL/health"),
@@ -645,27 +637,27 @@ NEGATIVE = [
     ("password-policy", lambda: "password must be 12-64 chars and cannot reuse the last 5 passwords"),
     ("password-policy", lambda: "Regla para clientes: nunca enviar contraseñas por Telegram ni por email, solo enlaces de Infisical de un uso"),
     ("redacted", lambda: "password: ********"),
-    ("redacted", lambda: "STRIPE_SECRET_KEY=sk_live_****************************%s" % rs(4)),
+    ("redacted", lambda: f"STRIPE_SECRET_KEY=sk_live_****************************{rs(4)}"),
     ("redacted", lambda: "token: [REDACTED]"),
     ("redacted", lambda: "Authorization: Bearer <redacted>"),
     ("redacted", lambda: "mysql://wp_olmo:xxxxxx@mariadb-galera.tiendas.svc:3306/wp_olmo"),
-    ("public-key", lambda: "ssh-ed25519 %s ana@portatil" % ed25519_pub()),
-    ("public-key", lambda: "Añade esta clave pública al authorized_keys de deploy: ssh-ed25519 %s deploy@ci" % ed25519_pub()),
-    ("public-key", lambda: "-----BEGIN PUBLIC KEY-----\n%s\n-----END PUBLIC KEY-----" % wrap(b64(b"\x30\x59\x30\x13\x06\x07\x2a\x86\x48\xce\x3d\x02\x01" + rbytes(78)))),
-    ("public-key", lambda: "-----BEGIN CERTIFICATE-----\n%s\n-----END CERTIFICATE-----" % wrap(b64(b"\x30\x82\x03\x12\x30\x82\x01\xfa\xa0\x03\x02\x01\x02" + rbytes(180)))),
-    ("public-key", lambda: "age recipient for SOPS: age1%s" % rs(58, BECH32.lower())),
-    ("public-key", lambda: "[Peer]\nPublicKey = %s\nAllowedIPs = 10.99.0.0/24\nEndpoint = 95.217.%d.%d:51820" % (b64(rbytes(32)), rng.randint(1, 254), rng.randint(1, 254))),
-    ("public-key", lambda: "huella de la clave GPG: %s" % " ".join(rs(4, "0123456789ABCDEF") for _ in range(10))),
-    ("public-key", lambda: "ED25519 key fingerprint is SHA256:%s." % b64(rbytes(32)).rstrip("=")),
-    ("public-id", lambda: "El cliente en Stripe es cus_%s y el pago fallido pi_%s" % (rs(14), rs(24))),
-    ("public-id", lambda: "publishable key del checkout: pk_live_51%s" % rs(97)),
-    ("public-id", lambda: "Cloudflare zone ID de wetopi.com: %s" % hexs(32)),
-    ("public-id", lambda: "arn:aws:iam::%s:role/velero-backup" % digits(12)),
-    ("public-id", lambda: "chat_id del grupo de alertas: -100%s" % digits(10)),
-    ("public-id", lambda: "reCAPTCHA site key 6L%s (la pública, va en el HTML)" % rs(38, URLSAFE)),
-    ("public-id", lambda: "Turnstile sitekey 0x4AAAAAAA%s" % rs(14, URLSAFE)),
-    ("public-id", lambda: "Google Analytics G-%s y el contenedor GTM-%s" % (rs(10, UPPER_NUM), rs(7, UPPER_NUM))),
-    ("public-id", lambda: "Hetzner server #%s, Proxmox VMID %d, Slack channel C%s" % (digits(8), rng.randint(100, 999), rs(10, UPPER_NUM))),
+    ("public-key", lambda: f"ssh-ed25519 {ed25519_pub()} ana@portatil"),
+    ("public-key", lambda: f"Añade esta clave pública al authorized_keys de deploy: ssh-ed25519 {ed25519_pub()} deploy@ci"),
+    ("public-key", lambda: "-----BEGIN PUBLIC KEY-----\n{}\n-----END PUBLIC KEY-----".format(wrap(b64(b"\x30\x59\x30\x13\x06\x07\x2a\x86\x48\xce\x3d\x02\x01" + rbytes(78))))),
+    ("public-key", lambda: "-----BEGIN CERTIFICATE-----\n{}\n-----END CERTIFICATE-----".format(wrap(b64(b"\x30\x82\x03\x12\x30\x82\x01\xfa\xa0\x03\x02\x01\x02" + rbytes(180))))),
+    ("public-key", lambda: f"age recipient for SOPS: age1{rs(58, BECH32.lower())}"),
+    ("public-key", lambda: f"[Peer]\nPublicKey = {b64(rbytes(32))}\nAllowedIPs = 10.99.0.0/24\nEndpoint = 95.217.{rng.randint(1, 254)}.{rng.randint(1, 254)}:51820"),
+    ("public-key", lambda: "huella de la clave GPG: {}".format(" ".join(rs(4, "0123456789ABCDEF") for _ in range(10)))),
+    ("public-key", lambda: "ED25519 key fingerprint is SHA256:{}.".format(b64(rbytes(32)).rstrip("="))),
+    ("public-id", lambda: f"El cliente en Stripe es cus_{rs(14)} y el pago fallido pi_{rs(24)}"),
+    ("public-id", lambda: f"publishable key del checkout: pk_live_51{rs(97)}"),
+    ("public-id", lambda: f"Cloudflare zone ID de wetopi.com: {hexs(32)}"),
+    ("public-id", lambda: f"arn:aws:iam::{digits(12)}:role/velero-backup"),
+    ("public-id", lambda: f"chat_id del grupo de alertas: -100{digits(10)}"),
+    ("public-id", lambda: f"reCAPTCHA site key 6L{rs(38, URLSAFE)} (la pública, va en el HTML)"),
+    ("public-id", lambda: f"Turnstile sitekey 0x4AAAAAAA{rs(14, URLSAFE)}"),
+    ("public-id", lambda: f"Google Analytics G-{rs(10, UPPER_NUM)} y el contenedor GTM-{rs(7, UPPER_NUM)}"),
+    ("public-id", lambda: f"Hetzner server #{digits(8)}, Proxmox VMID {rng.randint(100, 999)}, Slack channel C{rs(10, UPPER_NUM)}"),
     ("rotation-reminder", lambda: "Recordatorio: rotar el token del bot de Telegram y la API key de Stripe el 1 de octubre"),
     ("rotation-reminder", lambda: "reminder: the Hetzner API token expires in 14 days, rotate it in Infisical"),
     ("rotation-reminder", lambda: "Toca rotar las claves de MinIO que usa Velero este trimestre; avisa a Jordi antes"),
@@ -738,7 +730,7 @@ def build():
     rng.shuffle(recs)
     out = []
     for i, r in enumerate(recs, 1):
-        out.append({"id": "s10-%04d" % i, "text": r["text"], "label": r["label"], "family": r["family"], "by": r["by"]})
+        out.append({"id": f"s10-{i:04d}", "text": r["text"], "label": r["label"], "family": r["family"], "by": r["by"]})
     return out
 
 
