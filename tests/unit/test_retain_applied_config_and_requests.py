@@ -81,3 +81,22 @@ def test_a_calendar_move_is_no_fix(driver: PluginDriver) -> None:
                               "Moved: the 10:00 with Marc and the 11:30 review are now at 16:00 and 17:00.",
                               tools=(move,))
     assert not stored, stored
+
+
+_RENEW = ToolCall(name="terminal", args={"command": "cmctl renew -n wp-nova nova-tls"},
+                  result="Manually triggered issuance of Certificate wp-nova/nova-tls")
+
+
+def test_a_runbooks_commands_in_a_code_block_are_kept(driver: PluginDriver) -> None:
+    stored = driver.stored_by("steps", "¿Ha ido bien? Déjalo apuntado como procedimiento.",
+                              "Sí, el certificado nuevo ya se sirve. Procedimiento para reemitir un certificado:\n"
+                              "```\ncmctl renew -n <ns> <certificate>\ncmctl status certificate -n <ns> "
+                              "<certificate>\n```", tools=(_RENEW,))
+    assert any("cmctl renew" in item for item in stored.get("platform", ())), stored
+
+
+def test_pasted_output_in_a_code_block_is_not_kept(driver: PluginDriver) -> None:
+    stored = driver.stored_by("output", "Guárdalo como referencia.",
+                              "Salida:\n```\nNAME        READY   STATUS    RESTARTS   AGE\nwp-nova-0   1/1     Running   0"
+                              "          3d\nwp-nova-1   1/1     Running   2          3d\n```")
+    assert not any("Running" in item for scope in stored.values() for item in scope), stored

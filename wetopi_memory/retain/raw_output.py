@@ -63,11 +63,25 @@ def continues_raw_run(line: str) -> bool:
     return bool(_RAW_LINE.match(line) or _RAW_CONTINUATION.match(line))
 
 
+# A command to run, not its output: a known tool or a flag, a placeholder or a pipe after a lowercase head
+# ("cmctl renew -n <ns> <certificate>", "velero restore create --from-backup <backup>").
+_COMMAND_LINE = re.compile(
+    r"^\s*(?:\$ )?(?:sudo )?(?:(?:kubectl|helm|velero|cmctl|ceph|rbd|argocd|mysql|mariadb|psql|pg_dump|redis-cli|wp"
+    r"|curl|openssl|systemctl|journalctl|docker|git|ssh|rsync|terraform|ansible|echo|qm|pct|pvecm)(?: \S+)*"
+    r"|[a-z][\w.-]*(?: \S+)*(?: -{1,2}[A-Za-z]| <[\w-]+>| \| )(?: ?\S+)*)\s*$")
+
+
+def _commands_only(block: str) -> bool:
+    """Whether every line of a code block is a command: a runbook's steps, not pasted output."""
+    lines = [line for line in block.splitlines() if line.strip()]
+    return bool(lines) and all(_COMMAND_LINE.match(line) for line in lines)
+
+
 def raw_output_kind(text: str, tool_line_hashes: frozenset[int] = frozenset()) -> RawKind | None:
     """Why a text looks like raw tool output (a short id), or None."""
     if "```" in text:
         inner = text.split("```")
-        if len(inner) >= 3 and inner[1].count("\n") >= 2:
+        if len(inner) >= 3 and inner[1].count("\n") >= 2 and not _commands_only(inner[1].split("\n", 1)[-1]):
             return "code-block"
     lines = [ln for ln in text.splitlines() if ln.strip()]
     if tool_line_hashes:

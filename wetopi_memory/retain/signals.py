@@ -51,7 +51,7 @@ _FACT = re.compile(
     r"|\b[A-Za-z][\w]*(?:[-_.][\w]+){1,}\b|(?<![\w])/[\w.-]+(?:/[\w.-]+)*|\b\d+(?:\.\d+)?\s?(?:Mi|Gi|MB|GB|TB|ms|s|m|h)\b"
     r"|\b\d+(?:\.\d+){2,}(?:/\d+)?\b|\b[a-z]+(?:-[a-z0-9]+)+\b"
     r"|\b[a-z][\w.-]*:\s(?:true|false|yes|no|on|off|enabled|disabled)\b|\b[a-z][a-z0-9]*[A-Z][A-Za-z0-9]+\b"
-    r"|\b(?:kubectl|helm|velero|argocd|ceph|rke2|systemctl|docker|curl|psql|pvesm|git|terraform|ansible|certbot"
+    r"|\b(?:kubectl|helm|velero|argocd|ceph|rke2|systemctl|docker|curl|psql|pvesm|git|terraform|ansible|certbot|cmctl"
     r"|rbd|virsh|pct|qm|redis-cli|mysql|pg_dump|openssl|ip|iptables|nft)\s+[a-z][\w-]*"
     r"|\b(?:MTU|TTL|MSS|PHP|TLS|SSL|HTTP|TCP|UDP|CPU|RAM|vCPU|IOPS|QPS|RPS)\b(?:\s+\w+){0,8}\s+\d+(?:\.\d+)?\b"
     r"|\b(?:to|a|at)\s+(?:las\s+)?\d{1,2}:\d{2}\b|\b(?:to|a)\s+\d{2,}\b"
