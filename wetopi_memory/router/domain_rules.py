@@ -191,7 +191,7 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
             "master services agreement", "acuerdo de colaboración", "acuerdo de nivel de servicio", "lopd", "lopdgdd",
             "compliance audit", "notario", "notary", "escrituras", "registro mercantil", "sociedad limitada",
             "partner program", "programa de partners", "partnership", "alianza", "joint venture", "letter of intent",
-            "carta de intenciones", "renegotiate", "renegociar", "negotiation", "negociación", "negociar",
+            "carta de intenciones", "renegotiate", "renegociar", "renegociamos", "renegotiating", "negotiation", "negociación", "negociar",
             "close the deal", "cerrar el trato", "rfp", "rfq", "pliego", "pliegos", "public sector", "sector público",
             "rrhh", "recursos humanos", "human resources", "contratación", "recruiting", "recruiter", "headhunter",
             "job description", "descripción del puesto", "oferta de trabajo", "job offer letter", "offboarding",

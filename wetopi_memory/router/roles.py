@@ -30,7 +30,7 @@ from typing import Final
 COMMERCIAL_OBJECTS: Final = frozenset({
     # what a hosting company sells: features of a plan
     "backup", "copia de seguridad", "staging", "hosting", "woocommerce", "wordpress", "disco", "disk", "domain",
-    "dominio", "cdn", "ssl", "storage", "almacenamiento", "ssh",
+    "dominio", "cdn", "ssl", "storage", "almacenamiento", "ssh", "status page", "uptime page", "página de estado",
     # whom a business deal is with: a supplier named beside a price, a contract or a margin
     "hetzner", "ovh", "cloudflare",
 })
