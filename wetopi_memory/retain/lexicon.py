@@ -129,6 +129,11 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "answer me", "respondeme", "contestame",
         # how the speaker is served, standing: "And for me personally, send me every Monday a digest of…"
         "for me personally", "para mi personalmente", "send me every", "mandame cada", "enviame cada",
+        # the speaker's calendar: "Los lunes no pongas reuniones antes de las 11", "Never schedule anything that
+        # needs my approval after 14:00 on a Friday"
+        "re:\\b(?:never|don't|do not|no)\\s+(?:me\\s+)?(?:schedule|book|pongas|agendes|metas|programes)\\b[^.;]{0,30}"
+        "\\b(?:meetings?|calls?|reuniones|llamadas|anything(?=\\s+that\\s+needs\\s+my\\b)"
+        "|nada(?=\\s+que\\s+necesite\\s+mi\\b))\\b",
         # the speaker's own rule: "Para los postmortems, como norma mía: primero el impacto…"
         "norma mia", "regla mia", "my own rule", "a rule of mine",
         "re:^\\W*para mi\\b[^.;]{0,60}\\b(?:siempre|nunca|always|never)\\b",
