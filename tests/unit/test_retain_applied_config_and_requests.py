@@ -97,6 +97,20 @@ def test_a_runbooks_commands_in_a_code_block_are_kept(driver: PluginDriver) -> N
 
 def test_pasted_output_in_a_code_block_is_not_kept(driver: PluginDriver) -> None:
     stored = driver.stored_by("output", "Guárdalo como referencia.",
-                              "Salida:\n```\nNAME        READY   STATUS    RESTARTS   AGE\nwp-nova-0   1/1     Running   0"
-                              "          3d\nwp-nova-1   1/1     Running   2          3d\n```")
+                              "Salida:\n```\nNAME        READY   STATUS    RESTARTS   AGE\n"
+                              "wp-nova-0   1/1     Running   0          3d\n"
+                              "wp-nova-1   1/1     Running   2          3d\n```")
     assert not any("Running" in item for scope in stored.values() for item in scope), stored
+
+
+def test_stopping_to_keep_logs_is_no_opt_out(driver: PluginDriver) -> None:
+    stored = driver.stored_by("logs", "Decidido: dejamos de guardar los logs de acceso de las tiendas a los 30 días, "
+                              "es la retención para todas.", "Anotado.")
+    assert any("30 días" in item for scope in stored.values() for item in scope), stored
+
+
+def test_a_quoted_slogan_treats_nobody(driver: PluginDriver) -> None:
+    stored = driver.stored_by("slogan", "Our tagline from now on, on the website and in every deck: 'Managed "
+                              "WordPress by people who reply in Catalan within the hour.'", "Recorded.")
+    assert any("tagline" in item for item in stored.get("business", ())), stored
+    assert not stored.get("personal"), stored

@@ -54,7 +54,10 @@ OPT_OUT = TermSet((
     "no need to remember", "no need to save", "no need to store", "no need to keep", "no hace falta que lo guardes",
     "no hace falta guardarlo", "no hace falta que lo recuerdes", "no hace falta recordarlo",
     "no hace falta que lo apuntes", "no hace falta apuntarlo", "no hace falta que lo anotes", "no need to note",
-    "no need to write it down", "stop saving", "stop storing", "deja de guardar", "deja de apuntar",
+    "no need to write it down",
+    # about memory, not backups: "stop saving stuff about my kids in memory", not "we stop saving logs after 30 days"
+    "re:\\b(?:stop saving|stop storing|deja de guardar|deja de apuntar)\\b[^.;]{0,40}"
+    "\\b(?:memory|memoria|about me|about my|sobre mi|de mi)\\b",
     "don't write this down", "off the record", "no lo guardes en la memoria", "sin guardarlo",
     "que no se te quede", "no te quedes con esto", "olvida esto", "olvida lo que", "forget this",
     "forget i said", "forget what i said", "disregard", "no lo tengas en cuenta", "ignora lo que",

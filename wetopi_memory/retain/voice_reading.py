@@ -341,6 +341,8 @@ def authority_rule(signals: Signals, text: str) -> Signals:
                    strong=(*signals.strong, "authority"))
 
 
+# Words quoted whole: a slogan, a title, a line to publish.
+_QUOTED = re.compile(r"(?<![\w'])'[^'\n]{3,}'(?![\w'])|\"[^\"\n]{3,}\"|«[^»\n]{3,}»|“[^”\n]{3,}”")
 # A standing request that opens the sentence: "From now on pásame las propuestas…", "A partir de ahora mándame…".
 _STANDING_REQUEST = re.compile(r"^\W*(?:from now on|a partir de ahora|de ahora en adelante|going forward|desde hoy)"
                                r"\W+(?:please\s+|por favor\s+)?(?:(?:pasa|manda|envia|reenvia|avisa|escribe|da|di|pon"
@@ -357,7 +359,8 @@ def treatment_rule(signals: Signals, text: str) -> Signals:
     ruled = bool(set(signals.categories) & _RULE_KINDS) or mentions(ALWAYS, text)
     if not ruled or signals.question or signals.hedges or signals.one_off:
         return signals
-    treats = mentions(ADDRESSEE_SET, text) or mentions(TREATMENT_SET, text) or bool(_STANDING_REQUEST.match(fold(text)))
+    said = _QUOTED.sub(" ", text)   # a slogan quoted ("'…people who answer in Spanish…'") treats nobody
+    treats = mentions(ADDRESSEE_SET, said) or mentions(TREATMENT_SET, said) or bool(_STANDING_REQUEST.match(fold(said)))
     if not treats or mentions(OTHERS_SERVED_SET, text):
         return signals
     return replace(signals, categories=("preference",))
