@@ -107,7 +107,7 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
             "afectados por la caída", "afectadas por la caída", "la caída de ayer", "la caída de anoche",
             "la caída del lunes", "la caída del martes", "la caída del miércoles", "la caída del jueves",
             "la caída del viernes", "la caída del sábado", "la caída del domingo", "la caída de esta mañana",
-            "the outage", "status page", "página de estado",
+            "the outage", "status page", "uptime page", "página de estado",
             # our platform named as such: "¿Por dónde empiezo a leer sobre la plataforma?"
             "la plataforma", "the platform", "nuestra plataforma", "our platform",
             # security: tests of our systems and leaked credentials
