@@ -211,12 +211,11 @@ def explicit_trigger(candidates: tuple[Trigger, ...], words: frozenset[bytes], n
         if asked < 0:
             text = norm if norm is not None else encoded.translate(LOWER_BYTES, UTF8_DELETE).decode("ascii")
             asked = text.rfind("?") + 1
-        also = trigger.also_found
-        if also is not None and not trigger.also_last and not also.found(text):
-            continue   # the cheaper condition first
         end = asked if trigger.asks == 2 else -1   # `Trigger.start` inlined when it only passes the search on
         start = trigger.start(text, words, end) if trigger.at_anchor else trigger.first.start(text, 0, end, words)
-        if start < 0 or (also is not None and trigger.also_last and not also.found(text)) \
+        # `also` after the pattern: most searched patterns find nothing, and a WH-question `also` ("que…?") is
+        # dearer to search than they are
+        if start < 0 or (trigger.also_found is not None and not trigger.also_found.found(text)) \
                 or (trigger.before is not None   # a 60-character window: cheaper than `unless` over the text
                     and trigger.before.search(text, max(0, start - BEFORE_CHARS), start) is None) \
                 or (trigger.unless_found is not None and trigger.unless_found.found(text, words)):
