@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from wetopi_memory.router import RuleRouter
+from wetopi_memory.router.matching import explicit_trigger
+from wetopi_memory.router.trigger_search import FastSearch
 
 SCOPES = ("personal", "business", "platform")
 
@@ -28,14 +30,45 @@ def test_gate_words_are_words_the_router_finds() -> None:
         assert trigger.first.gate_words <= router._seen_words
 
 
-def test_also_searched_last_only_when_the_pattern_starts_with_a_letter() -> None:
+class _CountingSearch:
+    """A trigger's `also`, counting its searches."""
+
+    def __init__(self, search: FastSearch) -> None:
+        self.search = search
+        self.searches = 0
+
+    def found(self, text: str, words: frozenset[bytes] | None = None) -> bool:
+        self.searches += 1
+        return self.search.found(text, words)
+
+
+def test_also_is_searched_only_after_the_pattern_matched() -> None:
+    """`also` is dearer than most patterns, which find nothing: a trigger whose pattern does not match a message
+    never searches it; one whose pattern matches does."""
     router = RuleRouter((), known_scopes=SCOPES)
-    triggers = {t for entry in router._lookup.values() for t in entry[3]}
+    triggers = sorted({t for entry in router._lookup.values() for t in entry[3] if t.also_found is not None},
+                      key=lambda t: t.order)
+    assert triggers
     for trigger in triggers:
-        if trigger.also_last:
-            assert trigger.also is not None
-            assert trigger.regex.pattern[:1].isalnum()
-    assert any(t.also_last for t in triggers) and any(t.also is not None and not t.also_last for t in triggers)
+        original = trigger.also_found
+        assert original is not None
+        spy = _CountingSearch(original)
+        object.__setattr__(trigger, "also_found", spy)   # frozen: put back below
+        try:
+            words = trigger.needs | trigger.requires
+            assert explicit_trigger((trigger,), words, "nothing to see here?", b"?", "?") is None
+            assert spy.searches == 0, trigger.name
+        finally:
+            object.__setattr__(trigger, "also_found", original)
+    asked = next(t for t in triggers if t.name == "en.sure_we_wrote_one")
+    spy = _CountingSearch(asked.also_found)
+    object.__setattr__(asked, "also_found", spy)
+    try:
+        text = "i'm sure we wrote one. what was it about?"
+        explicit_trigger((asked,), asked.needs | asked.requires | {b"what"}, text, text.encode(), text)
+        assert spy.searches == 1
+    finally:
+        object.__setattr__(asked, "also_found", spy.search)
 
 
 def test_phrase_gate_holds_a_word_of_every_phrase_of_its_anchor() -> None:

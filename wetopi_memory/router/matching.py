@@ -202,24 +202,24 @@ def explicit_trigger(candidates: tuple[Trigger, ...], words: frozenset[bytes], n
     holds what its `asks` needs."""
     # 2: a "?" in the normalised text (which keeps every "?" of `encoded`) and a question mark in the raw one
     holds = 0 if encoded.find(b"?") < 0 else 2 if "?" in raw or "¿" in raw or "？" in raw else 1
-    # only a question mark could make it count, or none can match without a "?": not worth the search (`asks`)
-    searched = [t for t in candidates if t.asks <= holds and not t.needs.isdisjoint(words) and t.requires <= words]
-    if not searched:
-        return None
-    if norm is None:
-        norm = encoded.translate(LOWER_BYTES, UTF8_DELETE).decode("ascii")
-    asked = norm.rfind("?") + 1   # a match after the last "?" ends no question: `reads_as_question`
-    for trigger in searched:
-        also = trigger.also_found
-        if also is not None and not trigger.also_last and not also.found(norm):
-            continue   # the cheaper condition first
-        end = asked if trigger.asks == 2 else -1   # `Trigger.start` inlined when it only passes the search on
-        start = trigger.start(norm, words, end) if trigger.at_anchor else trigger.first.start(norm, 0, end, words)
-        if start < 0 or (also is not None and trigger.also_last and not also.found(norm)) \
-                or (trigger.before is not None   # a 60-character window: cheaper than `unless` over the text
-                    and trigger.before.search(norm, max(0, start - BEFORE_CHARS), start) is None) \
-                or (trigger.unless_found is not None and trigger.unless_found.found(norm, words)):
+    asked = -1   # a match after the last "?" ends no question (`reads_as_question`); -1: `text` not read yet
+    text = ""    # the normalised message, once a candidate is searched
+    for trigger in candidates:   # the filter and the search in one loop: no list, and `text` only once one passes
+        # only a question mark could make it count, or none can match without a "?": not worth the search (`asks`)
+        if trigger.asks > holds or trigger.needs.isdisjoint(words) or not trigger.requires <= words:
             continue
-        if not trigger.gated or reads_as_question(trigger, norm, raw, start):
+        if asked < 0:
+            text = norm if norm is not None else encoded.translate(LOWER_BYTES, UTF8_DELETE).decode("ascii")
+            asked = text.rfind("?") + 1
+        end = asked if trigger.asks == 2 else -1   # `Trigger.start` inlined when it only passes the search on
+        start = trigger.start(text, words, end) if trigger.at_anchor else trigger.first.start(text, 0, end, words)
+        # `also` after the pattern: most searched patterns find nothing, and a WH-question `also` ("que…?") is
+        # dearer to search than they are
+        if start < 0 or (trigger.also_found is not None and not trigger.also_found.found(text)) \
+                or (trigger.before is not None   # a 60-character window: cheaper than `unless` over the text
+                    and trigger.before.search(text, max(0, start - BEFORE_CHARS), start) is None) \
+                or (trigger.unless_found is not None and trigger.unless_found.found(text, words)):
+            continue
+        if not trigger.gated or reads_as_question(trigger, text, raw, start):
             return trigger.name
     return None

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Collection, Mapping, Sequence
+from itertools import repeat
 from typing import Final
 
 from ..config import RoutingRule, RoutingSettings
@@ -73,6 +74,7 @@ _I_ONLY: Final = frozenset((b"i",))
 _CUSTOMER_TERMS: Final = frozenset(w.decode("ascii") for w in CUSTOMER_WORDS)
 _STOPWORDS: Final = frozenset(w.encode("utf-8") for w in STOPWORDS)
 DEFAULT_CACHE_SIZE: Final = 4096
+_ZEROS: Final = repeat(0)   # the default of every weight lookup: `map` stops with the words
 
 
 def _with_all_words(word: bytes, entry: WordEntry) -> WordEntry:
@@ -155,7 +157,8 @@ class RuleRouter:
                             | phrase_words | compiled.self_word_set)
         self._term_words = frozenset(word for word, entry in compiled.lookup.items() if any(entry[:3]))
         self._customer_words = CUSTOMER_WORDS & self._rule_words
-        self._weights = dict.fromkeys(self._seen_words, 0) | dict(self._model_weights)   # packed, 0 if none
+        # packed, only the words the model weighs: a smaller table to look words up in; the others weigh 0
+        self._weight_of = {word: packed for word, packed in self._model_weights.items() if packed}.get
         self._patterns = compiled.patterns
         self._tool_matcher = None if compiled.tools_any is None else ToolMatcher(compiled.tools, compiled.tools_any)
         self._terms = compiled.terms
@@ -294,7 +297,7 @@ class RuleRouter:
                 tokens: list[bytes], names: tuple[str, ...], allowed: frozenset[str] | None) -> RouteDecision:
         """The word model's review of the rules' decision, from the packed weights of the message's words `seen`
         summed in C (words the model does not know weigh 0; they only count towards `PACKED_WORDS`)."""
-        packed = sum(map(self._weights.__getitem__, seen))
+        packed = sum(map(self._weight_of, seen, _ZEROS))
         if (not names and len(seen) <= PACKED_WORDS and (packed + bars.packed) & bars.top == bars.kept
                 and (bars.monotone or len(tokens) <= self._full_words)):
             return decision   # nothing for the word model to change: `Bars.might_change`, inlined (the common case)

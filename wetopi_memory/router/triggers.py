@@ -32,7 +32,6 @@ class Trigger:
     before: re.Pattern[str] | None = None
     at_anchor: Mapping[bytes, str] = field(default_factory=dict)   # the pattern is one of these words: see `start`
     anchor_words: frozenset[bytes] = frozenset()                   # the keys of `at_anchor`
-    also_last: bool = False   # `also` is searched after the pattern: the pattern starts with a letter, `also` not
     needs_question: bool = False   # every match of the pattern or of `also` holds a "?"
     also_found: FastSearch | None = None     # `also`, as searched
     unless_found: FastSearch | None = None   # `unless`, as searched
@@ -63,13 +62,12 @@ def compile_triggers(triggers: Sequence[ExplicitTrigger]) -> tuple[dict[bytes, t
         word_start = trigger.pattern.startswith("\\b")
         anchors = {w.encode("ascii"): w for w in trigger.anchors} if trigger.at_anchor else {}
         pattern = trigger.pattern[2:] if word_start else trigger.pattern
-        also_last = bool(trigger.also) and _literal_start(pattern) and not _literal_start(trigger.also or "")
         compiled = Trigger(trigger.name, re.compile(pattern), FastSearch(trigger.pattern, gated=True),
                            trigger.gated, trigger.clause_start, accented, requires, order,
                            re.compile(trigger.unless) if trigger.unless else None, word_start,
                            re.compile(trigger.also) if trigger.also else None,
                            re.compile(trigger.before) if trigger.before else None,
-                           anchors, frozenset(anchors), also_last,
+                           anchors, frozenset(anchors),
                            asked := holds_question_mark(pattern) or holds_question_mark(trigger.also),
                            FastSearch(trigger.also) if trigger.also else None,
                            FastSearch(trigger.unless, gated=True) if trigger.unless else None, gate := _gate(trigger),
@@ -99,8 +97,3 @@ def _gate(trigger: ExplicitTrigger) -> frozenset[bytes] | None:
     clauses = {*required_words(trigger.pattern), *(required_words(trigger.also) if trigger.also else ())}
     settled = set(trigger.requires), set(trigger.anchors)
     return rarest(clause for clause in clauses if not clause & settled[0] and not clause >= settled[1])
-
-
-def _literal_start(pattern: str) -> bool:
-    """Whether a pattern starts (after a \b) with a letter or digit, which `re` finds fast."""
-    return pattern.removeprefix("\\b")[:1].isalnum()
