@@ -186,6 +186,9 @@ def value_in_tokens(segment: str) -> bool:
         return False
     if _PLAIN_TOKENS.any_valued(tokens):
         return True
+    unknown = _PLAIN_TOKENS.unknown(tokens)
+    if len(unknown) <= _FEW_UNKNOWN:   # judge the new tokens alone: the segment's verdict is theirs
+        return _PLAIN_TOKENS.judge(unknown, may_hold_value_token)
     found = may_hold_value_token(segment)
     if found:
         _PLAIN_TOKENS.learn_valued(tokens, may_hold_value_token)
@@ -195,6 +198,9 @@ def value_in_tokens(segment: str) -> bool:
 
 
 _PLAIN_TOKENS = PlainTokens()
+# Up to this many tokens not known plain are judged one by one (each a test of its own, cheaper than the segment's);
+# more, and the segment is judged whole, as a text of new words would otherwise pay a test per word.
+_FEW_UNKNOWN = 3
 
 
 def marked_value(segment: str) -> bool:
