@@ -74,11 +74,13 @@ class SeenOnce:
         return self._rng.randint(low, max(low, high))
 
     def _date(self) -> str:
+        """An ISO date or a day and month, drawn at random."""
         rng = self._rng
         if rng.random() < 0.5:
             return f"{rng.randrange(2019, 2027)}-{rng.randrange(1, 13):02d}-{rng.randrange(1, 29):02d}"
         return f"{rng.randrange(1, 29)} {rng.choice(MONTHS)}"
 
     def _host(self) -> str:
+        """A host name with a number, drawn at random (`db-07.wetopi.net`)."""
         rng = self._rng
         return f"{rng.choice(HOSTS)}-{rng.randrange(1, 40):02d}.{rng.choice(DOMAINS)}"

@@ -177,8 +177,8 @@ def value_in_tokens(segment: str) -> bool:
     """`may_hold_value_token(segment)` for a segment of a `tokenwise` text without `!`, where that test is a
     per-token test (only a quote or tag next to a digit or symbol, a `!` value after `:`/`=` and an app password's
     four words are read across tokens): a segment made of tokens known plain is plain, one holding a token known
-    valued is valued, and a segment judged plain makes its tokens known plain (judged valued: its tokens are judged
-    one by one)."""
+    valued is valued, one with a few tokens not known is judged by those alone, and a segment judged plain makes its
+    tokens known plain (judged valued: its tokens are judged one by one)."""
     if _SPANNING_RE.search(segment) and _VALUE_MARK_RE.search(segment):
         return True
     tokens = segment.split()
