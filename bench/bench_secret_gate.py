@@ -7,9 +7,14 @@ and clean lines refused (negative / prose). An item is refused when `SecretGate.
 
 Throughput: each workload is >= 5 MB of items: synthetic ones of realistic retain size (0.3-3 KB), 1-8 prose lines of
 a corpus part (`prose`), and ONE line per item (`lines`: a part's clean prose lines; `user lines`: the user messages
-of tests/corpus/routing/tune.jsonl), where per-call overhead shows. For each it prints the
-throughput of `scan` (all findings) and `first` (the retain fast path) called once per item, and of one `scan`
-over the whole workload joined into a single string. Times are process CPU time by default (steady on a shared
+of tests/corpus/routing/tune.jsonl), where per-call overhead shows. Those workloads repeat their lines (each
+megabyte holds 40-120 distinct ones), so a gate that remembers lines looks faster on them than on new text. The
+seen-once workloads do not: `once prose` (items of 1-8 lines) and `once lines` (one line per item) are clean prose
+lines of the tune parts recombined at random (halves of two lines joined, digits redrawn, names, dates, hosts and
+numbers added; bench/seen_once.py), no line twice in a run, and each round gets new ones; only `first` is timed on
+them (a second call would see them again). For the others it prints the throughput of
+`scan` (all findings) and `first` (the retain fast path) called once per item, and of one `scan` over the whole
+workload joined into a single string. Times are process CPU time by default (steady on a shared
 machine); `--clock wall` uses wall-clock time. Figures only; nothing is asserted.
 
 `--baseline DIR|REV` also loads the gate of another copy of the package (a directory of its modules, or a git
@@ -17,7 +22,7 @@ revision) and prints its figures next to today's: before/after in one run, under
 turns within each of the `--repeat` rounds, so a burst of load on a shared machine hits both alike.
 
     .venv/bin/python bench/bench_secret_gate.py [--mb 5] [--repeat 3] [--clock cpu|wall] [--part tune,tune4|all]
-                                                [--baseline DIR|REV] [--no-speed]
+                                                [--baseline DIR|REV] [--no-speed] [--once-only]
 """
 
 from __future__ import annotations
@@ -33,6 +38,8 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+
+from seen_once import SeenOnce, source_lines
 
 from wetopi_memory.secrets import DEFAULT_GATE, SecretGate
 
@@ -128,6 +135,38 @@ def measure(gates: dict[str, SecretGate], items: list[str], repeat: int,
                     "us_per_item": best[label, "scan"] / len(items) * 1e6} for label in gates}
 
 
+def measure_once(gates: dict[str, SecretGate], rounds: list[list[str]],
+                 clock: Callable[[], float]) -> dict[str, dict[str, float]]:
+    """`first` MB/s per gate on text seen once: each round is new items, met once by each gate; best round kept."""
+    best: dict[str, float] = {}
+    for items in rounds:
+        size = sum(len(i.encode()) for i in items) / 1_000_000
+        for label, gate in gates.items():
+            elapsed = _timed(gate, "first", items, "", clock)
+            rate = size / elapsed
+            best[label] = max(best.get(label, rate), rate)
+    count = sum(len(items) for items in rounds) / len(rounds)
+    size = sum(len(i.encode()) for items in rounds for i in items) / len(rounds) / 1_000_000
+    return {label: {"mb": size, "items": count, "first": rate, "us_per_item": size / rate / count * 1e6}
+            for label, rate in best.items()}
+
+
+def once_report(gates: dict[str, SecretGate], parts: list[str], mb: float, repeat: int,
+                clock: Callable[[], float]) -> None:
+    """Print the seen-once figures: recombined tune prose, new lines in every round, `first` only."""
+    tune_parts = [PARTS[p] for p in parts if p != "test" and PARTS[p].exists()] or \
+        [path for name, path in PARTS.items() if name != "test" and path.exists()]
+    maker = SeenOnce(source_lines(tune_parts), 6)
+    print(f"Seen once (no line twice in the run; {len(tune_parts)} tune parts recombined), `first` only, "
+          f"best of {repeat}")
+    print(f"{'workload':<14} {'gate':<8} {'MB':>6} {'items':>7} {'first MB/s':>11} {'us/item':>8}")
+    for name, most_lines in (("once prose", 8), ("once lines", 1)):
+        rounds = [maker.items(mb, most_lines) for _ in range(repeat)]
+        for label, r in measure_once(gates, rounds, clock).items():
+            print(f"{name:<14} {label:<8} {r['mb']:>6.1f} {r['items']:>7.0f} {r['first']:>11.1f} "
+                  f"{r['us_per_item']:>8.1f}")
+
+
 def _timed(gate: SecretGate, mode: str, items: list[str], blob: str, clock: Callable[[], float]) -> float:
     """The time of one pass: `scan` or `first` once per item, or (`blob`) one `scan` of all items joined."""
     call = gate.first if mode == "first" else gate.scan
@@ -215,8 +254,19 @@ def baseline_gate(source: str) -> SecretGate:
     return gate
 
 
+EPILOG = """workloads:
+  clean prose, config-like, mixed corpus   generated items (0.3-3 KB); the mixed corpus has a secret on every line
+  PART prose / PART lines                  1-8 / one clean prose line(s) of a corpus part per item, lines repeated
+  user lines                               one routing tune user message per item, lines repeated
+  once prose / once lines                  SEEN ONCE: 1-8 / one new line(s) per item, tune prose recombined at random
+                                           (no line twice in the run, new items each round; `first` MB/s only). The
+                                           honest figure for text a gate has not met before; the others let a gate
+                                           that remembers lines look faster than it is on new text."""
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog=EPILOG,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--mb", type=float, default=5.0, help="size of each workload in MB (default 5)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the best is reported")
     parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu", help="process CPU time or wall clock")
@@ -226,6 +276,7 @@ def main() -> None:
     parser.add_argument("--baseline", metavar="DIR|REV",
                         help="also measure the gate of a package directory or git revision, side by side")
     parser.add_argument("--no-speed", action="store_true", help="corpus figures only")
+    parser.add_argument("--once-only", action="store_true", help="throughput of the seen-once workloads only")
     args = parser.parse_args()
     parts = list(PARTS) if args.part == "all" else args.part.split(",")
     unknown = [p for p in parts if p not in PARTS]
@@ -240,6 +291,9 @@ def main() -> None:
     if args.no_speed:
         return
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
+    if args.once_only:
+        once_report(gates, parts, args.mb, args.repeat, clock)
+        return
 
     corpus_lines = [json.loads(line)["text"] for line in CORPUS.read_text(encoding="utf-8").splitlines() if line]
     workloads = {
@@ -260,6 +314,7 @@ def main() -> None:
         for label, r in measure(gates, items, args.repeat, clock).items():
             print(f"{name:<14} {label:<8} {r['mb']:>6.1f} {r['items']:>7d} {r['scan']:>10.1f} {r['first']:>11.1f} "
                   f"{r['blob']:>10.1f} {r['us_per_item']:>8.0f}")
+    once_report(gates, parts, args.mb, args.repeat, clock)
 
 
 if __name__ == "__main__":

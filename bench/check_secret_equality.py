@@ -4,9 +4,9 @@ Run with two source roots (`--base /path/to/checkout --new /path/to/checkout`): 
 subprocess (its own `wetopi_memory`) and writes one line per text; the lines are compared and the differences
 counted. Texts: every text of the secrets corpus parts, every user, assistant, history and tool text of the turns
 corpus, every routing message, the MEMORY.md corpora (whole, per line, per `§` entry), the bench's generated items
-(several seeds), and each of them upper-cased, accent-stripped, cut at a random point, and joined to another text.
-Gates: the default, `block_tier3`, `skip_plain_prose=False` and both; a fresh default gate every 5 000 texts (its
-caches start cold). Prints counts, asserts nothing; exits 1 on any difference.
+(several seeds) with its seen-once prose, and each of them upper-cased, accent-stripped, cut at a random point, and
+joined to another text. Gates: the default, `block_tier3`, `skip_plain_prose=False` and both; a fresh default gate
+every 5 000 texts (its caches start cold). Prints counts, asserts nothing; exits 1 on any difference.
 """
 
 from __future__ import annotations
@@ -75,6 +75,9 @@ def _generated() -> Iterator[str]:
         lines = _prose_lines(path)
         for seed in (4, 8):
             yield from bench.workload(lambda rng, lines=lines: bench._mixed(rng, lines), 0.15, seed)
+    once = bench.SeenOnce(bench.source_lines([path for name, path in bench.PARTS.items() if name != "test"]), 7)
+    yield from once.items(0.3, 8)   # text seen once: recombined prose, no line twice
+    yield from once.items(0.15, 1)
 
 
 def _prose_lines(path: Path) -> list[str]:

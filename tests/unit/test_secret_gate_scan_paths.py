@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from wetopi_memory.secrets import RULES
 from wetopi_memory.secrets.context_locators import key_start, tag_start
 from wetopi_memory.secrets.cue_rules import flag_start, line_key_start, question_start
-from wetopi_memory.secrets.text_scan import KeywordFilter, TextScan, keyword_view
+from wetopi_memory.secrets.text_scan import _RUN_RE, KeywordFilter, TextScan, keyword_view, run_spans
 
 _STARTED = [rule for rule in RULES if rule.starts is not None]
 _PIECES = [
@@ -182,3 +182,11 @@ def test_the_registry_rule_requires_its_flag_and_a_tool(text: str) -> None:
     is one its regex matches from no position."""
     if not _REGISTRY.required_in(text.lower()):
         assert all(_REGISTRY.regex.match(text, i) is None for i in range(len(text))), text
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(["a" * 19, "a", "Z9", "_.+/-", " ", "\n", "\t", "é", "€", "\ud800", "=", "x" * 21]),
+                max_size=12).map("".join))
+def test_run_spans_are_the_run_regex_spans(text: str) -> None:
+    """The runs found in a byte translation are the spans `_RUN_RE` finds, beyond Latin-1 and on lone surrogates too."""
+    assert run_spans(text) == [m.span() for m in _RUN_RE.finditer(text)]

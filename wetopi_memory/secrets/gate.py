@@ -45,6 +45,9 @@ class SecretGate:
         # Dispatch: per tier, the keyword-free rules, and per keyword the positions of the rules it wakes up.
         self._always: dict[Tier, tuple[int, ...]] = {}
         self._woken_by: dict[Tier, dict[str, tuple[int, ...]]] = {}
+        # Per tier and rule, its `_Woken` entry but for the occurring keywords (its whole `keyword_set` here).
+        self._entries: dict[Tier, list[_Woken]] = {}
+        self._tier_keywords: dict[Tier, frozenset[str]] = {}   # the keywords that wake a rule of the tier
         for tier, rules in self._other.items():
             self._always[tier] = tuple(i for i, r in enumerate(rules) if not r.keywords)
             by_keyword: dict[str, list[int]] = {}
@@ -52,6 +55,8 @@ class SecretGate:
                 for keyword in rule.keywords:
                     by_keyword.setdefault(keyword, []).append(i)
             self._woken_by[tier] = {k: tuple(v) for k, v in by_keyword.items()}
+            self._tier_keywords[tier] = frozenset(by_keyword)
+            self._entries[tier] = [(r, r.findings_of, r.keyword_set, r.ready_in if r.gated else None) for r in rules]
         # `_woken` per tier and set of present keywords: texts of one kind bring the same few sets back.
         self._woken_of: dict[tuple[Tier, frozenset[str]], tuple[_Woken, ...]] = {}
 
@@ -103,15 +108,23 @@ class SecretGate:
         woken_by = self._woken_by.get(tier)
         if woken_by is None:
             return ()
+        if present.isdisjoint(self._tier_keywords[tier]):   # none of the tier's keywords (most tier-1 sets)
+            present = frozenset()
+            found = self._woken_of.get((tier, present))
+            if found is not None:
+                return found
         woken = set(self._always[tier])
         for keyword in present:
-            woken.update(woken_by.get(keyword, ()))
+            indexes = woken_by.get(keyword)
+            if indexes is not None:
+                woken.update(indexes)
         if len(self._woken_of) >= _WOKEN_CACHE_SIZE:
             self._woken_of.clear()
-        rules = self._other[tier]
+        entries = self._entries[tier]
+        # A rule of one keyword was woken by it: its occurring keywords are all of them, no intersection needed.
         found = self._woken_of[(tier, present)] = tuple(
-            (rules[i], rules[i].findings_of, rules[i].keyword_set & present,
-             rules[i].ready_in if rules[i].gated else None) for i in sorted(woken))
+            entry if len(entry[2]) < 2 else (entry[0], entry[1], entry[2] & present, entry[3])
+            for entry in map(entries.__getitem__, sorted(woken)))
         return found
 
     @staticmethod

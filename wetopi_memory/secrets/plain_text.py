@@ -177,8 +177,8 @@ def value_in_tokens(segment: str) -> bool:
     """`may_hold_value_token(segment)` for a segment of a `tokenwise` text without `!`, where that test is a
     per-token test (only a quote or tag next to a digit or symbol, a `!` value after `:`/`=` and an app password's
     four words are read across tokens): a segment made of tokens known plain is plain, one holding a token known
-    valued is valued, and a segment judged plain makes its tokens known plain (judged valued: its tokens are judged
-    one by one)."""
+    valued is valued, one with a few tokens not known is judged by those alone, and a segment judged plain makes its
+    tokens known plain (judged valued: its tokens are judged one by one)."""
     if _SPANNING_RE.search(segment) and _VALUE_MARK_RE.search(segment):
         return True
     tokens = segment.split()
@@ -186,6 +186,9 @@ def value_in_tokens(segment: str) -> bool:
         return False
     if _PLAIN_TOKENS.any_valued(tokens):
         return True
+    unknown = _PLAIN_TOKENS.unknown(tokens)
+    if len(unknown) <= _FEW_UNKNOWN:   # judge the new tokens alone: the segment's verdict is theirs
+        return _PLAIN_TOKENS.judge(unknown, may_hold_value_token)
     found = may_hold_value_token(segment)
     if found:
         _PLAIN_TOKENS.learn_valued(tokens, may_hold_value_token)
@@ -195,6 +198,9 @@ def value_in_tokens(segment: str) -> bool:
 
 
 _PLAIN_TOKENS = PlainTokens()
+# Up to this many tokens not known plain are judged one by one (each a test of its own, cheaper than the segment's);
+# more, and the segment is judged whole, as a text of new words would otherwise pay a test per word.
+_FEW_UNKNOWN = 3
 
 
 def marked_value(segment: str) -> bool:

@@ -26,6 +26,23 @@ class PlainTokens:
         """Whether one of `tokens` is known valued."""
         return not self._valued.isdisjoint(tokens)
 
+    def unknown(self, tokens: list[str]) -> list[str]:
+        """Those of `tokens` not known plain, in order."""
+        plain = self._plain
+        return [token for token in tokens if token not in plain]
+
+    def judge(self, tokens: list[str], test: Callable[[str], bool]) -> bool:
+        """Whether one of `tokens` (none known) is valued by the per-token `test`, judged in order up to the first
+        valued one; each verdict reached is remembered."""
+        for token in tokens:
+            if test(token):
+                if len(self._valued) > self._size:
+                    self._valued.clear()
+                self._valued.add(token)
+                return True
+            self.learn([token])
+        return False
+
     def learn(self, tokens: list[str]) -> None:
         """Remember `tokens`, the tokens of a segment judged plain."""
         if len(self._plain) > self._size:

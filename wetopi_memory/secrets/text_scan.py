@@ -20,6 +20,7 @@ _RUN_RE = re.compile(r"(?<![A-Za-z0-9_.+/-])[A-Za-z0-9_.+/-]{20,}")
 # Token characters -> "a", anything else -> " " (non-ASCII bytes are never token characters).
 _RUN_CLASSES = bytes(ord("a") if chr(b) in _RUN_CHARS else ord(" ") for b in range(128)) + b" " * 128
 _RUN_MIN = "a" * 20
+_RUN_MIN_BYTES = _RUN_MIN.encode()
 # ASCII whitespace -> " ", any other byte -> "a": a run of n non-whitespace characters (`\S{n}`) becomes a run of n or
 # more "a" bytes, since a character beyond ASCII is encoded as bytes >= 0x80, never blank.
 _NON_BLANK = bytes(ord(" ") if chr(b).isspace() else ord("a") for b in range(128)) + b"a" * 128
@@ -31,6 +32,24 @@ def has_token_run(text: str, raw: bytes | None = None) -> bool:
     if raw is None:
         raw = text.encode("utf-8", "surrogatepass")
     return _RUN_MIN in raw.translate(_RUN_CLASSES).decode("latin-1")
+
+
+def run_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of `_RUN_RE.finditer(text)`: in Latin-1 text (a byte a character) each is a maximal run of 20+ `a` in
+    one byte translation, found by `bytes.find` (the regex enters its matcher at every letter of prose)."""
+    try:
+        classes = text.encode("latin-1").translate(_RUN_CLASSES)
+    except UnicodeEncodeError:   # beyond Latin-1, or a lone surrogate: the regex itself
+        return [run.span() for run in _RUN_RE.finditer(text)]
+    spans: list[tuple[int, int]] = []
+    i = classes.find(_RUN_MIN_BYTES)
+    while i >= 0:   # from a run's end (a blank), `find` lands on the first byte of the next run of 20+
+        end = classes.find(b" ", i + 20)
+        if end < 0:
+            end = len(classes)
+        spans.append((i, end))
+        i = classes.find(_RUN_MIN_BYTES, end)
+    return spans
 
 
 def keyword_view(text: str) -> str:
@@ -220,8 +239,7 @@ class TextScan:
         if self._starts is None:
             text = self.text
             starts: list[int] = []
-            for run in _RUN_RE.finditer(text):
-                start, end = run.span()
+            for start, end in run_spans(text):
                 while start < end and text[start] in "/+":   # `https://ghp_...@github.com`
                     start += 1
                 starts.append(start)
