@@ -56,7 +56,7 @@ from .term_matching import WORD, fold, mentions
 from .voice_reading import speaks_for_self, voice_of
 
 # A preference the speaker marks as theirs, whatever it decides on the way ("And for me personally, send me every
-# Monday a digest of the discounts approved…")
+# Monday a digest of the discounts approved…", "Para los postmortems, como norma mía: …")
 _FOR_ME = re.compile(r"\b(?:for me personally|personally for me|para mi personalmente|norma mia|regla mia|my own rule"
                      r"|a rule of mine)\b")
 
