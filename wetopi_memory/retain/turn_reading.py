@@ -375,6 +375,10 @@ def doubted(signals: Signals) -> bool:
     return any(not mentions(PROPOSAL, hedge) for hedge in signals.hedges)
 
 
+# A limit that holds until changed: "activar HPOS solo en tiendas pequeñas por ahora"
+_UNTIL_CHANGED = frozenset({"por ahora", "de momento", "por el momento", "for now", "for the time being"})
+
+
 def agreed(signals: Signals, text: str = "", *, closing: bool = False) -> Signals:
     """A proposal sentence the user agreed to: a decision, no longer hedged; the offer itself ("Shall I?", "Want
     me to add it?") is still a question."""
@@ -391,5 +395,3 @@ def agreed(signals: Signals, text: str = "", *, closing: bool = False) -> Signal
                    errand=(), question=offer, one_off=one_off,
                    strong=(*signals.strong, "agreed"))
 
-
-_UNTIL_CHANGED = frozenset({"por ahora", "de momento", "por el momento", "for now", "for the time being"})

@@ -12,6 +12,7 @@ from dataclasses import replace
 from .dialogue_lexicon import ALWAYS, ASSENT, CAUSE, PROBLEM, THANKS
 from .kinds import Category, Voice
 from .lexicon import CATEGORY_SETS, CATEGORY_TERMS
+from .quotes import quoted_passages
 from .signals import Signals, money_value, states_value, technical_value
 from .speaker_lexicon import (
     ADDRESSEE_SET,
@@ -342,7 +343,7 @@ def authority_rule(signals: Signals, text: str) -> Signals:
 
 
 # Words quoted whole: a slogan, a title, a line to publish.
-_QUOTED = re.compile(r"(?<![\w'])'[^'\n]{3,}'(?![\w'])|\"[^\"\n]{3,}\"|«[^»\n]{3,}»|“[^”\n]{3,}”")
+_QUOTED = quoted_passages(3, lines=False)
 # A standing request that opens the sentence: "From now on pásame las propuestas…", "A partir de ahora mándame…".
 _STANDING_REQUEST = re.compile(r"^\W*(?:from now on|a partir de ahora|de ahora en adelante|going forward|desde hoy)"
                                r"\W+(?:please\s+|por favor\s+)?(?:(?:pasa|manda|envia|reenvia|avisa|escribe|da|di|pon"
