@@ -97,6 +97,10 @@ EVERYDAY_SENSES: tuple[Sense, ...] = (
            "militar", "netflix series", "serie de netflix")),
     Sense("sales.retail", "business", ("sales", "rebajas"),
           ("el corte ingles", "corte ingles", "zara", "the mall", "centro comercial", "outlet")),
+    # the salts of chemistry and the sea, not the month's sales: "cómo cristalizan las sales"
+    Sense("sales.salt", "business", ("sales",),
+          ("salinas", "cristalizan", "cristalizar", "sal marina", "sales minerales", "sales de bano", "minerales",
+           "mar muerto", "sodio", "quimica", "bath salts")),
     Sense("refund.consumer", "business", ("refund", "reembolso", "ticket"),
           ("concert", "concierto", "ticketmaster", "ryanair", "my flight", "mi vuelo", "my order", "mi pedido")),
     Sense("tarifa.town", "business", ("tarifa",),
@@ -121,6 +125,10 @@ EVERYDAY_SENSES: tuple[Sense, ...] = (
     Sense("cluster.survey", "platform", ("cluster",), ("survey", "encuesta")),
     Sense("plan.to_run", "business", ("plan",),
           ("antes de ejecutar", "before running", "before you run", "before executing", "wait for my ok")),
+    # a day's plan to follow, not a hosting plan: "send me the day's plan at 8:00", "necesito un plan para hoy"
+    Sense("plan.day", "business", ("plan",),
+          ("day s plan", "plan for the day", "plan for today", "today s plan", "plan para hoy", "plan de hoy",
+           "plan del dia", "daily plan", "plan around it", "plan around that")),
     # a body's or a car's slowness: "my brain's latency today", "mi coche tiene una latencia en la dirección"
     Sense("latency.body", "platform", ("latencia", "latency"),
           ("brain", "cerebro", "coche", "car", "sleep", "dormido", "taller", "mechanic")),

@@ -159,7 +159,8 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
                  "dejé de", "he dejado de", "me quedo con", "me centro en", "i m sticking with", "i ll stick with",
                  "he empezado a usar", "i ve started using", "i switched to", "me he pasado a",
                  "me he propuesto", "i ve set myself", "my goal this year", "mi propósito", "mi objetivo",
-                 "mis objetivos", "my goal", "my goals"),
+                 "mis objetivos", "my goal", "my goals", "decisión mía", "mi decisión", "my decision",
+                 "my own decision"),
     ),
     DefaultRule(
         "personal", "personal.life", MEDIUM,
@@ -258,7 +259,8 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
                  "whenever you", "cada vez que me", "siempre que me", "don t send me", "don t call me",
                  "don t ping me", "don t cc me", "don t email me", "don t message me", "don t text me", "don t tag me",
                  "don t copy me", "don t wake me", "don t book", "never send me", "phone me", "text me", "ping me",
-                 "email me", "page me", "wake me", "cuando tengas que darme", "cuando me tengas que",
+                 "email me", "page me", "wake me", "how i want", "how i like",
+                 "cuando tengas que darme", "cuando me tengas que",
                  "when you have to give me", "when you ask me", "when you paste", "when you propose"),
     ),
     DefaultRule(   # Spanish second-person subjunctive after "me": "no me mandes…", "quiero que me hables de usted"
