@@ -5,8 +5,8 @@ speaker draws from a preference just stated."""
 from __future__ import annotations
 
 from tests.support.judgement import PluginDriver
+from wetopi_memory.retain.assent import assents
 from wetopi_memory.retain.signals import analyze
-from wetopi_memory.retain.turn_reading import assents
 
 
 def test_a_leading_question_followed_by_more_words_is_a_question() -> None:

@@ -16,15 +16,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .amendment import amended_proposal, amendment
+from .assent import FIRST_SENTENCE, added_condition, assents, opens_with_assent
 from .certainty_lexicon import OPEN_OUTCOME_SET
 from .dialogue_lexicon import (
     ACT_ONCE_ASKED,
-    ASSENT,
     CHANGE_REQUEST,
     CHECK_ASKED,
     CONFIRM,
     CONFIRM_ASKED,
-    DISSENT,
     DOUBT,
     KEEP_THIS,
     LASTING,
@@ -54,7 +53,6 @@ from .time_lexicon import FINISHED
 __all__ = [
     "TurnReading",
     "agreed",
-    "assents",
     "backed_fix",
     "doubted",
     "message_text",
@@ -67,10 +65,8 @@ __all__ = [
 
 MAX_HISTORY_MESSAGES = 8
 MAX_PROPOSAL_CHARS = 4000
-MAX_ASSENT_WORDS = 14
 MAX_NOTE_WORDS = 20
 MIN_OWN_CONTENT_WORDS = 6  # words after a note request's colon that are content of the user's own
-MAX_PICK_WORDS = 6  # "the second one", "la A, go": a reply that only picks an option
 MIN_STEP_WORDS = 6
 MAX_OFFER_WORDS = 4  # "Shall I?", "¿Así?": the question that closes a proposal, not part of it
 
@@ -78,7 +74,6 @@ MAX_OFFER_WORDS = 4  # "Shall I?", "¿Así?": the question that closes a proposa
 _NOTING = frozenset({"lo dejo anotado", "i'll note", "i will note"})
 _WHEN = frozenset(WHEN)
 MAX_FINISHED_WORDS = 3
-_APPROVING_EMOJI = re.compile(r"(?:[\U0001F44D\U0001F44C\u2705\U0001F64C\U0001F91D\U0001F680]\ufe0f?|\+1|\s)+")
 # Task state that a verified fix's sentence may carry: it finished, it happened today.
 # a verified fix's closing word ("…and the rsync finished", "Done") says the work ended, not that it goes on
 _FINISHED = TermSet((*FINISHED, "task completed", "task complete", "done", "finished", "completed", "complete",
@@ -152,47 +147,21 @@ def proposal_before(history: Any, user_message: str, assistant_response: str) ->
     return ""
 
 
-def assents(user_message: str) -> bool:
-    """A short message that agrees (in words, with a thumbs-up, or by picking an option: "the second one", "la
-    A") and does not refuse or hesitate."""
-    if _APPROVING_EMOJI.fullmatch(user_message.strip()):
-        return True
-    words = tokens(fold(user_message))
-    picks = len(words) <= MAX_PICK_WORDS and bool(picked_option(fold(user_message)))
-    agrees = mentions(ASSENT, user_message) or picks
-    return (0 < len(words) <= MAX_ASSENT_WORDS and agrees and not mentions(DISSENT, user_message)
-            and not _OPEN_QUESTION.search(fold(user_message)))
-
-
-# The first sentence of a longer message: "Yes, approve it. And by the way, send me decisions as a one-liner."
-_FIRST_SENTENCE = re.compile(r"^\s*([^.!?]{1,80}[.!])\s+\S")
-
-
-def opens_with_assent(user_message: str) -> bool:
-    """A message whose first sentence agrees and whose other sentences neither refuse nor hesitate: the agreement
-    is to the proposal, the rest is said besides it."""
-    first = _FIRST_SENTENCE.match(user_message)
-    return first is not None and assents(first.group(1)) and not mentions(DISSENT, user_message)
-
-
-# "sí, ¿cuáles vencen antes del 31?", "yes, which ones?": the reply asks for something instead of agreeing to it
-_OPEN_QUESTION = re.compile(r"(?:^|[^\w\s])\s*\W?(?:que|cuales?|cuando|cuantos?|cuantas?|donde|quien|what|which|when"
-                            r"|how many|how much|where|who)\b[^?]*\?")
-
-
 def read_turn(user_message: str, assistant_response: str, history: Any, answer: Sequence[Sentence],
               evidence: TurnEvidence, said: Sequence[Sentence] = ()) -> TurnReading:
     """The opt-out, the agreed proposal (empty when none) and whether the turn reports a verified fix: a change
     the answer or the user (`said`) states, checked by the answer or the tools."""
     opted_out = _opts_out(user_message, said)
     proposal = topic = ""
-    change = "" if opted_out else amendment(user_message)
-    if not opted_out and (change or assents(user_message) or opens_with_assent(user_message)):
+    condition = "" if opted_out else added_condition(user_message)
+    change = "" if opted_out or condition else amendment(user_message)
+    if not opted_out and (change or condition or assents(user_message) or opens_with_assent(user_message)):
         before = proposal_before(history, user_message, assistant_response)
         # a change of one of its values takes terms stated without proposal words too ("les toca un 10 %…")
         valued = states_value(before) or money_value(before)
         if before and (_agreed_to(before, user_message) or (change and valued)):
             proposal = (amended_proposal(before, change) or "") if change else chosen_part(before, user_message)
+            proposal = f"{proposal.rstrip().rstrip('.;')}; {condition}" if proposal and condition else proposal
             topic = "\n".join(text for _, text in _messages(history)[-4:]) if proposal else ""
     # "fixed, thanks", "ya funciona": the user saw the change work, which checks it as a tool call would
     works = works_now(user_message)
@@ -326,7 +295,7 @@ def _agreed_to(before: str, user_message: str) -> bool:
     if before.rstrip().endswith("?"):   # a yes to "¿Lo doy por bueno?" confirms; to "¿Reinicio el pod?", nothing
         return mentions(CONFIRM_ASKED, _closing_question(before))
     # "Exacto", or naming what the summary is: "Sí, ese es el runbook", "Yes, that's our policy"
-    first = _FIRST_SENTENCE.match(user_message)
+    first = FIRST_SENTENCE.match(user_message)
     opening = first.group(1) if first else user_message
     return mentions(CONFIRM, user_message) or (mentions(NAMES_IT, opening) and mentions(LASTING_KIND, opening))
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..identity import Identity
+from .assent import assents
 from .candidates import CandidateBuilder, Unit
 from .checked_facts import checked_fact
 from .clauses import own_voice_units, split_units
@@ -34,7 +35,6 @@ from .term_matching import fold, mentions, tokens
 from .turn_reading import (
     TurnReading,
     agreed,
-    assents,
     backed_fix,
     doubted,
     noted,

@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from .assent import assents
 from .dialogue_lexicon import ALWAYS, ASSENT, CAUSE, PROBLEM, THANKS
 from .kinds import Category, Voice
 from .lexicon import CATEGORY_SETS, CATEGORY_TERMS
@@ -38,7 +39,6 @@ from .speaker_lexicon import (
 )
 from .term_matching import TermSet, content_stems, fold, grams, mentions, tokens
 from .time_lexicon import FROM_NOW_SET, ONE_OFF_TIME_SET
-from .turn_reading import assents
 
 __all__ = [
     "MIN_HABIT_WORDS",
