@@ -28,9 +28,11 @@ _MATHS = ("product of", "cual es el producto de", "deberes", "homework", "multip
           "vectores", "orthogonal", "ortogonales", "multiplication", "multiplicacion", "derivative", "derivada",
           "integral", "maths", "math", "matematicas", "conmutativo", "commutative", "sets", "conjuntos")
 _SALIR = ("a que hora sales", "si sales", "cuando sales", "sales de casa", "sales del trabajo", "sales de trabajar",
-          "sales de la oficina", "sales de clase", "sales del curro", "sales luego", "sales a", "sales con", "sales esta",
-          "sales hoy", "sales manana", "tu sales", "te sales", "no sales", "sales antes", "sales ya", "sales tarde",
-          "sales pronto", "on sale", "is for sale", "up for sale", "not for sale", "mall", "shopping", "rebajas", "black friday", "outlet")
+          "sales de la oficina", "sales de clase", "sales del curro", "sales luego", "sales a", "sales con",
+          "sales esta", "sales hoy", "sales manana", "tu sales", "te sales", "no sales", "sales antes", "sales ya",
+          "sales tarde",
+          "sales pronto", "on sale", "is for sale", "up for sale", "not for sale", "mall", "shopping", "rebajas",
+          "black friday", "outlet")
 _PAGE = ("pagina", "paginas", "documento", "izquierdo", "derecho", "superior", "inferior", "css", "header",
          "padding", "borde", "texto", "px", "cm", "maquetacion", "layout", "margen de error", "margin of error",
          "margen de tiempo", "margen de maniobra", "mobile", "word",
@@ -62,7 +64,8 @@ _TOOL_CLIENT = ("cliente de kubectl", "kubectl client", "cliente kubectl", "clie
                 "cliente de git", "client de git", "git client")
 _PRIVATE_LIFE = ("alquiler", "piso", "rent", "rental", "lease", "apartment", "flat", "coffee", "cafe", "gasolina",
                  "gimnasio", "gym", "cerveza", "beer", "camarero", "waiter", "bar", "restaurante",
-                 "taxi", "mis vecinos", "junta de vecinos", "comunidad de vecinos", "fontanero", "plumber", "electricista", "electrician",
+                 "taxi", "mis vecinos", "junta de vecinos", "comunidad de vecinos",
+                 "fontanero", "plumber", "electricista", "electrician",
                  "mecánico", "mechanic", "peluquero", "peluquería", "hairdresser", "dentista",
                  # household money: the speaker's own bills, bank, taxes and savings
                  "plan de pensiones", "pension plan", "hipoteca", "mortgage", "declaracion de la renta",
