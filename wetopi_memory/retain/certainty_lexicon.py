@@ -34,6 +34,7 @@ HEDGES: tuple[str, ...] = (
     "maybe", "perhaps", "i think", "i believe", "i guess", "i suppose", "i suspect", "could be", "could have",
     "might be", "might have", "may have", "probably", "possibly", "most likely", "likely", "not sure",
     "i'm not sure", "unsure", "it seems", "seems like", "seems to", "apparently", "my guess", "presumably",
+    "that's a guess", "just a guess", "es una suposicion", "solo es una suposicion",
     "hypothesis", "hypothetically", "i wonder", "quiza", "quizas", "tal vez", "creo que", "pienso que",
     "supongo", "sospecho", "posiblemente", "probablemente", "puede que", "puede ser", "podria ser",
     "podria deberse", "a lo mejor", "igual es",
@@ -96,6 +97,7 @@ HEDGES: tuple[str, ...] = (
 )
 # Whether a change helps is still open: "I can't tell yet whether that fixes it", "aún no sé si lo arregla".
 OPEN_OUTCOME: tuple[str, ...] = (
+    "will report back", "i'll report back", "te informo cuando", "te cuento cuando", "te digo algo cuando",
     "can't tell yet", "cannot tell yet", "can't say yet", "aun no se si", "todavia no se si", "no se todavia si",
     "no lo se todavia", "no lo se aun", "no sabemos si", "no sabremos si", "we don't know yet if",
     "we don't know yet whether", "we won't know if", "we won't know until",
@@ -143,6 +145,15 @@ UNVERIFIED: tuple[str, ...] = (
     "re:\\bsiguen?\\s+(?:dando\\s+|saliendo\\s+|devolviendo\\s+)?(?:los\\s+|el\\s+)?[45]\\d\\ds?\\b",
     "mismos errores", "re:\\bmism[oa]s?\\s+\\d{3}s?\\b", "re:\\bsame\\s+\\d{3}s?\\b", "no luck", "sin suerte",
     "still the same", "igual que antes", "still gets", "sigue igual",
+    # the problem goes on after the change: "el importador sigue cortándose", "the import still times out"
+    "re:\\bsiguen?\\s+(?:cortando|colgando|reiniciando|cayendo|rompiendo|muriendo|crasheando|tardando"
+    "|desconectando|saturando|llenando)(?:se)?\\b",
+    "re:\\bstill\\s+(?:timing out|times out|crashing|crashes|cutting|hanging|hangs|restarting|restarts|erroring"
+    "|breaking|breaks|dying|dies)\\b",
+    "still not reproducible", "not reproducible yet", "todavia no se reproduce", "aun no se reproduce",
+    # a trial put back as it was: nothing of it is kept
+    "re:\\b(?:dejado|dejar|dejo|vuelto a dejar)\\b[^.;]{0,50}\\bcomo estaba\\b", "left it as it was",
+    "put it back as it was", "back to how it was",
     # no cause found yet: "I don't have a root cause yet", "todavía no sabemos qué es"
     "re:\\b(?:don't|do not|no)\\s+(?:have\\s+)?(?:a\\s+|the\\s+)?(?:root\\s+)?cause\\s+yet\\b", "no root cause yet",
     "not sure yet", "no idea yet", "todavia no sabemos", "aun no sabemos", "no sabemos todavia", "no sabemos aun",

@@ -40,7 +40,8 @@ __all__ = [
 ]
 
 # A request to forget what was said ("olvida lo de que…", "forget that I prefer…"): nothing of it is new memory.
-FORGET_ASKED = TermSet(("olvida lo de", "olvida que", "olvidate de lo de", "olvidate de que", "forget that",
+FORGET_ASKED = TermSet(("olvida lo de", "olvida lo del", "olvidate de lo del", "borra lo del",
+                        "olvida que", "olvidate de lo de", "olvidate de que", "forget that",
                         "ni caso a lo que", "no hagas caso a lo que", "ignore what i said",
                         "never mind what i said", "olvida lo que te dije", "era una chorrada", "forget it",
                         "forget what i said", "forget about what", "forget the thing", "ya no aplica",

@@ -7,7 +7,7 @@ import re
 
 from .term_matching import content_stems, fold, tokens
 
-__all__ = ["chosen_part", "picked_option"]
+__all__ = ["chosen_part", "picked_option", "takes_option"]
 
 # "go with B", "vamos con la 2"; "with a" only when the message ends there ("go with a plan" names none)
 _OPTION_CHOICE = re.compile(r"\b(?:(?:option|opcion|la|el|the|numero|number)\s+([a-d1-9])"
@@ -19,6 +19,12 @@ _ORDINALS = {"first": 1, "second": 2, "third": 3, "1st": 1, "2nd": 2, "3rd": 3, 
 _ORDINAL = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\b")
 # "Yes to the Monday review", "sí a lo de la revisión": an assent that names what it takes
 _YES_TO = re.compile(r"^\W*(?:yes|ok|okay|si|vale)\W+(?:to|a|al|a lo de)\b")
+# "Me quedo con Wetopi Agents", "let's go with the Hetzner one": a short reply that takes an option by its name
+_TAKES = re.compile(r"^\W*(?:me quedo con|nos quedamos con|vamos con|go with|let'?s go with|i'?ll go with"
+                    r"|we'?ll go with|i'?ll take|we'?ll take|elijo|escojo|i pick|i choose)\b")
+MAX_TAKE_WORDS = 10
+# A blank line, or a line that starts with a word (not an indent, a bullet or a label), ends the options' list.
+_AFTER_OPTIONS = re.compile(r"\n\s*\n|\n(?=[^\s\-*\u2022\d(])")
 
 
 def picked_option(said: str) -> list[str]:
@@ -33,11 +39,18 @@ def picked_option(said: str) -> list[str]:
     return []
 
 
+def takes_option(said: str) -> bool:
+    """A short reply that takes something by name ("Me quedo con Wetopi Agents"): an option, if one was offered."""
+    folded = fold(said)
+    return bool(_TAKES.match(folded)) and len(tokens(folded)) <= MAX_TAKE_WORDS
+
+
 def chosen_part(proposal: str, user_message: str) -> str:
     """The option the user picked, by label or by naming its subject, else the whole proposal."""
     folded = fold(proposal)
     starts = [m.start() for m in _ANY_LABEL.finditer(folded)]
-    spans = list(zip(starts, [*starts[1:], len(proposal)][:len(starts)], strict=True))
+    spans = list(zip(starts, [*starts[1:], _last_option_end(folded, starts[-1]) if starts else 0][:len(starts)],
+                     strict=True))
     labels = picked_option(fold(user_message))
     if labels:
         start = next((m for m in (re.search(_OPTION_LABEL.format(re.escape(label)), folded) for label in labels)
@@ -45,14 +58,21 @@ def chosen_part(proposal: str, user_message: str) -> str:
         if start is None:
             return proposal
         end = _ANY_LABEL.search(folded, start.end())
-        return proposal[start.start():end.start() if end else len(proposal)].strip(" ;,")
+        return proposal[start.start():end.start() if end else _last_option_end(folded, start.start())].strip(" ;,")
     named = _named_option(spans, folded, fold(user_message)) if len(spans) > 1 else None
     return proposal[named[0]:named[1]].strip(" ;,") if named else proposal
 
 
+def _last_option_end(folded: str, start: int) -> int:
+    """Where the last option ends: at the first line after it that is not part of it ("Me inclino por la A."), else
+    at the end."""
+    after = _AFTER_OPTIONS.search(folded, start)
+    return after.start() if after else len(folded)
+
+
 def _named_option(spans: list[tuple[int, int]], folded: str, said: str) -> tuple[int, int] | None:
     """The one option whose content words the assent ("Yes to the Monday review") names most, if one stands out."""
-    if not _YES_TO.match(said):
+    if not _YES_TO.match(said) and not _TAKES.match(said):
         return None
     wanted = content_stems(tokens(said))
     shared = [len(wanted & content_stems(tokens(folded[start:end]))) for start, end in spans]

@@ -43,7 +43,7 @@ from .dialogue_lexicon import (
 )
 from .evidence import TurnEvidence
 from .kinds import Category
-from .option_choice import chosen_part, picked_option
+from .option_choice import chosen_part, picked_option, takes_option
 from .sentences import Sentence
 from .signals import Signals, money_value, states_value, technical_value
 from .speaker_lexicon import DURATION_SET, WHEN
@@ -155,7 +155,8 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     proposal = topic = ""
     condition = "" if opted_out else added_condition(user_message)
     change = "" if opted_out or condition else amendment(user_message)
-    if not opted_out and (change or condition or assents(user_message) or opens_with_assent(user_message)):
+    takes = not opted_out and takes_option(user_message)
+    if not opted_out and (change or condition or takes or assents(user_message) or opens_with_assent(user_message)):
         before = proposal_before(history, user_message, assistant_response)
         # a change of one of its values takes terms stated without proposal words too ("les toca un 10 %…")
         valued = states_value(before) or money_value(before)
@@ -176,7 +177,9 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     applied = evidence.changed_config and any(s.signals.fact and technical_value(s.text) for s in answer)
     changed = conclusion or bool(stated) or bool(users) or (works and bool(answer)) or applied
     world = evidence.world
-    ok_calls = any(item.ok for item in world) and not any(not item.ok for item in world[-1:])
+    # a calendar move or a sent email that went through is an errand done, not a fix checked
+    ok_calls = any(item.ok for item in world) and not any(not item.ok for item in world[-1:]) \
+        and not evidence.errands_only
     hedged = any(s.signals.hedges or s.signals.unverified for s in (*stated, *users))
     # a change the turn checked (a verification word or the last tool call succeeding), whatever the words; a
     # status check alone, an unchecked restart or a hedged change is not a fix
@@ -283,6 +286,8 @@ def _new_state(sentence: Sentence) -> bool:
 def _agreed_to(before: str, user_message: str) -> bool:
     """Whether the user's assent takes the last assistant message as agreed: a proposal (an offer to do one thing
     now only when it sets concrete values or the user makes it a rule), or a summary the user confirms."""
+    if takes_option(user_message):   # "Me quedo con Wetopi Agents": agreed when it names one offered option
+        return chosen_part(before, user_message) != before
     if mentions(OPTIONS, before) and not mentions(RECOMMENDATION, before) and not picked_option(fold(user_message)):
         return False  # "Hay tres opciones…, no hay una claramente mejor" + "Vale": nothing chosen
     if mentions(PROPOSAL, before):

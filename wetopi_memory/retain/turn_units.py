@@ -29,6 +29,7 @@ from .discourse import (
 from .evidence import TurnEvidence
 from .kinds import Category
 from .listed_steps import listed_steps
+from .option_choice import takes_option
 from .sentences import Sentence
 from .signals import Signals, holds_number, states_value, technical_value
 from .term_matching import fold, mentions, tokens
@@ -61,6 +62,7 @@ __all__ = ["TurnUnits", "turn_units"]
 
 _NOT_THE_ASSISTANTS: frozenset[Category] = frozenset({"preference"})
 MAX_ASSENT_ONLY = 10
+MAX_BARE_ORDER_WORDS = 3   # "Quítalo.", "Bórralo ya": an order with nothing of its own
 # The user reports how a fix was proven: a postmortem, a before/after measurement.
 _MEASURED = re.compile(r"(?i)\b(?:post-?mortem|dropped from|went from|fell from|bajo de|paso de|bajaron de)\b")
 
@@ -139,7 +141,8 @@ def _user_sentence(builder: CandidateBuilder, sentence: Sentence, *, vouched: bo
 
 def _assent_only(sentence: Sentence) -> Sentence:
     """A short user sentence that only agrees, with no value of its own, as filler."""
-    if not assents(sentence.text) or states_value(sentence.text) or holds_number(sentence.text) \
+    agrees = assents(sentence.text) or takes_option(sentence.text)
+    if not agrees or states_value(sentence.text) or holds_number(sentence.text) \
             or len(tokens(fold(sentence.text))) > MAX_ASSENT_ONLY:
         return sentence
     return replace(sentence, signals=replace(sentence.signals, filler=True))
@@ -202,9 +205,7 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     # the whole turn, or only the user's sentences that opt out of their own part ("lo de las vacaciones no lo
     # guardes; pero esto sí: …")
     parts = {part for s in sentences if s.role == "user" and (part := opted_out_part(s.text))}
-    sentences = [replace(s, signals=replace(s.signals, opted_out=True))
-                 if reading.opted_out or (s.role == "user" and _opts_out_of_itself(s.text)) or _names_part(s, parts)
-                 else s for s in sentences]
+    sentences = _marked_opted_out(sentences, reading.opted_out, parts)
     common: dict[str, Any] = {"origin": "turn", "evidence": evidence, "identity": identity, "session_id": session_id,
                               "turn_id": turn_id, "source_agent": source_agent, "platform": platform}
     units = [builder.unit(s, pinned[s.index], routed_by="category", **common) for s in sentences if s.index in pinned]
@@ -269,6 +270,20 @@ def _names_part(sentence: Sentence, parts: set[str]) -> bool:
     no lo guardes")."""
     return bool(parts) and any(word.startswith(part[:max(4, len(part) - 2)])
                                for word in tokens(fold(sentence.text)) for part in parts)
+
+
+def _marked_opted_out(sentences: list[Sentence], whole_turn: bool, parts: set[str]) -> list[Sentence]:
+    """The sentences with those the user opted out of marked: all of them (`whole_turn`), a user sentence that asks
+    to forget or not keep itself and the bare order after it ("Olvida lo del descuento… Quítalo."), or one that
+    names a part opted out of."""
+    out: list[Sentence] = []
+    for s in sentences:
+        after = bool(out) and out[-1].role == "user" and out[-1].signals.opted_out \
+            and len(tokens(fold(s.text))) <= MAX_BARE_ORDER_WORDS
+        user_out = s.role == "user" and (_opts_out_of_itself(s.text) or after)
+        out.append(replace(s, signals=replace(s.signals, opted_out=True))
+                   if whole_turn or user_out or _names_part(s, parts) else s)
+    return out
 
 
 def _opts_out_of_itself(text: str) -> bool:
