@@ -90,7 +90,8 @@ EN_ASIDES: tuple[ExplicitTrigger, ...] = (
                     r"issue|problem|message|warning|kind\s+of\s+thing))?\s+before\s*\?",
                     ("seen",), requires=("before",)),
     ExplicitTrigger("en.we_hit_before",   # "Any breaking changes we've hit before?", "Anything we learned last time?"
-                    r"\bwe(?:'ve|\s+have)\s+(?:already\s+)?(?:hit|seen|had|run\s+into|bumped\s+into)\s+(?:\w+\s+){0,2}?before\s*\?|"
+                    r"\bwe(?:'ve|\s+have)?\s+(?:already\s+)?(?:hit|seen|had|run\s+into|ran\s+into|bumped\s+into)\s+"
+                    r"(?:\w+\s+){0,2}?before(?:\s*,?\s*(?:right|no|eh|didn'?t\s+we))?\s*\?|"
                     r"\b(?:anything|something|what)\s+(?:did\s+)?we\s+learn(?:ed|t)?\s+(?:the\s+)?last\s+time\b",
                     ("before", "learned", "learnt", "learn"), requires=("we",), also=r"\?"),
     ExplicitTrigger("en.you_told_me_something",   # "You told me something about a cheaper S3 provider, which one?"
@@ -113,6 +114,15 @@ EN_ASIDES: tuple[ExplicitTrigger, ...] = (
                     r"\b(?:according\s+to|based\s+on|going\s+by|judging\s+by)\s+what\s+(?:(?:we|you)(?:\s+have|'ve)?\s+"
                     r"(?:got\s+)?(?:stored|saved|on\s+file|noted|kept|remember)|i(?:\s+have|'ve)?\s+(?:told\s+you|said))\b",
                     ("stored", "saved", "file", "noted", "kept", "remember", "told", "said"), requires=("what",)),
+    ExplicitTrigger("en.told_you_what_was_it",   # "I think I told you how I want price emails reviewed, what was it"
+                    r"\bi\s+(?:think\s+i\s+|already\s+|once\s+)?told\s+you\s+(?:how|what|which|where|when|about)\b[^.!?]*"
+                    r"\b(?:what\s+was\s+it|remind\s+me)\b", ("told",), requires=("i", "you")),
+    ExplicitTrigger("en.did_we_write_down",   # "did we ever write down the redis maxmemory we set for Olmo"
+                    r"\bdid\s+(?:we|you|i)\s+(?:ever\s+)?(?:write|note|jot)\s+(?:\w+\s+){0,2}?down\b",
+                    ("write", "note", "jot"), requires=("did", "down")),
+    ExplicitTrigger("en.do_we_have_notes",   # "do we have notes on how the last ceph expansion went"
+                    r"\b(?:do|did)\s+we\s+(?:have|keep)\s+(?:any\s+)?(?:notes|anything\s+(?:written|saved|noted)"
+                    r"(?:\s+down)?)\s+(?:on|about|for|from)\b", ("notes", "anything"), requires=("we",)),
     ExplicitTrigger("es.segun_lo_guardado",   # "Según lo que tenemos guardado, ¿quién es el contacto en…?"
                     r"\bsegun\s+(?:lo\s+que\s+(?:tenemos|tienes|hay)\s+(?:guardado|apuntado|anotado|en\s+memoria)|"
                     r"lo\s+que\s+te\s+(?:he\s+)?(?:contado|dicho|conte|dije)|"

@@ -84,6 +84,13 @@ ES_ASIDES: tuple[ExplicitTrigger, ...] = (
                     r"\b(?:esto|eso)\s+(?:ya\s+)?(?:lo\s+)?(?:hemos|habiamos)\s+(?:ya\s+)?(?:arreglado|resuelto|solucionado|"
                     r"tenido|sufrido)\s+(?:otras\s+veces|mas\s+veces|antes|alguna\s+vez|ya)\b",
                     ("arreglado", "resuelto", "solucionado", "tenido", "sufrido"), also=r"\?"),
+    ExplicitTrigger("es.tenemos_algo_guardado",   # "mira a ver si tenemos algo guardado sobre la cláusula de disputas"
+                    r"\b(?:tenemos|teniamos|tienes|tenias)\s+(?:algo|nada)\s+(?:guardado|apuntado|anotado|documentado)\b|"
+                    r"\bsi\s+(?:tenemos|teniamos|tienes)\s+(?:apuntado|anotado|guardado)\b",
+                    ("guardado", "apuntado", "anotado", "documentado")),
+    ExplicitTrigger("es.remind_me_pasado",   # "remind me q concluimos sobre el orden del upgrade"
+                    r"\bremind\s+me\s+(?:que|q)\s+(?:decidimos|concluimos|acordamos|dijimos|quedamos|elegimos|pactamos|"
+                    r"hablamos|te\s+dije)\b", ("remind",), requires=("me",)),
     ExplicitTrigger("es.recuerdo_vagamente",   # "¿Qué pasó con Kinetic? Recuerdo vagamente algo de su staging"
                     r"\b(?:recuerdo\s+vagamente|creo\s+recordar|me\s+parece\s+recordar|me\s+suena)\s+(?:algo|una\s+cosa)\s+"
                     r"(?:de|del|sobre|acerca|con|asi)\b",

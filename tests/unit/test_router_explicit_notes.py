@@ -1,0 +1,33 @@
+"""Explicit memory requests that ask whether something was written down, noted or hit before, in passing."""
+
+from __future__ import annotations
+
+import pytest
+
+from wetopi_memory.router import RuleRouter
+
+
+@pytest.mark.parametrize("text", [
+    "I think I told you how I want price-change emails reviewed, what was it",
+    "mira a ver si tenemos algo guardado sobre la cláusula de disputas",
+    "¿sabes si tenemos apuntado el puerto del proxy de Servitec?",
+    "did we ever write down the redis maxmemory we set for Olmo",
+    "do we have notes on how the last ceph expansion went",
+    "what was the fix for the velero snapshot location error, we hit it before right?",
+    "remind me q concluimos sobre el orden del upgrade de rke2",
+])
+def test_asking_for_what_was_noted(router: RuleRouter, text: str) -> None:
+    assert router.route(text).explicit_memory_request, text
+
+
+@pytest.mark.parametrize("text", [
+    "I told you about the outage already, stop asking",
+    "tenemos guardado el backup en el bucket de siempre",
+    "did you save the file before closing it?",
+    "write it down: the new VIP is 10.0.4.20",
+    "we have notes from the vendor in the shared drive, read them before the call",
+    "we hit the limit before noon, scale it up",
+    "remind me que mañana llamo a Servitec",
+])
+def test_their_look_alikes_are_not_requests(router: RuleRouter, text: str) -> None:
+    assert not router.route(text).explicit_memory_request, text
