@@ -1,4 +1,4 @@
-"""Explicit memory requests that ask whether something was written down, noted or hit before, in passing."""
+"""Explicit memory requests said in passing (written down, noted, hit before); standing orders and figurative words."""
 
 from __future__ import annotations
 
@@ -31,3 +31,15 @@ def test_asking_for_what_was_noted(router: RuleRouter, text: str) -> None:
 ])
 def test_their_look_alikes_are_not_requests(router: RuleRouter, text: str) -> None:
     assert not router.route(text).explicit_memory_request, text
+
+
+def test_a_standing_order_about_answers_is_the_speakers_own(router: RuleRouter) -> None:
+    assert router.route("a partir de ahora respuestas cortas, en español y sin emojis porfa").scope_names == (
+        "personal",)
+    assert router.route("respuestas cortas").scope_names == ()
+
+
+def test_the_speakers_head_and_a_hotels_wifi_are_not_the_platform(router: RuleRouter) -> None:
+    assert "platform" not in router.route("tengo la cpu frita, me voy a dormir").scope_names
+    assert "platform" not in router.route("network is terrible in this hotel, give me a sec").scope_names
+    assert "platform" in router.route("la cpu del nodo pve3 está al 100 % desde el backup").scope_names

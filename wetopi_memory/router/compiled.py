@@ -35,6 +35,7 @@ from .personal_rules import (
     ADDRESSEE_RULE,
     ANSWER_STYLE_RULE,
     FIRST_PERSON_RULES,
+    HABIT_RULE,
     REMINDER_RULE,
     SELF_CUE_RULES,
     SELF_RULE,
@@ -140,6 +141,7 @@ class CompiledRules:
     first_person: frozenset[int] = frozenset()   # ranks of the other terms that are in the first person ("suelo")
     addressee: Term | None = None                # "me", first person only for how to answer
     answer_style: frozenset[int] = frozenset()   # ranks of the answer-style cues
+    habits: frozenset[int] = frozenset()   # ranks of the habit cues ("a partir de ahora", "siempre")
     opener: Term | None = None                   # the message opens with the speaker's viewpoint ("Para mí, …")
 
 
@@ -315,6 +317,7 @@ def compile_rules(specs: Sequence[RuleSpec], triggers: Sequence[ExplicitTrigger]
                          request_words=request, self_words=self_words, self_word_set=frozenset(self_words),
                          first_person=frozenset(t.rank for t in words if t.match.rule in FIRST_PERSON_RULES),
                          addressee=addressee,
+                         habits=frozenset(t.rank for t in words if t.match.rule == f"default:{HABIT_RULE}"),
                          answer_style=frozenset(t.rank for t in words
                                                 if t.match.rule in (f"default:{ANSWER_STYLE_RULE}",
                                                                     f"default:{ADDRESSED_WISH_RULE}")))

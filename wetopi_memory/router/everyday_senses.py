@@ -132,6 +132,11 @@ EVERYDAY_SENSES: tuple[Sense, ...] = (
     # a body's or a car's slowness: "my brain's latency today", "mi coche tiene una latencia en la dirección"
     Sense("latency.body", "platform", ("latencia", "latency"),
           ("brain", "cerebro", "coche", "car", "sleep", "dormido", "taller", "mechanic")),
+    # the speaker's own head or a hotel's wifi: "tengo la cpu frita", "network is terrible in this hotel"
+    Sense("cpu.head", "platform", ("cpu",), ("frita", "frito", "me voy a dormir", "cansada", "cansado", "brain",
+                                             "cerebro", "my head", "mi cabeza")),
+    Sense("network.hotel", "platform", ("network", "la red"), ("this hotel", "del hotel", "en el hotel",
+                                                                      "hotel wifi", "airport", "aeropuerto", "tren")),
     # a stand-in person: "un backup de canguro para el jueves"
     Sense("backup.babysitter", "platform", ("backup",), ("canguro", "niñera", "babysitter", "nanny")),
     # a group of shops or restaurants: "el cluster de restaurantes del polígono"

@@ -27,6 +27,7 @@ SELF_RULE: Final = "personal.self"
 REMINDER_RULE: Final = "personal.reminder"
 ADDRESSEE_RULE: Final = "personal.addressee"
 ANSWER_STYLE_RULE: Final = "personal.answer_style"
+HABIT_RULE: Final = "personal.habit"
 ADDRESSED_WISH_RULE: Final = "personal.addressed_wish"
 SELF_VERB_TERM: Final = "(first-person verb: reviso, voy, he decidido)"
 VIEWPOINT_RULE: Final = "personal.viewpoint"
@@ -34,7 +35,7 @@ VIEWPOINT_TERM: Final = "(opens with the speaker's view: para mí, a mí, for me
 # The cues that first person (a word or a verb) turns into a personal statement.
 # Other rules whose terms are in the first person themselves ("suelo", "for me", "yo uso").
 FIRST_PERSON_RULES: Final = frozenset({"default:personal.weak"})
-SELF_CUE_RULES: Final = frozenset({"default:personal.habit", "default:personal.life", f"default:{ANSWER_STYLE_RULE}",
+SELF_CUE_RULES: Final = frozenset({f"default:{HABIT_RULE}", "default:personal.life", f"default:{ANSWER_STYLE_RULE}",
                                    f"default:{ADDRESSED_WISH_RULE}",
                                    "default:personal.own_decision", "default:personal.life_verb",
                                    "default:personal.life_verb_en"})
@@ -128,7 +129,7 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
         phrases=("me",),
     ),
     DefaultRule(
-        "personal", "personal.habit", MEDIUM,
+        "personal", HABIT_RULE, MEDIUM,
         keywords=("mañanas", "tardes", "noches", "always", "never", "usually", "normally", "generally", "typically",
                   "whenever", "mornings",
                   "evenings", "weekends", "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays",

@@ -171,6 +171,7 @@ class RuleRouter:
         self._first_person = compiled.first_person
         self._addressee = compiled.addressee
         self._answer_style = compiled.answer_style
+        self._habits = compiled.habits
         self._opener = compiled.opener
 
     def _attach(self, model: WordModel) -> WordVoter:
@@ -342,8 +343,9 @@ class RuleRouter:
             first = [self._self_words[word] for word in mine]
         elif self._self_verb is not None and first_person_verb(tokens, self._names, decomposed):
             first = [self._self_verb]
-        elif (me := self._addressee) is not None and not self._answer_style.isdisjoint(found) and b"me" in tokens:
-            first = [me]
+        elif (me := self._addressee) is not None and not self._answer_style.isdisjoint(found) \
+                and (b"me" in tokens or not self._habits.isdisjoint(found)):
+            first = [me]   # "no me mandes…", "a partir de ahora respuestas cortas": a standing order to the agent
         if first and not one_off_day(tokens, seen):   # "I'm hosting a dinner on Saturday": an errand, not a habit
             for term in first:
                 found[term.rank] = term
