@@ -151,6 +151,9 @@ UNVERIFIED: tuple[str, ...] = (
     "re:\\bstill\\s+(?:timing out|times out|crashing|crashes|cutting|hanging|hangs|restarting|restarts|erroring"
     "|breaking|breaks|dying|dies)\\b",
     "still not reproducible", "not reproducible yet", "todavia no se reproduce", "aun no se reproduce",
+    # a warning that cleared by itself: nothing was changed, nothing fixed
+    "se ha despejado", "se despejo solo", "se despejo sola", "se resolvio solo", "se ha resuelto solo",
+    "cleared on its own", "cleared by itself", "resolved itself", "resolved on its own", "went away on its own",
     # a trial put back as it was: nothing of it is kept
     "re:\\b(?:dejado|dejar|dejo|vuelto a dejar)\\b[^.;]{0,50}\\bcomo estaba\\b", "left it as it was",
     "put it back as it was", "back to how it was",

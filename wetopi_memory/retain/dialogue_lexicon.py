@@ -13,6 +13,7 @@ __all__ = [
     "ALWAYS",
     "ASSENT",
     "CAUSE",
+    "CHANGE_ORDERED",
     "CHANGE_REQUEST",
     "CHECK_ASKED",
     "CONFIRM",
@@ -254,6 +255,12 @@ CHECK_ASKED = TermSet(("can you verify where", "can you verify which", "can you 
                        "en la configuracion real"))
 # A named change request ("PR #412 bumps the chart… Approve?"): approving it is one act, which git keeps.
 CHANGE_REQUEST = TermSet(("re:\\b(?:pr|mr|pull request|merge request)\\s*[#!]\\d+", "re:\\b(?:cr|chg|rfc)-\\d+\\b"))
+# The user orders a system's value changed this turn: "raise it to 600 and rerun", "súbelo a 20", "set it to 300".
+CHANGE_ORDERED = TermSet((
+    "re:^\\W*(?:ok\\W+|vale\\W+|then\\s+|pues\\s+)?(?:raise|bump|increase|lower|reduce|decrease|set|change)\\s+"
+    "(?:it|them|that|this|the\\s+[\\w.-]+)\\s+to\\s+\\d",
+    "re:^\\W*(?:ok\\W+|vale\\W+|pues\\s+)?(?:sube|baja|pon|cambia|deja)(?:lo|la|los|las)\\s+(?:a|en)\\s+\\d",
+))
 # Said for always: a rule the user sets, whatever its category ("las reuniones ponlas siempre en …").
 ALWAYS = TermSet(("siempre", "always", "every time", "cada vez", "from now on", "a partir de ahora",
                   "de ahora en adelante"))

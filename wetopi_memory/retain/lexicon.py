@@ -45,6 +45,7 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "la causa es", "caused by", "causado por", "causada por", "was due to", "were due to", "is due to",
         "se debia a", "se debe a", "se debio a", "the reason was", "el motivo era", "el motivo fue", "the culprit",
         "el culpable", "triggered by", "provocado por", "provocada por", "originated in", "se origino en",
+        "caused the", "was causing", "were causing", "causaba", "causaban", "provocaba", "provocaban",
         "the problem was", "the issue was", "the problem is that", "el problema era", "el problema fue",
         "el problema es que", "el fallo fue", "el fallo era", "el error era", "el error fue", "turns out",
         "turned out", "resulta que", "resulto que", "resulto ser", "resulta ser",
@@ -57,7 +58,8 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "the fix", "fixed by", "fixed it by", "fix is to", "fix was to", "fixed with", "solucion", "the solution",
         "solution was", "solution is", "solved by", "resolved by", "se soluciona", "se soluciono", "lo arreglamos",
         "se arreglo", "se arregla", "arreglado con", "se resolvio", "se resuelve", "workaround", "mitigated by",
-        "mitigamos", "to fix", "para arreglar", "para solucionar", "para resolver",
+        "mitigamos", "to fix", "para arreglar", "para solucionar", "para resolver", "fixes it", "lo arregla",
+        "lo soluciona",
         # a conclusion labelled as the fix: "Fix: when issuance fails with a CAA error, …", "Arreglo: …"
         "re:^\\W*(?:the\\s+)?(?:fix|arreglo|la\\s+solucion)\\s*:",
     ),

@@ -161,6 +161,12 @@ TREATMENT_SET = TermSet((
     "re:\\b[a-z]+[aeinz](?:me)?(?:las|los|la|lo)\\s+siempre\\b", "las quiero", "los quiero", "la quiero",
     "lo quiero", "re:\\bwhen you\\b[^.,;]{0,60}\\bfor me\\b", "si me das", "cuando me des", "if you give me",
     "when you give me",
+    # what the assistant always tells or shows the speaker: "whenever you propose a change, always tell me the cost"
+    "always tell me", "always show me", "always send me", "always give me", "siempre dime", "dime siempre",
+    "siempre ensename", "siempre muestrame", "siempre mandame", "mandame siempre",
+    # the form of what the speaker is handed: "plain text always, nunca tablas", "lo tecnico no me lo traigas"
+    "plain text", "texto plano", "nunca tablas", "sin tablas", "no tables", "never tables", "no me lo traigas",
+    "no me los traigas", "don't bring me", "yo solo quiero ver", "i only want to see",
 ))
 # The speaker as a step of the organisation's process (an approver, the one who signs): a rule of the organisation
 # that names a role, not a preference ("Anything above that comes to me", "las bajas pasan por mí").
@@ -173,6 +179,9 @@ AUTHORITY_SET = TermSet((
     # a duty handed on, the speaker named as who no longer has it: "…questions go to him, not me"
     "go to him, not me", "go to her, not me", "goes to him, not me", "goes to her, not me", "a el, no a mi",
     "a ella, no a mi", "not to me", "ya no a mi", "ya no pasan por mi", "ya no pasa por mi",
+    # the speaker as the only contact of a customer: "from now on only I talk to them"
+    "only i talk to", "only i deal with", "solo hablo yo con", "solo yo hablo con", "solo trato yo con",
+    "gets forwarded to me", "get forwarded to me",
 ))
 # Whom else a rule about answers may be for: then it is no way of treating the speaker.
 OTHERS_SERVED_SET = TermSet(("to customers", "to clients", "a clientes", "a los clientes", "for customers",

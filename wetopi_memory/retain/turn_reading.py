@@ -20,6 +20,7 @@ from .assent import FIRST_SENTENCE, added_condition, assents, opens_with_assent
 from .certainty_lexicon import OPEN_OUTCOME_SET
 from .dialogue_lexicon import (
     ACT_ONCE_ASKED,
+    CHANGE_ORDERED,
     CHANGE_REQUEST,
     CHECK_ASKED,
     CONFIRM,
@@ -175,7 +176,9 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     users = [s for s in said if s.signals.past_action and s.signals.fact and not s.signals.question]
     # a configuration the tools applied, told as its state ("`VeleroBackupFailed` fires when …"): what changed
     applied = evidence.changed_config and any(s.signals.fact and technical_value(s.text) for s in answer)
-    changed = conclusion or bool(stated) or bool(users) or (works and bool(answer)) or applied
+    # a value the user ordered changed this turn ("raise it to 600 and rerun"), reported back checked
+    ordered = mentions(CHANGE_ORDERED, user_message) and any(technical_value(s.text) for s in answer)
+    changed = conclusion or bool(stated) or bool(users) or (works and bool(answer)) or applied or ordered
     world = evidence.world
     # a calendar move or a sent email that went through is an errand done, not a fix checked
     ok_calls = any(item.ok for item in world) and not any(not item.ok for item in world[-1:]) \
@@ -187,7 +190,11 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     # something else ("Quizá lo mismo pasó en rke2-w-02…, no tengo datos") is its own speculation
     open_outcome = any(mentions(OPEN_OUTCOME_SET, s.text) and not s.signals.hedges for s in answer) \
         or any(mentions(OPEN_OUTCOME_SET, s.text) for s in said)
-    fix_context = not unverified and not hedged and not open_outcome and changed and (verified or ok_calls)
+    # a change of a system: tools touched one, the user saw it work, or the change names a system's value (a hire
+    # "confirmado" is no fix)
+    technical = bool(world) or works or ordered or any(technical_value(s.text) for s in (*stated, *users))
+    fix_context = not unverified and not hedged and not open_outcome and changed and (verified or ok_calls) \
+        and technical
     # doubt about what was checked: a hedged verification or an unverified claim, not a hedged piece of advice
     # after it ("te sugiero vigilar la memoria estos días")
     doubt = unverified or any(s.signals.unverified for s in answer)

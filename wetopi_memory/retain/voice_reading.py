@@ -77,6 +77,12 @@ _NOT_A_PROBLEM: frozenset[Category] = frozenset({"root_cause", "fix", "decision"
                                                  "strategy", "staffing"})
 # "Los clientes no pueden subir PDFs…, da error de tamaño": an inability seen with an error is a problem reported,
 # not a rule, when no other word of a rule is there ("must", "no debe", "como máximo")
+# How the speaker feels or how something went ("estoy hasta el moño de Arriaga", "the talk went great!!!"): a mood
+# or a story, never how the speaker works.
+_MOOD_OR_STORY = TermSet(("hasta el mono", "hasta las narices", "hasta arriba", "me tienen amargada",
+                          "me tiene amargada", "harta de", "harto de", "fed up", "sick of", "so tired of",
+                          "went great", "went well", "went badly", "went fine", "fue genial", "salio genial",
+                          "salio fatal", "ha ido genial", "asked for my", "me pidio", "me pidieron", "!!"))
 _INABILITY = frozenset({"cannot", "can't", "can not", "no puede", "no podemos", "we can't", "no pueden", "no se puede",
                         "no se pueden"})
 _RULE_SAID = TermSet(tuple(t for t in CATEGORY_TERMS["constraint"] if t not in _INABILITY))
@@ -131,7 +137,8 @@ def plain_statement(signals: Signals, text: str, *, habits: bool = True) -> Sign
     if (technical or (states_value(text) and not money_value(text))) and not mentions(PROBLEM, text):
         return replace(signals, categories=("config",))   # money or a share is a business rule's value, not a setting
     short = len(tokens(fold(text))) < MIN_HABIT_WORDS
-    if not habits or short or not mentions(FIRST_PERSON, text) or mentions(THANKS, text) or mentions(ASSENT, text):
+    if not habits or short or not mentions(FIRST_PERSON, text) or mentions(THANKS, text) or mentions(ASSENT, text) \
+            or mentions(_MOOD_OR_STORY, text):
         return signals
     if any(mentions(terms, text) for terms in (THIRD_PARTY_SET, THIRD_PERSON_PREFERENCE_SET, INDIFFERENT_SET)):
         return signals  # "A Pau le encanta…, a mí me da igual": their way, and none of the speaker's own
@@ -300,7 +307,7 @@ def business_fact(signals: Signals, text: str, routed: Sequence[str]) -> Signals
         return signals
     if len(tokens(fold(text))) < MIN_HABIT_WORDS or technical_value(text) or assents(text) or mentions(THANKS, text):
         return signals
-    if mentions(PROBLEM, text) or _IMPERFECT.search(text):
+    if mentions(PROBLEM, text) or _IMPERFECT.search(text) or mentions(_MOOD_OR_STORY, text):
         return signals
     if mentions(THIRD_PERSON_PREFERENCE_SET, text) and _PERSON.search(fold(text)) and not mentions(ORGANISATION, text):
         return signals  # "Marta likes getting leads in a spreadsheet, she says…": a person's taste, no business rule
