@@ -24,6 +24,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bench_routing_accuracy import TUNING
+
 from wetopi_memory.router import RuleRouter
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "corpus" / "routing"
@@ -85,9 +87,9 @@ def make_messages(count: int, length: int, seed: int) -> list[str]:
 
 
 def corpus_messages() -> list[str]:
-    """The messages of the routing corpus' tuning parts (never the frozen test part)."""
+    """The messages of the routing corpus' tuning parts (never the frozen test part nor a fresh one)."""
     texts = []
-    for path in sorted(CORPUS.glob("tune*.jsonl")):
+    for path in (CORPUS / f"{part}.jsonl" for part in TUNING):
         texts += [json.loads(line)["text"] for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     return texts
 

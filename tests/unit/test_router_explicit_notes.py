@@ -37,6 +37,8 @@ def test_a_standing_order_about_answers_is_the_speakers_own(router: RuleRouter) 
     assert router.route("a partir de ahora respuestas cortas, en español y sin emojis porfa").scope_names == (
         "personal",)
     assert router.route("respuestas cortas").scope_names == ()
+    customers = "A partir de ahora, la comunicación de incidentes a clientes sale en español e inglés, la manda Marta"
+    assert "personal" not in router.route(customers).scope_names
 
 
 def test_the_speakers_head_and_a_hotels_wifi_are_not_the_platform(router: RuleRouter) -> None:

@@ -344,8 +344,10 @@ class RuleRouter:
         elif self._self_verb is not None and first_person_verb(tokens, self._names, decomposed):
             first = [self._self_verb]
         elif (me := self._addressee) is not None and not self._answer_style.isdisjoint(found) \
-                and (b"me" in tokens or not self._habits.isdisjoint(found)):
-            first = [me]   # "no me mandes…", "a partir de ahora respuestas cortas": a standing order to the agent
+                and (b"me" in tokens or (not self._habits.isdisjoint(found)
+                                         and all(t.scope == "personal" for t in found.values()))):
+            # "no me mandes…"; "a partir de ahora respuestas cortas" with nothing of others (customers, incidents)
+            first = [me]
         if first and not one_off_day(tokens, seen):   # "I'm hosting a dinner on Saturday": an errand, not a habit
             for term in first:
                 found[term.rank] = term
