@@ -15,6 +15,10 @@ from wetopi_memory.router import RuleRouter
     "do we have notes on how the last ceph expansion went",
     "what was the fix for the velero snapshot location error, we hit it before right?",
     "remind me q concluimos sobre el orden del upgrade de rke2",
+    "what was the root cause of the outage on the 14th? the customer wants a post-mortem",
+    "give me a recap of everything we have on Bodegas Arlanza",
+    "Oye, busca qué condiciones le dimos a la agencia Pixel&Co cuando entraron como partner",
+    "que restricciones tenia ceph para las bases de datos? lo tenemos apuntado en algun lado",
 ])
 def test_asking_for_what_was_noted(router: RuleRouter, text: str) -> None:
     assert router.route(text).explicit_memory_request, text
@@ -28,6 +32,9 @@ def test_asking_for_what_was_noted(router: RuleRouter, text: str) -> None:
     "we have notes from the vendor in the shared drive, read them before the call",
     "we hit the limit before noon, scale it up",
     "remind me que mañana llamo a Servitec",
+    "What was the cause of the 1929 crash, in two lines?",
+    "busca un hotel en Lisboa cerca del congreso",
+    "we have everything on the new nodes now, the old ones are empty",
 ])
 def test_their_look_alikes_are_not_requests(router: RuleRouter, text: str) -> None:
     assert not router.route(text).explicit_memory_request, text

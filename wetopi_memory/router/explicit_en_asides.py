@@ -123,6 +123,13 @@ EN_ASIDES: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.do_we_have_notes",   # "do we have notes on how the last ceph expansion went"
                     r"\b(?:do|did)\s+we\s+(?:have|keep)\s+(?:any\s+)?(?:notes|anything\s+(?:written|saved|noted)"
                     r"(?:\s+down)?)\s+(?:on|about|for|from)\b", ("notes", "anything"), requires=("we",)),
+    ExplicitTrigger("en.what_was_the_cause",   # "what was the root cause of the outage on the 14th?": ours, in the past
+                    r"^\W*(?:and\s+|so\s+|hey,?\s+|remind\s+me,?\s+)?what\s+was\s+the\s+(?:root\s+cause|cause|fix|"
+                    r"resolution|outcome)\s+(?:of|for|behind)\s+(?:the|that|our|this)\b",
+                    ("cause", "fix", "resolution", "outcome"), requires=("was",), unless=_WORLD_NAME),
+    ExplicitTrigger("en.everything_we_have_on",   # "give me a recap of everything we have on Bodegas Arlanza"
+                    r"\b(?:everything|all|anything)\s+(?:that\s+)?(?:we|you)(?:'ve|\s+have)?\s+(?:got\s+)?(?:on|about)\b",
+                    ("everything", "all", "anything"), requires=("on",)),
     ExplicitTrigger("es.segun_lo_guardado",   # "Según lo que tenemos guardado, ¿quién es el contacto en…?"
                     r"\bsegun\s+(?:lo\s+que\s+(?:tenemos|tienes|hay)\s+(?:guardado|apuntado|anotado|en\s+memoria)|"
                     r"lo\s+que\s+te\s+(?:he\s+)?(?:contado|dicho|conte|dije)|"

@@ -86,8 +86,15 @@ ES_ASIDES: tuple[ExplicitTrigger, ...] = (
                     ("arreglado", "resuelto", "solucionado", "tenido", "sufrido"), also=r"\?"),
     ExplicitTrigger("es.tenemos_algo_guardado",   # "mira a ver si tenemos algo guardado sobre la cláusula de disputas"
                     r"\b(?:tenemos|teniamos|tienes|tenias)\s+(?:algo|nada)\s+(?:guardado|apuntado|anotado|documentado)\b|"
-                    r"\bsi\s+(?:tenemos|teniamos|tienes)\s+(?:apuntado|anotado|guardado)\b",
+                    r"\bsi\s+(?:tenemos|teniamos|tienes)\s+(?:apuntado|anotado|guardado)\b|"
+                    r"\blo\s+(?:tenemos|teniamos)\s+(?:apuntado|anotado|guardado|escrito)\s+en\s+(?:algun|alguna)\s+"
+                    r"(?:lado|sitio|parte)\b",
                     ("guardado", "apuntado", "anotado", "documentado")),
+    ExplicitTrigger("es.busca_que_dimos",   # "Oye, busca qué condiciones le dimos a la agencia cuando entraron"
+                    r"\b(?:busca|buscame|mira|mirame|look\s+up|find)\s+(?:que|cual|cuales|cuanto|cuanta|como|what|which|how"
+                    r"\s+much)\b[^.?!]{0,60}?\b(?:dimos|pusimos|acordamos|decidimos|hicimos|cobramos|ofrecimos|pactamos|"
+                    r"dejamos|we\s+(?:gave|agreed|set|offered|charged|decided|promised))\b",
+                    ("busca", "buscame", "mira", "mirame", "look", "find")),
     ExplicitTrigger("es.remind_me_pasado",   # "remind me q concluimos sobre el orden del upgrade"
                     r"\bremind\s+me\s+(?:que|q)\s+(?:decidimos|concluimos|acordamos|dijimos|quedamos|elegimos|pactamos|"
                     r"hablamos|te\s+dije)\b", ("remind",), requires=("me",)),
