@@ -13,6 +13,9 @@ from .term_matching import WORD, fold
 
 __all__ = ["BackingIndex"]
 
+# Office errands (a calendar, the mail, notes): what they change is an appointment or a message, never the platform.
+_OFFICE_TOOL_PREFIXES = ("calendar", "mcp_calendar", "email", "mail", "gmail", "outlook", "contacts", "docs", "drive",
+                         "sheets", "notion", "todo", "tasks")
 _STOP_EVIDENCE_WORDS = frozenset({"cmd", "file", "url", "args", "no", "the", "get", "run", "sudo", "bash", "sh",
                                   "python", "python3", "echo", "cat", "ls", "cd"})
 
@@ -24,6 +27,7 @@ class _BackingCall:
     ref: str
     scopes: frozenset[str]
     words: frozenset[str]
+    office: bool = False
 
 
 class BackingIndex:
@@ -43,10 +47,12 @@ class BackingIndex:
         return tuple(dict.fromkeys(refs))
 
     def all_elsewhere(self, evidence: TurnEvidence, scope: str) -> bool:
-        """Whether every successful call's tool routes to scopes other than `scope` (a calendar, a CRM): such
-        calls check nothing of `scope`."""
+        """Whether every successful call's tool routes to scopes other than `scope` (a calendar write, a CRM), or is
+        an office errand when `scope` is the platform (`calendar_list`, `email_send`): such calls check nothing of
+        `scope`."""
         calls = self._backing_calls(evidence)
-        return bool(calls) and all(call.scopes and scope not in call.scopes for call in calls)
+        return bool(calls) and all((call.scopes and scope not in call.scopes) or (call.office and scope == "platform")
+                                   for call in calls)
 
     def _backing_calls(self, evidence: TurnEvidence) -> list[_BackingCall]:
         """Each successful call whose tool's last call succeeded."""
@@ -66,6 +72,7 @@ class BackingIndex:
                     self.router.route("", tools=[item.tool]).scope_names)
             digest_words = frozenset(w for w in WORD.findall(fold(item.digest.split(":", 1)[-1]))
                                      if len(w) >= 3 and w not in _STOP_EVIDENCE_WORDS)
-            index.append(_BackingCall(ref=item.ref, scopes=scopes, words=digest_words))
+            index.append(_BackingCall(ref=item.ref, scopes=scopes, words=digest_words,
+                                      office=item.tool.lower().startswith(_OFFICE_TOOL_PREFIXES)))
         self._evidence_cache = (evidence, index)
         return index

@@ -55,9 +55,6 @@ def line_hash(line: str) -> int:
 
 # Tools of the memory plane itself (this plugin's, or any agent's `memory_*`): never evidence of a change.
 MEMORY_TOOL_PREFIX = "memory_"
-# Office errands (a calendar, the mail, the books): what they change is an appointment or a message, never a fix.
-OFFICE_TOOL_PREFIXES = ("calendar", "email", "mail", "gmail", "outlook", "contacts", "crm", "invoice", "invoicing",
-                        "billing", "holded", "stripe", "docs", "drive", "sheets", "notion", "todo", "tasks")
 # A command (or a tool named after it) that changes what a cluster runs, in a call's digest; not a dry run or a diff.
 CONFIG_CHANGE = re.compile(r"^(?!.*(?:--dry-run|\bdiff\b|\btemplate\b)).*?(?:"
                            r"\b(?:kubectl|oc)(?:[_ ][\w.-]+){0,3}?[_ ](?:apply|patch|annotate|edit|set|label|replace)\b"
@@ -115,11 +112,6 @@ class TurnEvidence:
         """The calls that touched the world: a memory tool's answer (`memory_search`, `memory_retain`) is what the
         memory already holds or was just given, no evidence that anything was changed or checked."""
         return tuple(item for item in self.items if not item.tool.startswith(MEMORY_TOOL_PREFIX))
-
-    @property
-    def errands_only(self) -> bool:
-        """Whether every call that touched the world was an office errand (`calendar_move`, `email_send`)."""
-        return bool(self.world) and all(item.tool.lower().startswith(OFFICE_TOOL_PREFIXES) for item in self.world)
 
     @property
     def changed_config(self) -> bool:

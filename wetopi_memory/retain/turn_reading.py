@@ -180,9 +180,7 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     ordered = mentions(CHANGE_ORDERED, user_message) and any(technical_value(s.text) for s in answer)
     changed = conclusion or bool(stated) or bool(users) or (works and bool(answer)) or applied or ordered
     world = evidence.world
-    # a calendar move or a sent email that went through is an errand done, not a fix checked
-    ok_calls = any(item.ok for item in world) and not any(not item.ok for item in world[-1:]) \
-        and not evidence.errands_only
+    ok_calls = any(item.ok for item in world) and not any(not item.ok for item in world[-1:])
     hedged = any(s.signals.hedges or s.signals.unverified for s in (*stated, *users))
     # a change the turn checked (a verification word or the last tool call succeeding), whatever the words; a
     # status check alone, an unchecked restart or a hedged change is not a fix
