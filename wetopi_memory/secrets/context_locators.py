@@ -112,7 +112,8 @@ def at_hit(text: str, hit: int) -> int:
 
 # `prose-secret`'s nouns as whole ASCII words (a longer noun starts with one of them: `pass word`, `clave de acceso`)
 _PROSE_NOUNS = frozenset({"password", "passwd", "passphrase", "passcode", "pass-word", "pass", "pwd", "pw", "pin",
-                          "token", "secreto", "secret", "credential", "credentials", "contrasena", "clave", "llave"})
+                          "token", "bearer", "secreto", "secret", "credential", "credentials", "contrasena", "clave",
+                          "llave"})
 
 
 _WORD_RUN_RE = re.compile(r"[\w-]*")

@@ -142,7 +142,7 @@ def flag_start(text: str, hit: int) -> int | None:
 
 
 _SECRET_STEMS = ("pass", "pw", "secret", "token", "key", "auth")
-_ARG_GROUPS = tuple(f"a{n}" for n in range(1, 15))
+_ARG_GROUPS = tuple(f"a{n}" for n in range(1, 16))
 
 
 def _arg(group: str) -> str:
@@ -171,6 +171,9 @@ _COMMAND_ARGS = (
     r"\baz[ \t]+login\b[^\r\n]{0,200}?[ \t](?:-p|--password)[ \t]+" + _arg("a13"),
     # WP-CLI writing wp-config.php: `wp config set DB_PASSWORD 'X'`, `wp config set AUTH_KEY '…'`
     r"\bwp[ \t]+config[ \t]+set[ \t]+(?:--\S+[ \t]+)*\w*(?:PASSWORD|PASS|KEY|SALT|SECRET)\w*[ \t]+" + _arg("a14"),
+    # wp-config.php itself: `define('LOGGED_IN_SALT', '…');`, `define( 'DB_PASSWORD', '…' );`
+    r"\bdefine\([ \t]*['\"]\w*(?:PASSWORD|PASS|KEY|SALT|SECRET)\w*['\"][ \t]*,[ \t]*"
+    r"(?P<a15>'[^'\r\n]{4,128}'|\"[^\"\r\n]{4,128}\")",
 )
 
 
@@ -258,8 +261,8 @@ CUE_RULES: tuple[SecretRule, ...] = (
                (":5432:", ":6432:", ":*:", "pgpass", "userlist"), locate=locate_password_file_entry, window=(300, 400)),
     SecretRule("command-password-argument", Tier.CONTEXT, _rx("|".join(f"(?:{p})" for p in _COMMAND_ARGS)),
                ("rabbitmqctl", "net user", "mc admin", "openssl", "smbclient", "chpasswd", "secret set", "pass:",
-                "ipmitool", "echo", "printf", "sudo", "az login", "wp config"),
+                "ipmitool", "echo", "printf", "sudo", "az login", "wp config", "define("),
                locate=locate_command_argument, window=(80, 400),
                starts=literal_starts("rabbitmqctl", "net", "mc", "openssl", "smbclient", "echo", "printf", "secret",
-                                     "-pass", "ipmitool", "sudo", "az", "wp")),
+                                     "-pass", "ipmitool", "sudo", "az", "wp", "define")),
 )

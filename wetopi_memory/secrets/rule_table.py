@@ -206,7 +206,7 @@ CONTEXT_RULES: tuple[SecretRule, ...] = (
     SecretRule("prose-secret", Tier.CONTEXT,
                # Anchored at the keyword: `key` only counts after `api`, `access`, `secret` or `private`.
                _rx(r"(?P<noun>(?<![\w-])(?:password|passwd|passphrase|passcode|pass[ -]word|pass|pwd|pw|pin|"
-                   r"token|secreto|secret|"
+                   r"token|bearer|secreto|secret|"
                    r"credentials?|contraseña|contrasena|clave(?:[ \t]+(?:de[ \t]+)?(?:acceso|api|la[ \t]+api))?|llave)"
                    r"|(?:(?<=api[ _-])|(?<=api)|(?<=access[ _-])|(?<=secret[ _-])|(?<=private[ _-]))key)"
                    r"(?![\w-])"
@@ -216,13 +216,14 @@ CONTEXT_RULES: tuple[SecretRule, ...] = (
                    r"(?![\w-]))"
                    r"[^\W\d_][^\W\d]{1,20}+(?![\w-])){0,2})"
                    # `for the staging site`, `de la VM 104`: whole words, so the verb is tried at word starts only
-                   r"(?:(?:[ \t]+(?:for|of|to|on|in|at|de|del|para|en)(?:[ \t]+[^\s:;=]{1,40}+){1,7}?)?"
+                   # or a relative clause: `que le puse`, `q usa el panel`
+                   r"(?:(?:[ \t]+(?:for|of|to|on|in|at|de|del|para|en|que|q)(?:[ \t]+[^\s:;=]{1,40}+){1,7}?)?"
                    # an aside before the value: `(web UI y SSH):`
                    r"(?:[ \t]+\([^()\r\n]{1,80}\))?"
                    r"(?:(?P<verb>(?:[ \t]+(?:has[ \t]+been|was|is|se|ha[ \t]+sido))?[ \t]+(?:changed|set|reset|"
                    r"updated|rotated|cambiad[oa]|cambió|actualizad[oa])(?:[ \t]+(?:to|a)|[ \t]*:)"
                    r"|[ \t]+(?:to|a)(?=[ \t]+\S*[\d!#$%&*@^~])"
-                   r"|[ \t]+(?:is|was|will[ \t]+be|is[ \t]+now|is[ \t]+still|still[ \t]+is|remains|are|es|era|será|"
+                   r"|[ \t]+(?:is|was|will[ \t]+be|is[ \t]+now|is[ \t]+still|still[ \t]+is|remains|are|es|era|fue|será|"
                    r"sería|es[ \t]+ahora|ahora[ \t]+es|sigue[ \t]+siendo|sigue[ \t]+es|queda|quedó)(?![\w-])"
                    r"(?:[ \t]+(?:en|como|literally|literalmente|just|simply|simplemente|actually|really|still|todavia|"
                    r"todavía|aun|aún))?)"
@@ -236,7 +237,7 @@ CONTEXT_RULES: tuple[SecretRule, ...] = (
                    r"[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){5}(?![\w-])"
                    r"|[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}(?![\w-])|[^\s\"'`»”]{4,256})",
                    re.IGNORECASE),
-               ("pass", "key", "token", "secret", "credential", "contrase", "clave", "llave", "pw", "pin"),
+               ("pass", "key", "token", "bearer", "secret", "credential", "contrase", "clave", "llave", "pw", "pin"),
                locate=locate_prose, window=(0, 420), anchor=prose_noun_start, needs_value=True),
 )
 
