@@ -19,6 +19,13 @@ from wetopi_memory.router import RuleRouter
     "give me a recap of everything we have on Bodegas Arlanza",
     "Oye, busca qué condiciones le dimos a la agencia Pixel&Co cuando entraron como partner",
     "que restricciones tenia ceph para las bases de datos? lo tenemos apuntado en algun lado",
+    "how did I ask you to handle messages when I'm out on the boat?",
+    "what were the things I said I wanted to change after the holiday?",
+    "el precio del plan WooCommerce, ¿69 o 79? I keep forgetting what we set",
+    "what's the argo sync wave for the wp-tools jobs, I forgot",
+    "Pásame las condiciones del programa de partners tal como las tenemos",
+    "antes de contestar a Pau, mira si ya teníamos algo decidido sobre partners que revenden",
+    "¿Qué dije que hiciéramos con las alertas de certificados mientras estoy fuera?",
 ])
 def test_asking_for_what_was_noted(router: RuleRouter, text: str) -> None:
     assert router.route(text).explicit_memory_request, text
@@ -35,6 +42,10 @@ def test_asking_for_what_was_noted(router: RuleRouter, text: str) -> None:
     "What was the cause of the 1929 crash, in two lines?",
     "busca un hotel en Lisboa cerca del congreso",
     "we have everything on the new nodes now, the old ones are empty",
+    "what's the capital of Australia, I forgot",
+    "I forgot my password again, can you reset it?",
+    "dije que iría a la cena y al final no puedo",
+    "mira si el pod tiene los límites que pusimos",
 ])
 def test_their_look_alikes_are_not_requests(router: RuleRouter, text: str) -> None:
     assert not router.route(text).explicit_memory_request, text

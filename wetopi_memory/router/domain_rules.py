@@ -101,6 +101,7 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
         "platform", "platform.ambiguous_more", MEDIUM,   # tool names with an everyday sense, error and system words
         keywords=(
             "traces", "harbor", "quay", "thanos", "mimir", "caddy", "celery", "nats", "cassandra", "mongo",
+            "parche", "parches",   # a plugin's or a system's patch ("la tanda 2 del parche"); a knee's is a sense
             "woodpecker", "renovate", "canary", "azure", "packer", "vagrant", "grub", "rook", "borg",
             "dig", "propagation", "propagación", "switch", "switches", "router", "routers", "ping", "commit",
             "branch", "rama", "heap", "handshake", "runner", "runners", "ubuntu", "debian", "rocky linux", "almalinux",

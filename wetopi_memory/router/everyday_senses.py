@@ -137,6 +137,13 @@ EVERYDAY_SENSES: tuple[Sense, ...] = (
                                              "cerebro", "my head", "mi cabeza")),
     Sense("network.hotel", "platform", ("network", "la red"), ("this hotel", "del hotel", "en el hotel",
                                                                       "hotel wifi", "airport", "aeropuerto", "tren")),
+    # sun cream, a knee's patch, a diving licence: "spf 50 enough?", "un parche en la rodilla", "my diving certificate"
+    Sense("spf.sunscreen", "platform", ("spf",), ("sunscreen", "sun cream", "crema", "protector solar", "playa",
+                                                  "beach", "kids", "ninos")),
+    Sense("patch.body", "platform", ("parche", "parches"), ("rodilla", "knee", "herida", "ojo", "pirata", "piel",
+                                                            "nicotina", "tirita")),
+    Sense("certificate.diving", "platform", ("certificate", "certificado", "cert"),
+          ("diving", "buceo", "scuba", "skipper", "padi", "licence", "license", "carnet")),
     # a stand-in person: "un backup de canguro para el jueves"
     Sense("backup.babysitter", "platform", ("backup",), ("canguro", "niñera", "babysitter", "nanny")),
     # a group of shops or restaurants: "el cluster de restaurantes del polígono"

@@ -130,6 +130,19 @@ EN_ASIDES: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.everything_we_have_on",   # "give me a recap of everything we have on Bodegas Arlanza"
                     r"\b(?:everything|all|anything)\s+(?:that\s+)?(?:we|you)(?:'ve|\s+have)?\s+(?:got\s+)?(?:on|about)\b",
                     ("everything", "all", "anything"), requires=("on",)),
+    ExplicitTrigger("en.how_did_i_ask_you",   # "how did I ask you to handle messages when I'm out on the boat?"
+                    r"\bhow\s+did\s+i\s+(?:ask|tell|want)\s+you\b|\bwhat\s+(?:were|was)\s+the\s+(?:things?|stuff|points?|"
+                    r"list)\s+(?:that\s+)?(?:i|we)\s+(?:said|told\s+you|mentioned|wanted|asked\s+for)\b",
+                    ("ask", "tell", "want", "things", "thing", "stuff", "points", "point", "list"), requires=("i",)),
+    ExplicitTrigger("en.forgot_what_we_set",   # "¿69 o 79? I keep forgetting what we set"
+                    r"\bi\s+(?:keep\s+forgetting|always\s+forget|forgot|forget)\s+(?:what|which|how|when|where)\s+"
+                    r"(?:we|i)\s+(?:set|said|agreed|decided|chose|picked|put|told\s+you)\b",
+                    ("forgetting", "forget", "forgot"), requires=("i",)),
+    ExplicitTrigger("en.wh_then_i_forgot",   # "what's the argo sync wave for the wp-tools jobs, I forgot"
+                    r"^\W*what(?:'s|\s+is|\s+was|\s+were)\b[^?.!]{3,80}?[,;]?\s+i\s+(?:forgot|forget|can'?t\s+remember)"
+                    r"\s*[.!?]*\s*$", ("forgot", "forget", "remember"), requires=("i",),
+                    unless=_WORLD_NAME + r"|\b(?:capital|population|president|author|formula|meaning|definition|"
+                    r"difference|word\s+for)\b"),
     ExplicitTrigger("es.segun_lo_guardado",   # "Según lo que tenemos guardado, ¿quién es el contacto en…?"
                     r"\bsegun\s+(?:lo\s+que\s+(?:tenemos|tienes|hay)\s+(?:guardado|apuntado|anotado|en\s+memoria)|"
                     r"lo\s+que\s+te\s+(?:he\s+)?(?:contado|dicho|conte|dije)|"

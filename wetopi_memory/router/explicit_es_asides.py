@@ -95,6 +95,16 @@ ES_ASIDES: tuple[ExplicitTrigger, ...] = (
                     r"\s+much)\b[^.?!]{0,60}?\b(?:dimos|pusimos|acordamos|decidimos|hicimos|cobramos|ofrecimos|pactamos|"
                     r"dejamos|we\s+(?:gave|agreed|set|offered|charged|decided|promised))\b",
                     ("busca", "buscame", "mira", "mirame", "look", "find")),
+    ExplicitTrigger("es.tal_como_lo_tenemos",   # "Pásame las condiciones del programa de partners tal como las tenemos"
+                    r"\btal\s+(?:y\s+)?como\s+(?:la|las|lo|los)\s+(?:tenemos|teniamos|dejamos|acordamos|pactamos)\b",
+                    ("tenemos", "teniamos", "dejamos", "acordamos", "pactamos"), requires=("tal",)),
+    ExplicitTrigger("es.mira_si_ya_teniamos",   # "antes de contestar, mira si ya teníamos algo decidido sobre…"
+                    r"\b(?:mira|busca|comprueba|revisa)\s+si\s+(?:ya\s+)?(?:teniamos|tenemos|habiamos)\s+(?:algo\s+)?"
+                    r"(?:decidido|acordado|hablado|apuntado|guardado|pactado)\b",
+                    ("decidido", "acordado", "hablado", "apuntado", "guardado", "pactado"), requires=("si",)),
+    ExplicitTrigger("es.que_dije_que",   # "¿Qué dije que hiciéramos con las alertas mientras estoy fuera?"
+                    r"\b(?:que|como)\s+dije\s+que\b", ("dije",), gated=True,
+                    accented=r"\b(?:qué|cómo)\s+dije\s+que\b"),
     ExplicitTrigger("es.remind_me_pasado",   # "remind me q concluimos sobre el orden del upgrade"
                     r"\bremind\s+me\s+(?:que|q)\s+(?:decidimos|concluimos|acordamos|dijimos|quedamos|elegimos|pactamos|"
                     r"hablamos|te\s+dije)\b", ("remind",), requires=("me",)),

@@ -179,6 +179,7 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
                   "jefe", "jefa", "jornada", "turno", "turnos", "shift", "shifts",
                   "alcohol", "gym", "gimnasio", "bike", "bici", "bicicleta", "commute", "school", "cole",
                   "colegio", "kids", "children", "hijos", "hijo", "hija", "hijas", "wife", "husband",
+                  "i m back on", "i ll be back on", "estoy de vuelta el", "vuelvo el",
                   "pareja", "marido", "parents", "padres", "mum", "mom", "madre", "dad", "padre", "dentist",
                   "dentista", "doctor", "médico", "physio", "fisio", "vacation", "vacaciones", "holidays",
                   "timezone", "colorblind", "daltónico", "daltónica", "zurdo", "zurda", "glasses", "gafas",
@@ -247,6 +248,8 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
         keywords=("answers", "respuestas", "respuesta corta", "replies", "explanations", "explicaciones",
                   "bullet points", "bullets",
                   "spelling", "emojis", "tutees", "tutear", "blunt", "sugarcoating", "letra grande",
+                  "sin rodeos", "primero la decisión", "decision first", "no mezcles", "answer in english",
+                  "answer in spanish", "contéstame en", "respóndeme en",
                   # how long, how reasoned and in what form: terse, the full reasoning, screenshots or diagrams
                   "terse", "escueto", "escueta", "reasoning", "razonamiento", "screenshots", "capturas",
                   "capturas de pantalla", "diagrams", "diagramas", "walls of text", "wall of text"),

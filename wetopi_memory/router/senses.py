@@ -106,7 +106,8 @@ GENERAL_QUESTION_SENSE = "general_question"
 _GENERAL_QUESTION = ("cual es la capital", "la capital de", "the capital of", "is the capital", "capital city",
                      "singular or plural", "singular o plural", "diferencia hay entre", "cual es la diferencia",
                      "what s the difference", "what is the difference", "que significa", "who won", "explain what a",
-                     "explain what an", "explicame que es", "explain like i m five",
+                     "explain what an", "explicame que es", "explain like i m five", "in simple words",
+                     "in simple terms", "en palabras sencillas", "en cristiano",
                      # a definition, a difference, a pronunciation, a syntax, how things are done in general
                      "que es exactamente", "what exactly is", "explicas la diferencia", "explain the difference",
                      "como se pronuncia", "how do you pronounce", "how is it pronounced", "la sintaxis para",
@@ -241,7 +242,7 @@ SENSES: tuple[Sense, ...] = (
            "plan de puntos", "farmacia", "sabado", "domingo", "saturday", "sunday")),
     Sense("velero.boat", "platform", ("velero",),
           ("barco", "capitan", "timon", "navegar", "sailing", "vela", "puerto", "regata", "boat", "helm",
-           "llevar el velero", "patron", "amarre")),
+           "llevar el velero", "patron", "amarre", "alquilado un velero", "alquilar un velero", "mareo", "me mareo")),
     Sense("helm.sailing", "platform", ("helm",), ("velero", "sailboat", "beginner", "sail")),
     # coffee pods, a shipping container, the recycling bin: things of the speaker's life, not Kubernetes
     Sense("pod.coffee", "platform", ("pod",), ("coffee", "cafe", "decaf", "descafeinado", "nespresso", "capsulas",
