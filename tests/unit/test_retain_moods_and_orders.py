@@ -4,6 +4,8 @@ changes the user orders and the answer checks (local backend)."""
 from __future__ import annotations
 
 from tests.support.judgement import PluginDriver, ToolCall, TurnCase
+from wetopi_memory.retain.evidence import TurnEvidence
+from wetopi_memory.retain.turn_reading import read_turn
 
 
 def case(name: str, user: str, assistant: str = "Ok.", *, history: tuple[dict[str, str], ...] = (),
@@ -57,3 +59,30 @@ def test_a_value_the_user_orders_and_the_answer_checks_is_a_fix(driver: PluginDr
                           "With max_connections=600 (set in the mariadb-olmo values in Git, synced by Argo) the "
                           "checkout test at 900 rps ran clean: 0% errors.", history=history)).stored
     assert set(got) == {"platform"} and "max_connections=600" in got["platform"][0]
+
+
+def test_an_agreement_with_a_step_before_it_keeps_the_proposal(driver: PluginDriver) -> None:
+    history = ({"role": "assistant", "content": "Suggestion: free migration for the first 3 shops, then 49 € per shop; "
+                                               "Jordi migrates with the wp-migrate Job in the 22:00–01:00 window."},)
+    user = "ok, go with that, but nothing moves before Jordi has tested wp-migrate on their staging site"
+    reading = read_turn(user, "Agreed.", list(history), (), TurnEvidence("s", "t"))
+    assert reading.proposal.endswith("; nothing moves before Jordi has tested wp-migrate on their staging site")
+    got = driver.run(case("step", user, "Agreed.", history=history)).stored
+    assert "49" in " ".join(got.get("business", ()))
+
+
+def test_a_final_word_settles_the_cause_told_after_it(driver: PluginDriver) -> None:
+    got = driver.run(case("final", "Final word on the cert scare. Root cause: the Infisical key rename broke the "
+                                   "ClusterIssuer; we renew at 30 days now and alert at 21.", "Recorded.")).stored
+    assert set(got) == {"platform"} and "ClusterIssuer" in got["platform"][0]
+
+
+def test_a_note_about_the_speaker_and_a_table_wish_are_their_own(driver: PluginDriver) -> None:
+    got = driver.run(case("about", "note about me: I over-discount when a customer complains. whenever I propose a "
+                                   "discount above 15%, ask me if I'm sure.")).stored
+    assert set(got) == {"personal"}
+    got = driver.run(case("table", "Recuerda que cuando compares precios o planes me lo pongas siempre en tabla, no "
+                                   "en párrafos.")).stored
+    assert set(got) == {"personal"}
+    assert driver.run(case("beach", "ya en la playa, los niños me están enterrando en la arena. tú a lo tuyo")
+                      ).stored == {}

@@ -29,7 +29,11 @@ _BUT_THEN = re.compile(r"^(?P<agreement>[^?]{1,80}?)[\s,.;:!-]+(?:pero|but)\b[\s
 # doubt: a cap, a limit, a standing obligation.
 _ADDS_TO_TERMS = TermSet(("cap", "capped", "cap it", "tope", "con un tope", "maximo", "maximum", "max", "limit",
                           "limite", "limitado", "always", "siempre", "as long as", "siempre que", "provided",
-                          "avisando", "notifying", "notify them", "with notice", "con aviso", "con preaviso"))
+                          "avisando", "notifying", "notify them", "with notice", "con aviso", "con preaviso",
+                          # a step before it or a case added to it: "but nothing moves before Jordi has tested…",
+                          # "pero certificados que caducan en menos de 3 días también cuentan como P1"
+                          "nothing moves before", "not before", "only after", "solo despues de", "hasta que",
+                          "until", "tambien cuentan", "tambien cuenta", "also count", "also counts"))
 _DOUBT_AFTER = TermSet(("let me", "dejame", "not sure", "no se", "no estoy", "maybe", "quiza", "quizas", "wait",
                         "espera", "not yet", "todavia no"))
 

@@ -66,7 +66,9 @@ HEDGES: tuple[str, ...] = (
     "should we", "what if", "at some point", "en algun momento", "algun dia", "some day", "someday",
     "we would like to", "we'd like to", "nos gustaria", "we plan to", "we are planning", "we're planning",
     "planeamos", "tenemos pensado", "la idea es", "the idea is", "worth exploring", "i suggest", "sugiero",
-    "propongo", "i propose", "i recommend", "recomiendo", "te propongo", "habria que", "deberiamos",
+    # a proposal made now, not the speaker's habit of proposing ("whenever I propose a discount above 15 %…")
+    "re:(?<!cuando )(?<!si )\\bpropongo\\b", "re:(?<!whenever )(?<!when )(?<!if )\\bi propose\\b",
+    "i recommend", "recomiendo", "te propongo", "habria que", "deberiamos",
     "we should", "ya veremos", "we'll see", "quiero ver si", "si lo haceis", "if you do",
     "it depends", "would you like", "quieres que", "do you want me", "shall i", "valorando", "estamos valorando",
     "nada decidido", "not decided", "undecided", "sin decidir", "no decidido", "still deciding", "evaluating",

@@ -188,6 +188,8 @@ _SETTLING_OPENING = TermSet((
     "re:^\\W*(?:final decision|decision final|es definitivo|that's final|thats final)\\W*[,.;:]",))
 # A sentence that settles what follows it: "It's settled. Managed WooCommerce Pro goes to 59 €/month…"
 _SETTLES_NEXT = TermSet(("re:^\\W*(?:it's|its|it is|that's|thats)\\s+(?:settled|decided|final)\\W*$",
+                         "re:^\\W*(?:final|last)\\s+word\\s+on\\b[^.!?]{0,60}[.!]?\\s*$",
+                         "re:^\\W*(?:ultima\\s+palabra|conclusion\\s+final)\\s+(?:sobre|de)\\b[^.!?]{0,60}[.!]?\\s*$",
                          "re:^\\W*(?:ya\\s+)?(?:esta\\s+)?decidido\\W*$", "re:^\\W*decision\\s+(?:tomada|made)\\W*$"))
 # A sentence that says the statement before it is not settled: "No es final, estamos negociando.", "Not final yet."
 _UNSETTLES = TermSet((

@@ -138,7 +138,7 @@ OWN_WAY = TermSet((
     # a sentence the speaker marks as about herself: "And for my own routine: …", "Oh, and for me personally: …"
     "for me personally", "para mi personalmente", "for my own", "para mis propios", "para mis propias", "my routine",
     "mi rutina", "my own routine", "en mi nombre", "on my behalf", "in my name", "una cosa sobre mi",
-    "something about me", "a thing about me",
+    "something about me", "a thing about me", "note about me", "a note about me", "nota sobre mi",
     "re:^\\W*(?:(?:and|oh|also|y|ah|tambien)\\W+){0,2}(?:for me|para mi|as for me|en mi caso|in my case)\\s*[:,]",
 ))
 # A note to keep something in mind: it says nothing about whose preference the sentence states.
@@ -166,6 +166,9 @@ TREATMENT_SET = TermSet((
     "siempre ensename", "siempre muestrame", "siempre mandame", "mandame siempre",
     # the form of what the speaker is handed: "plain text always, nunca tablas", "lo tecnico no me lo traigas"
     "plain text", "texto plano", "nunca tablas", "sin tablas", "no tables", "never tables", "no me lo traigas",
+    "en tabla", "en una tabla", "in a table", "no en parrafos", "not in paragraphs",
+    # what the assistant does for the speaker, addressed to it: "me lo pongas siempre en tabla"
+    "re:\\bme\\s+(?:lo|la|los|las)\\s+(?:pongas|mandes|pases|envies|ensenes|muestres|des|digas)\\b",
     "no me los traigas", "don't bring me", "yo solo quiero ver", "i only want to see",
 ))
 # The speaker as a step of the organisation's process (an approver, the one who signs): a rule of the organisation

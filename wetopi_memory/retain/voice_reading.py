@@ -82,7 +82,12 @@ _NOT_A_PROBLEM: frozenset[Category] = frozenset({"root_cause", "fix", "decision"
 _MOOD_OR_STORY = TermSet(("hasta el mono", "hasta las narices", "hasta arriba", "me tienen amargada",
                           "me tiene amargada", "harta de", "harto de", "fed up", "sick of", "so tired of",
                           "went great", "went well", "went badly", "went fine", "fue genial", "salio genial",
-                          "salio fatal", "ha ido genial", "asked for my", "me pidio", "me pidieron", "!!"))
+                          "salio fatal", "ha ido genial", "asked for my", "me pidio", "me pidieron", "!!",
+                          # what is happening to the speaker right now: "los niños me están enterrando en la arena"
+                          "re:\\bme\\s+estan\\s+\\w+(?:ando|iendo)\\b", "re:\\b(?:ya\\s+)?en\\s+la\\s+playa\\b"))
+# A statement the speaker introduces as being about themself: whatever it names, it is their own way.
+_ABOUT_ME = TermSet(("note about me", "a note about me", "something about me", "a thing about me", "nota sobre mi",
+                     "una cosa sobre mi", "sobre mi:", "about me:"))
 _INABILITY = frozenset({"cannot", "can't", "can not", "no puede", "no podemos", "we can't", "no pueden", "no se puede",
                         "no se pueden"})
 _RULE_SAID = TermSet(tuple(t for t in CATEGORY_TERMS["constraint"] if t not in _INABILITY))
@@ -216,6 +221,8 @@ def own_voice(signals: Signals, text: str, routed: Sequence[str] = ()) -> Signal
         return signals
     folded = fold(text)
     text_grams = grams(tokens(folded))
+    if _ABOUT_ME.search(folded, text_grams):   # "note about me: I over-discount when a customer complains…"
+        return replace(signals, categories=("preference",))
     kinds = set(signals.categories)
     if kinds & _THEIR_WAY and _only_about_someone_close(folded, text_grams):  # "Mi compañero Luis nunca mira…"
         return replace(signals, categories=tuple(dict.fromkeys(
