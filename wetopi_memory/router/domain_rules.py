@@ -224,7 +224,8 @@ DOMAIN_RULES: tuple[DefaultRule, ...] = (
         keywords=(
             "clause", "dispute", "disputes", "disputed", "disputa", "disputas",
             "auditoría", "audit", "trial", "trials", "converted", "convertido", "convertidos", "convertir",
-            "conversion", "firme", "firmen", "promotion", "ascenso", "receipt", "receipts", "recibo", "recibos",
+            "conversion", "firme", "firmen", "promotion", "promo", "promos", "promoción", "promociones", "ascenso",
+            "receipt", "receipts", "recibo", "recibos",
             "tax", "taxes", "impuesto", "impuestos", "deposit", "loan", "préstamo", "fee", "fees", "staff", "bonus",
             "bonuses", "funding", "financiación", "equity", "finiquito", "despido", "despedir", "hacienda", "intern",
             "interns", "becario", "becaria", "paypal", "bizum", "anticipo", "down payment", "employee", "employees",
