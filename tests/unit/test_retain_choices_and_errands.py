@@ -52,3 +52,13 @@ def test_a_trial_that_did_not_help_and_was_put_back_is_no_fix(driver: PluginDriv
                           "Probado: con proxy-read-timeout a 300 el importador sigue cortándose, ahora con un error "
                           "de PHP. He vuelto a dejar la anotación en 60 como estaba.", tools=tools)).stored
     assert got == {}
+
+
+def test_a_bare_letter_picks_its_option_and_a_look_put_off_agrees_to_nothing(driver: PluginDriver) -> None:
+    options = ("Two options: (A) one digest at 19:00 with everything, in English; (B) one digest at 9:00 in Spanish, "
+               "max 5 bullets. Which one?")
+    assert chosen_part(options, "B").startswith("(B) one digest at 9:00")
+    table = "| Plan | €/mes |\n|---|---|\n| Basic | 19 |\n\nHe quitado Starter 2019. ¿Lo damos por bueno?"
+    got = driver.run(case("later", "vale, lo miro luego con calma", "Perfecto, queda como borrador.",
+                          history=({"role": "assistant", "content": table},))).stored
+    assert got == {}

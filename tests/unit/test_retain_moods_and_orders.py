@@ -86,3 +86,9 @@ def test_a_note_about_the_speaker_and_a_table_wish_are_their_own(driver: PluginD
     assert set(got) == {"personal"}
     assert driver.run(case("beach", "ya en la playa, los niños me están enterrando en la arena. tú a lo tuyo")
                       ).stored == {}
+
+
+def test_an_order_to_the_agents_together_about_the_speaker_is_their_own(driver: PluginDriver) -> None:
+    got = driver.run(case("vosotros", "Mientras estoy de vacaciones (del 4 al 18 de agosto) solo me avisáis por un P1 "
+                                      "o si un cliente amenaza con irse.")).stored
+    assert set(got) == {"personal"} and "18" in got["personal"][0]

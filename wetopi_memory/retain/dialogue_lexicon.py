@@ -35,6 +35,8 @@ __all__ = [
     "PROBLEM",
     "PROPOSAL",
     "RECOMMENDATION",
+    "REQUEST_NOW",
+    "REQUEST_NOW_SET",
     "RUNBOOK_ASKED",
     "SNAPSHOT",
     "THANKS",
@@ -161,6 +163,9 @@ DISSENT = TermSet((
     # a deferral takes nothing: "interesting. let me ask Marta first", "lo consulto con Jordi y te digo"
     "interesting", "interesante", "let me ask", "let me check with", "i'll ask", "i'll check with", "ask her first",
     "ask him first", "lo consulto", "dejame consultar", "dejame preguntar", "lo hablo con", "antes lo hablo",
+    # a look put off: "vale, lo miro luego con calma", "ok, I'll look at it later"
+    "lo miro luego", "luego lo miro", "lo miro despues", "lo reviso luego", "luego lo reviso", "lo miro con calma",
+    "i'll look at it later", "i'll check it later", "i'll have a look later",
     # a hedged yes agrees to nothing: "Sí, puede ser", "maybe", "could be"
     "puede ser", "puede que", "quiza", "quizas", "tal vez", "a lo mejor", "maybe", "perhaps", "could be",
     "might be", "podria ser", "i guess", "supongo",
@@ -264,3 +269,38 @@ CHANGE_ORDERED = TermSet((
 # Said for always: a rule the user sets, whatever its category ("las reuniones ponlas siempre en …").
 ALWAYS = TermSet(("siempre", "always", "every time", "cada vez", "from now on", "a partir de ahora",
                   "de ahora en adelante"))
+
+# A request for this turn: a text to write, a chore to do now. A regularity ("cada 2 horas") makes it standing.
+REQUEST_NOW: tuple[str, ...] = (
+    "redactame", "write me a", "write an email", "escribe un correo", "draft an", "summarize", "resumeme",
+    # something to send now: "send the new prices to Pixelmar", "forward this to Jordi"
+    "re:^\\W*(?:please\\s+)?(?:send|forward|email|mail)\\s+(?:the|this|that|it|them|a|an|our|my)\\b",
+    "traduceme", "re:(?<!don't )(?<!do not )(?<!never )(?<!not )\\btranslate\\b", "preparame un",
+    # one item to act on now: "approve that refund request", "aprueba el PR de Marco" (a rule names no one item)
+    "re:^\\W*(?:please\\s+|por favor,?\\s+)?(?:approve|reject|deny|merge|aprueba|rechaza|deniega|mergea)\\s+"
+    "(?:that|this|the|el|la|este|esta|ese|esa)\\b",
+    # a chore for the assistant, now: "Bórrame la reunión del jueves", "Muéveme la call a las 5"
+    "re:^\\W*(?:borra|cancela|mueve|agenda|reserva|crea|quita|reprograma|abre|cierra|prepara|busca|saca|revisa)me"
+    "(?:lo|la|los|las)?\\b",
+    # a chore towards someone else: "Mándale la factura de octubre a la gestoría", "Escríbeles hoy"
+    "re:^\\W*(?:manda|envia|reenvia|pasa|di|llama|escribe|contesta|responde|recuerda|avisa|prepara)(?:le|les)"
+    "(?:lo|la|los|las)?\\b",
+    # a job handed to the assistant now: "Fix it y dime qué ha pasado", "Prepara la parte técnica cuando puedas"
+    "re:^\\W*(?:please\\s+|por favor,?\\s+)?(?:fix it|fix this|arreglalo|arreglala|arregla esto|look into it"
+    "|look into this|investigalo|echale un ojo|take a look|prepara (?:la|el|los|las|un|una)\\b)",
+    # a piece of work for the assistant: "Ahora hazme el post del nuevo precio", "Tenlas listas el jueves"
+    "re:^\\W*(?:ahora\\s+|now\\s+|y\\s+|and\\s+)?(?:hazme|escribeme|make me|draft me|write me up)\\b"
+    "(?![^.;]{0,40}\\b(?:siempre|always|cada|every)\\b)",
+    "re:^\\W*(?:tenl[oa]s?|tenmel[oa]s?)\\s+list[oa]s?\\b",
+    # a look at the system now: "grep the ingress logs for 499s on olmo last hour", "tail the php-fpm log"
+    "re:^\\W*(?:please\\s+)?(?:grep|tail|show me|list|describe|check)\\s+(?:the|all|every|its|their)?\\s*"
+    "[\\w./-]+(?:\\s+[\\w./-]+)?\\s+(?:logs?|pods?|events|status|output|errors)\\b"
+    "(?![^.;]{0,60}\\b(?:siempre|always|cada|every|whenever)\\b)",
+    "cuando puedas", "when you can", "when you get a chance",
+    "can't find", "cannot find", "couldn't find", "no encuentro", "no lo encuentro", "no la encuentro",
+    "no consigo encontrar",
+    # a task someone handed the speaker: "mi jefe me ha pedido que prepare…", "she asked me to…"
+    "me ha pedido que", "me han pedido que", "me pidio que", "me pidieron que", "asked me to", "has asked me to",
+    "have asked me to", "wants me to", "told me to",
+)
+REQUEST_NOW_SET = TermSet(REQUEST_NOW)

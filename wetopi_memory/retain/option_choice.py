@@ -14,6 +14,8 @@ _OPTION_CHOICE = re.compile(r"\b(?:(?:option|opcion|la|el|the|numero|number)\s+(
                             r"|(?:with|con)\s+([b-d1-9]|a(?=\s*(?:[.!,]|$))))\b")
 _OPTION_LABEL = r"(?:(?:option|opcion)\s+{0}\s*[:.),-]|(?<![\w])\(?{0}\)\s)"
 _ANY_LABEL = re.compile(_OPTION_LABEL.format(r"[a-d1-9]"))
+# a reply that is a letter label alone: "B", "(b)" (a bare "2" is as likely a quantity)
+_BARE_LABEL = re.compile(r"^\W*\(?([a-d])\)?[.!]?\s*$")
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "1st": 1, "2nd": 2, "3rd": 3, "primera": 1, "primer": 1,
              "primero": 1, "segunda": 2, "segundo": 2, "tercera": 3, "tercero": 3, "tercer": 3}
 _ORDINAL = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\b")
@@ -28,7 +30,10 @@ _AFTER_OPTIONS = re.compile(r"\n\s*\n|\n(?=[^\s\-*\u2022\d(])")
 
 
 def picked_option(said: str) -> list[str]:
-    """The option labels a short reply picks ("option B", "la segunda", "the first one"), if any."""
+    """The option labels a short reply picks ("option B", "la segunda", "the first one", a bare "B"), if any."""
+    bare = _BARE_LABEL.match(said)
+    if bare is not None:
+        return [bare.group(1)]
     choice = _OPTION_CHOICE.search(said)
     ordinal = _ORDINAL.search(said)
     if choice is not None:

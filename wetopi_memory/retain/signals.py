@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .certainty_lexicon import HEDGE_SET, REPORTED, UNVERIFIED_SET, VERIFIED_SET
+from .dialogue_lexicon import REQUEST_NOW_SET
 from .kinds import Category, Origin, Priority
 from .lexicon import (
     CATEGORY_DURABILITY,
@@ -29,7 +30,6 @@ from .time_lexicon import (
     ONE_OFF_SET,
     ONE_OFF_TIME_SET,
     PAST_ACTION_SET,
-    REQUEST_NOW_SET,
     TRANSIENT_SET,
 )
 

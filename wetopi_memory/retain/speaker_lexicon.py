@@ -167,6 +167,8 @@ TREATMENT_SET = TermSet((
     # the form of what the speaker is handed: "plain text always, nunca tablas", "lo tecnico no me lo traigas"
     "plain text", "texto plano", "nunca tablas", "sin tablas", "no tables", "never tables", "no me lo traigas",
     "en tabla", "en una tabla", "in a table", "no en parrafos", "not in paragraphs",
+    # to the agents together: "solo me avisáis por un P1", "me lo resumís a la vuelta"
+    "me avisais", "me aviseis", "me resumis", "me lo resumis", "me mandais", "me mandeis",
     # what the assistant does for the speaker, addressed to it: "me lo pongas siempre en tabla"
     "re:\\bme\\s+(?:lo|la|los|las)\\s+(?:pongas|mandes|pases|envies|ensenes|muestres|des|digas)\\b",
     "no me los traigas", "don't bring me", "yo solo quiero ver", "i only want to see",

@@ -3,6 +3,7 @@ done."""
 
 from __future__ import annotations
 
+from .dialogue_lexicon import REQUEST_NOW
 from .term_matching import TermSet
 
 __all__ = [
@@ -19,8 +20,6 @@ __all__ = [
     "ONE_OFF_TIME_SET",
     "PAST_ACTION",
     "PAST_ACTION_SET",
-    "REQUEST_NOW",
-    "REQUEST_NOW_SET",
     "TRANSIENT",
     "TRANSIENT_SET",
 ]
@@ -28,39 +27,6 @@ __all__ = [
 # Terms are written folded (no accents, lowercase). A term matches on word boundaries; spaces match any run of
 # whitespace. Terms starting with "re:" are regular expressions (on the folded text).
 
-# A request for this turn: a text to write, a chore to do now. A regularity ("cada 2 horas") makes it standing.
-REQUEST_NOW: tuple[str, ...] = (
-    "redactame", "write me a", "write an email", "escribe un correo", "draft an", "summarize", "resumeme",
-    # something to send now: "send the new prices to Pixelmar", "forward this to Jordi"
-    "re:^\\W*(?:please\\s+)?(?:send|forward|email|mail)\\s+(?:the|this|that|it|them|a|an|our|my)\\b",
-    "traduceme", "re:(?<!don't )(?<!do not )(?<!never )(?<!not )\\btranslate\\b", "preparame un",
-    # one item to act on now: "approve that refund request", "aprueba el PR de Marco" (a rule names no one item)
-    "re:^\\W*(?:please\\s+|por favor,?\\s+)?(?:approve|reject|deny|merge|aprueba|rechaza|deniega|mergea)\\s+"
-    "(?:that|this|the|el|la|este|esta|ese|esa)\\b",
-    # a chore for the assistant, now: "Bórrame la reunión del jueves", "Muéveme la call a las 5"
-    "re:^\\W*(?:borra|cancela|mueve|agenda|reserva|crea|quita|reprograma|abre|cierra|prepara|busca|saca|revisa)me"
-    "(?:lo|la|los|las)?\\b",
-    # a chore towards someone else: "Mándale la factura de octubre a la gestoría", "Escríbeles hoy"
-    "re:^\\W*(?:manda|envia|reenvia|pasa|di|llama|escribe|contesta|responde|recuerda|avisa|prepara)(?:le|les)"
-    "(?:lo|la|los|las)?\\b",
-    # a job handed to the assistant now: "Fix it y dime qué ha pasado", "Prepara la parte técnica cuando puedas"
-    "re:^\\W*(?:please\\s+|por favor,?\\s+)?(?:fix it|fix this|arreglalo|arreglala|arregla esto|look into it"
-    "|look into this|investigalo|echale un ojo|take a look|prepara (?:la|el|los|las|un|una)\\b)",
-    # a piece of work for the assistant: "Ahora hazme el post del nuevo precio", "Tenlas listas el jueves"
-    "re:^\\W*(?:ahora\\s+|now\\s+|y\\s+|and\\s+)?(?:hazme|escribeme|make me|draft me|write me up)\\b"
-    "(?![^.;]{0,40}\\b(?:siempre|always|cada|every)\\b)",
-    "re:^\\W*(?:tenl[oa]s?|tenmel[oa]s?)\\s+list[oa]s?\\b",
-    # a look at the system now: "grep the ingress logs for 499s on olmo last hour", "tail the php-fpm log"
-    "re:^\\W*(?:please\\s+)?(?:grep|tail|show me|list|describe|check)\\s+(?:the|all|every|its|their)?\\s*"
-    "[\\w./-]+(?:\\s+[\\w./-]+)?\\s+(?:logs?|pods?|events|status|output|errors)\\b"
-    "(?![^.;]{0,60}\\b(?:siempre|always|cada|every|whenever)\\b)",
-    "cuando puedas", "when you can", "when you get a chance",
-    "can't find", "cannot find", "couldn't find", "no encuentro", "no lo encuentro", "no la encuentro",
-    "no consigo encontrar",
-    # a task someone handed the speaker: "mi jefe me ha pedido que prepare…", "she asked me to…"
-    "me ha pedido que", "me han pedido que", "me pidio que", "me pidieron que", "asked me to", "has asked me to",
-    "have asked me to", "wants me to", "told me to",
-)
 # A one-off: it holds for this time only, whatever preference it states.
 ONE_OFF: tuple[str, ...] = (
     # a reminder to set, at a time or to do one thing: "recuérdame a las 5 que llame a la gestoría"
@@ -394,7 +360,6 @@ ERRAND: tuple[str, ...] = (
 
 
 ADOPTED_SET = TermSet(ADOPTED)
-REQUEST_NOW_SET = TermSet(REQUEST_NOW)
 ERRAND_SET = TermSet(ERRAND)
 TRANSIENT_SET = TermSet(TRANSIENT)
 ONE_OFF_SET = TermSet(ONE_OFF)
