@@ -91,10 +91,10 @@ ES_ASIDES: tuple[ExplicitTrigger, ...] = (
                     r"(?:lado|sitio|parte)\b",
                     ("guardado", "apuntado", "anotado", "documentado")),
     ExplicitTrigger("es.busca_que_dimos",   # "Oye, busca qué condiciones le dimos a la agencia cuando entraron"
-                    r"\b(?:busca|buscame|mira|mirame|look\s+up|find)\s+(?:que|cual|cuales|cuanto|cuanta|como|what|which|how"
+                    r"\b(?:busca|buscame|look\s+up|find)\s+(?:que|cual|cuales|cuanto|cuanta|como|what|which|how"
                     r"\s+much)\b[^.?!]{0,60}?\b(?:dimos|pusimos|acordamos|decidimos|hicimos|cobramos|ofrecimos|pactamos|"
                     r"dejamos|we\s+(?:gave|agreed|set|offered|charged|decided|promised))\b",
-                    ("busca", "buscame", "mira", "mirame", "look", "find")),
+                    ("busca", "buscame", "look", "find")),
     ExplicitTrigger("es.tal_como_lo_tenemos",   # "Pásame las condiciones del programa de partners tal como las tenemos"
                     r"\btal\s+(?:y\s+)?como\s+(?:la|las|lo|los)\s+(?:tenemos|teniamos|dejamos|acordamos|pactamos)\b",
                     ("tenemos", "teniamos", "dejamos", "acordamos", "pactamos"), requires=("tal",)),

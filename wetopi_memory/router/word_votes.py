@@ -41,6 +41,8 @@ PACKED_WORDS: Final = 64                      # words and tools summed packed; a
 MAX_PACKED_LIMIT: Final = PACKED_WORDS * MAX_WORD_WEIGHT + 1   # beyond what PACKED_WORDS words can reach
 TOOL_MEMO_SIZE: Final = 1024
 BARS_MEMO_SIZE: Final = 1024
+KEEP_SCORE: Final = 1.5   # a chosen scope's rules score from which dropping it takes STRONG_DROP
+STRONG_DROP: Final = 0.15 # the probability at or below which such a scope is dropped
 MIN_WORDS: Final = 3   # a message of fewer words is too little evidence for the model (the minimum-evidence rule)
 
 
@@ -83,6 +85,7 @@ class WordVoter:
         self._scopes = tuple((index, scope) for index, scope in enumerate(model.scopes) if scope in known_scopes)
         self._threshold = max(model.threshold, logit_units(confidence_threshold, model.scale))
         self._drop = model.drop_threshold
+        self._strong_drop = None if self._drop is None else min(self._drop, logit_units(STRONG_DROP, model.scale))
         self._full_words = model.full_weight_words or 0
         self._high = high_confidence
         self._tools: BoundedMemo[tuple[str, ...], int] = BoundedMemo(TOOL_MEMO_SIZE)
@@ -109,7 +112,12 @@ class WordVoter:
     def _limits(self, chosen: list[str], scores: dict[str, float]) -> Bars:
         """`prior` worked out for the chosen scopes and the scores by scope."""
         prior = self._model.rule_prior(chosen, scores)
-        wanted = {scope: self._threshold if scope not in chosen else self._drop for _, scope in self._scopes}
+        # a scope the rules chose on strong evidence (a strong term and more) needs stronger words against it to be
+        # dropped: the model knows the words the rules lack, not better than those they were written for ("switch
+        # … to daily incrementals with restic" kept; "la nevera del pod de kubernetes" still dropped)
+        wanted = {scope: self._threshold if scope not in chosen else
+                  (self._strong_drop if scores.get(scope, 0.0) >= KEEP_SCORE else self._drop)
+                  for _, scope in self._scopes}
         limits = tuple((index, scope, limit - prior[index], scope in chosen)
                        for index, scope in self._scopes if (limit := wanted[scope]) is not None)
         top = sum(FIELD_HALF << (FIELD_BITS * index) for index, _, _, _ in limits)
