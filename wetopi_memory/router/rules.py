@@ -30,22 +30,18 @@ lookups and triggers' candidates the same way; all through `memo.BoundedMemo`.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 from itertools import repeat
 from typing import Final
 
 from ..config import RoutingRule, RoutingSettings
-from .compiled import CompiledRules, RuleSpec, Term, WordEntry, compile_rules, context_specs
+from .compiled import Term
 from .decision import CONFIDENCE_CAP, NO_ROUTE, RouteDecision, RuleMatch, ScopeScore
-from .default_rules import DEFAULT_RULES, STOPWORDS
-from .domain_rules import DOMAIN_RULES
-from .explicit_rules import EXPLICIT_TRIGGERS
 from .matching import (
     ACKNOWLEDGEMENTS,
     CUSTOMER_WORDS,
     OPENER_FIRST,
     OURS,
-    RESOURCE_PARTS,
     asks_about_self,
     chat_que,
     customers_only_qualify,
@@ -57,13 +53,12 @@ from .matching import (
     resource_words,
     speaks_of_ours,
 )
-from .personal_rules import ONE_OFF_CUES, PERSONAL_RULES, first_person_verb, one_off_day
+from .personal_rules import first_person_verb, one_off_day
 from .scoring import DecisionScorer
-from .senses import GENERAL_QUESTION_SENSE
+from .tables import RouterTables, router_tables
 from .text import LOWER_BYTES, MAX_INPUT_CHARS, TOKEN_BYTES, UTF8_DELETE, normalize, tokenize
-from .tool_names import ToolMatcher, tool_names
-from .trigger_index import TriggerIndex
-from .word_model import WordModel, load_word_model
+from .tool_names import tool_names
+from .word_model import WordModel
 from .word_votes import NO_BARS, PACKED_WORDS, Bars, WordVoter
 
 # The router's public names, also importable from here as they were before the results and text moved out.
@@ -72,20 +67,8 @@ __all__ = ["CONFIDENCE_CAP", "MAX_INPUT_CHARS", "RouteDecision", "RuleMatch", "R
 
 _I_ONLY: Final = frozenset((b"i",))
 _CUSTOMER_TERMS: Final = frozenset(w.decode("ascii") for w in CUSTOMER_WORDS)
-_STOPWORDS: Final = frozenset(w.encode("utf-8") for w in STOPWORDS)
 DEFAULT_CACHE_SIZE: Final = 4096
 _ZEROS: Final = repeat(0)   # the default of every weight lookup: `map` stops with the words
-
-
-def _with_all_words(word: bytes, entry: WordEntry) -> WordEntry:
-    """A word's lookup entry whose phrases name all their other words (not only the rule words among them), and
-    its phrase gate: one other word of each phrase (the rarest-looking), None when a phrase has none."""
-    if not entry[1]:
-        return entry
-    phrases = tuple((needle, term, frozenset(needle.split()) - {word}) for needle, term, _ in entry[1])
-    keys = [max(sorted(others), key=lambda w: (w not in _STOPWORDS, len(w))) for _, _, others in phrases
-            if others]
-    return entry[0], phrases, entry[2], entry[3], frozenset(keys) if len(keys) == len(phrases) else None
 
 
 class RuleRouter:
@@ -119,48 +102,32 @@ class RuleRouter:
         self._high = high_confidence
         self._max_scopes = max_scopes
 
-        specs: list[RuleSpec] = []
-        if use_default_rules:
-            specs += [RuleSpec.from_default(rule) for rule in (*DEFAULT_RULES, *DOMAIN_RULES, *PERSONAL_RULES)
-                      if rule.scope in self._known]
-        specs += [RuleSpec.from_config(index, rule) for index, rule in enumerate(rules)]
-        if use_default_rules:
-            specs += context_specs(self._known)
-        compiled = compile_rules(specs, EXPLICIT_TRIGGERS,
-                                 agent_scopes=self._known if use_default_rules else frozenset())
-        self._agents = compiled.agents
-        self._rule_words = compiled.words
-        self._lookup = compiled.lookup
-        self._model_words: frozenset[bytes] = frozenset()   # the word model's words that no rule anchors
-        self._model_weights: Mapping[bytes, int] = {}
-        self._full_words = MAX_INPUT_CHARS
-        model = (load_word_model() if use_default_rules else None) if word_model is True else word_model or None
-        self._voter = None if model is None else self._attach(model)
+        tables = router_tables(rules, self._known, use_default_rules=use_default_rules, word_model=word_model)
+        self._take(tables)
+        model = tables.model
+        self._voter = None if model is None else WordVoter(model, self._known, max_scopes=max_scopes,
+                                                           confidence_threshold=confidence_threshold,
+                                                           high_confidence=high_confidence)
         self._scorer = DecisionScorer(self._voter, confidence_threshold=confidence_threshold,
                                       high_confidence=high_confidence, max_scopes=max_scopes, cache_size=cache_size)
         self._empty_bars = self._voter.prior(NO_ROUTE) if self._voter is not None else NO_BARS
-        self._take(compiled)
-        singles = [(w, t.scope) for w, entry in self._lookup.items() for t in entry[0].values() if not t.is_context]
-        self._names = frozenset(w for w, scope in singles if scope != "personal")   # tool names are not verbs
-        general = [t for entry in self._lookup.values() for t in (*entry[0].values(), *(t for _, t, _ in entry[1]))]
-        self._general = frozenset(t.rank for t in general if t.sense.startswith(GENERAL_QUESTION_SENSE))
-        self._tech = frozenset(w for w, scope in singles if scope == "platform") | RESOURCE_PARTS
 
-    def _take(self, compiled: CompiledRules) -> None:
-        """Keep the compiled structures `route()` reads."""
-        self._triggers = TriggerIndex({word: entry[3] for word, entry in compiled.lookup.items() if entry[3]})
-        # a phrase is searched only when all its words occur: the router's word set holds them all
-        self._lookup = {word: _with_all_words(word, entry) for word, entry in compiled.lookup.items()}
-        phrase_words = frozenset(w for entry in self._lookup.values() for _, _, others in entry[1] for w in others)
-        # one set intersection finds every word route() reads: rule words, the model's, the triggers' gate words
-        self._seen_words = (self._rule_words | self._model_words | self._triggers.gate_words | ONE_OFF_CUES
-                            | phrase_words | compiled.self_word_set)
-        self._term_words = frozenset(word for word, entry in compiled.lookup.items() if any(entry[:3]))
-        self._customer_words = CUSTOMER_WORDS & self._rule_words
-        # packed, only the words the model weighs: a smaller table to look words up in; the others weigh 0
-        self._weight_of = {word: packed for word, packed in self._model_weights.items() if packed}.get
+    def _take(self, tables: RouterTables) -> None:
+        """Keep the shared structures `route()` reads as this router's own attributes (the hot path's lookups)."""
+        self._tables = tables   # a router holds its tables alive: they are shared only weakly (`tables.py`)
+        compiled = tables.compiled
+        self._agents = compiled.agents
+        self._rule_words = compiled.words
+        self._lookup = tables.lookup
+        self._model_words = tables.model_words
+        self._full_words = tables.full_words
+        self._triggers = tables.triggers
+        self._seen_words = tables.seen_words
+        self._term_words = tables.term_words
+        self._customer_words = tables.customer_words
+        self._weight_of = tables.weight_of
         self._patterns = compiled.patterns
-        self._tool_matcher = None if compiled.tools_any is None else ToolMatcher(compiled.tools, compiled.tools_any)
+        self._tool_matcher = tables.tool_matcher
         self._terms = compiled.terms
         self._routed = compiled.routed
         self._self_verb = compiled.self_verb
@@ -173,14 +140,9 @@ class RuleRouter:
         self._answer_style = compiled.answer_style
         self._habits = compiled.habits
         self._opener = compiled.opener
-
-    def _attach(self, model: WordModel) -> WordVoter:
-        """The voter of a word model: its words join those `route` looks up, their weights summed in C (`_review`)."""
-        self._model_words = model.vocabulary - self._rule_words
-        self._model_weights = model.packed_words
-        self._full_words = model.full_weight_words or MAX_INPUT_CHARS   # no scaling: every message is "short"
-        return WordVoter(model, self._known, max_scopes=self._max_scopes, confidence_threshold=self._threshold,
-                         high_confidence=self._high)
+        self._names = tables.names
+        self._general = tables.general
+        self._tech = tables.tech
 
     @classmethod
     def from_settings(cls, settings: RoutingSettings, known_scopes: Collection[str]) -> RuleRouter:
