@@ -128,7 +128,8 @@ EVERYDAY_SENSES: tuple[Sense, ...] = (
     # a day's plan to follow, not a hosting plan: "send me the day's plan at 8:00", "necesito un plan para hoy"
     Sense("plan.day", "business", ("plan",),
           ("day s plan", "plan for the day", "plan for today", "today s plan", "plan para hoy", "plan de hoy",
-           "plan del dia", "daily plan", "plan around it", "plan around that")),
+           "plan del dia", "daily plan", "plan around it", "plan around that", "plan de la semana", "plan for the week",
+           "week s plan", "weekly plan", "plan semanal")),
     # a body's or a car's slowness: "my brain's latency today", "mi coche tiene una latencia en la dirección"
     Sense("latency.body", "platform", ("latencia", "latency"),
           ("brain", "cerebro", "coche", "car", "sleep", "dormido", "taller", "mechanic")),
@@ -144,6 +145,10 @@ EVERYDAY_SENSES: tuple[Sense, ...] = (
                                                             "nicotina", "tirita")),
     Sense("certificate.diving", "platform", ("certificate", "certificado", "cert"),
           ("diving", "buceo", "scuba", "skipper", "padi", "licence", "license", "carnet")),
+    # furniture that unfolds: "¿cómo se despliega el sofá cama del Ikea?"
+    Sense("deploy.furniture", "platform", ("despliega", "desplegar", "deploy"),
+          ("sofa", "sofa cama", "sofa bed", "ikea", "mueble", "tienda de campana", "toldo", "sombrilla", "paraguas",
+           "mesa plegable", "hamaca", "tent", "awning")),
     # a stand-in person: "un backup de canguro para el jueves"
     Sense("backup.babysitter", "platform", ("backup",), ("canguro", "niñera", "babysitter", "nanny")),
     # a group of shops or restaurants: "el cluster de restaurantes del polígono"

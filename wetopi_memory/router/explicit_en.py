@@ -46,7 +46,8 @@ _SAVE_TO_NOTES = (r"\b(?:save|store|add|put|write|keep)\b"   # and a forget requ
 _EVENT_AGAIN = (r"\b(?:\w+ing|down|broken|failed|crashed|full|stuck|out|off|flapping|late|gone|happened|fired)"
                 r"\s+again\b"
                 r"|\bwhy\b"
-                r"|\b(?:if|in\s+case|whenever|should|next\s+time)\b[^.?!]*\bagain\b")   # "…if payouts fail again?"
+                r"|\b(?:if|in\s+case|whenever|should|next\s+time)\b[^.?!]*\bagain\b"   # "…if payouts fail again?"
+                r"|\bdifference\s+between\b|\bmeaning\s+of\b|\bstand\s+for\b")   # the world's: what a word means
 
 # whether someone else did something with the thing we did: "Did they apply the surcharge we talked about?" asks about
 # them (an invoice, a delivery), not for memory
@@ -263,7 +264,8 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     ("remind",), requires=("me",), gated=True, clause_start=False,
                     accented=r"\bremind\s+me\s+(?:qué|cuál|cuáles|cómo|cuándo|dónde|cuánt[oa]s?|quién|por qué)\b"),
     ExplicitTrigger("en.what_we_have_stored",   # "What do you have stored about me?", "pull up what we have in memory"
-                    rf"\b(?:(?:what|anything)\s+(?:do|did)\s+(?:we|you)\s+have\s+(?:stored|saved|noted|recorded|"
+                    rf"\b(?:(?:what|anything)\s+(?:do|did)\s+(?:we|you)\s+(?:actually\s+|really\s+|already\s+|still\s+)?"
+                    rf"have\s+(?:stored|saved|noted|recorded|"
                     rf"on\s+file|written\s+down)|(?:what|whatever|everything|anything|all)\s+(?:we|you)\s+(?:have|keep|got)\s+"
                     rf"in\s+(?:the\s+|our\s+|your\s+)?{MEM})\b",
                     ("stored", "saved", "noted", "recorded", "file", "written", "memory", "memories"),

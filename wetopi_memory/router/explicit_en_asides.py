@@ -130,6 +130,11 @@ EN_ASIDES: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.everything_we_have_on",   # "give me a recap of everything we have on Bodegas Arlanza"
                     r"\b(?:everything|all|anything)\s+(?:that\s+)?(?:we|you)(?:'ve|\s+have)?\s+(?:got\s+)?(?:on|about)\b",
                     ("everything", "all", "anything"), requires=("on",)),
+    ExplicitTrigger("en.go_through_what_we_have",   # "go through what we have on the Clínica Sol migration", not "what
+                    # we have on the calendar" said of a plan
+                    r"\b(?:go\s+through|pull\s+up|dig\s+up|look\s+up|tell\s+me|show\s+me|recap|summari[sz]e|check)\s+"
+                    r"what\s+(?:we|you)(?:'ve|\s+have)?\s+(?:got\s+|stored\s+|saved\s+)?(?:on|about)\b",
+                    ("through", "up", "tell", "show", "recap", "summarize", "summarise", "check"), requires=("what",)),
     ExplicitTrigger("en.how_did_i_ask_you",   # "how did I ask you to handle messages when I'm out on the boat?"
                     r"\bhow\s+did\s+i\s+(?:ask|tell|want)\s+you\b|\bwhat\s+(?:were|was)\s+the\s+(?:things?|stuff|points?|"
                     r"list)\s+(?:that\s+)?(?:i|we)\s+(?:said|told\s+you|mentioned|wanted|asked\s+for)\b",

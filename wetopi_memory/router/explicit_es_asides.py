@@ -49,6 +49,11 @@ ES_ASIDES: tuple[ExplicitTrigger, ...] = (
                     ("recuerdo", "recordaba", "suena", "recordar"), requires=("que",), also=r"\?"),
     ExplicitTrigger("es.no_me_acuerdo",   # "¿Cuál es nuestra regla…? Se me olvida siempre": a lapse next to a question
                     _LAPSE_ES, ("acuerdo", "recuerdo", "olvida", "olvido", "olvidado"), also=_OURS_ASKED_ES),
+    ExplicitTrigger("es.lo_hablamos_y_no_me_acuerdo",   # "ya lo hablamos pero no me acuerdo: ¿cobraba por mes?"
+                    r"\b(?:lo|la|los|las|eso|esto)\s+(?:ya\s+)?(?:hablamos|comentamos|tratamos|vimos|decidimos|acordamos|"
+                    r"cerramos|habiamos\s+hablado)\s+(?:pero|y)\s+(?:ahora\s+)?no\s+(?:me\s+acuerdo|lo\s+recuerdo|recuerdo)\b",
+                    ("hablamos", "comentamos", "tratamos", "vimos", "decidimos", "acordamos", "cerramos", "habiamos"),
+                    requires=("no",), also=r"\?"),
     ExplicitTrigger("es.ya_nos_paso",   # "¿Esto ya nos pasó con otro cliente?": the same trouble, settled before
                     r"\b(?:(?:esto|eso)\s+(?:ya\s+)?nos\s+(?:paso|ha\s+pasado|habia\s+pasado)|ya\s+nos\s+(?:paso|ha\s+pasado|"
                     r"habia\s+pasado)\s+(?:esto|eso|algo\s+(?:asi|parecido|similar))|nos\s+(?:ha|habia)\s+pasado\s+"

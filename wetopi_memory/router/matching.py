@@ -191,7 +191,7 @@ def option_i_only(encoded: bytes) -> bool:
     return encoded.find(b"-") >= 0 and _STANDALONE_I.search(encoded) is None   # find: see `RuleRouter.route`
 
 
-BEFORE_CHARS: Final = 60   # how far back an explicit trigger's `before` context is looked for
+BEFORE_CHARS: Final = 100   # how far back an explicit trigger's `before` context is looked for
 
 
 def explicit_trigger(candidates: tuple[Trigger, ...], words: frozenset[bytes], norm: str | None, encoded: bytes,
