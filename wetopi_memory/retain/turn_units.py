@@ -65,6 +65,13 @@ MAX_ASSENT_ONLY = 10
 MAX_BARE_ORDER_WORDS = 3   # "Quítalo.", "Bórralo ya": an order with nothing of its own
 # The user reports how a fix was proven: a postmortem, a before/after measurement.
 _MEASURED = re.compile(r"(?i)\b(?:post-?mortem|dropped from|went from|fell from|bajo de|paso de|bajaron de)\b")
+# How this run of a fix or runbook went proves it, it is not part of it: its verification ("Verificación: 300
+# peticiones, p95 820 ms") and, in a sentence with no setting of its own, its timing ("Recovery took 26 minutes (312
+# GiB)", "El drain ha tardado 3 min 40 s"; not "Le he puesto proxy-read-timeout: 600 … la última tardó 4 min").
+_VERIFICATION = re.compile(r"(?i)^\W*(?:verification|verificaci[oó]n|comprobaci[oó]n|prueba|resultado|result)\s*:")
+_RUN_TIME = re.compile(
+    r"(?i)\b(?:took|lasted|tard[oó]|ha\s+tardado|han\s+tardado|dur[oó]|ha\s+durado)\s+(?:about\s+|around\s+|unos?\s+|"
+    r"~\s*)?\d+(?:[.,]\d+)?\s*(?:s|sec|seconds?|segundos?|min|mins|minutes?|minutos?|h|hours?|horas?)\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +90,8 @@ def _assistant(builder: CandidateBuilder, sentence: Sentence, reading: TurnReadi
     assistant's own statement (its "prefiero" is never the user's preference). A sentence of a fix's answer that
     speaks of the business alone, with no system value ("Anoto el abono SLA del 10 % a los tres clientes
     Business"), is no fact of the fix."""
+    if (reading.fix_context or reading.noted) and reports_the_run(sentence.text):
+        return _own_statement(sentence), None
     commercial = builder.routed_scopes(sentence.text) == ("business",) and not technical_value(sentence.text)
     fixed = backed_fix(sentence.signals) if reading.fix_context and not commercial else None
     if fixed is not None:
@@ -96,8 +105,18 @@ def _assistant(builder: CandidateBuilder, sentence: Sentence, reading: TurnReadi
             return replace(sentence, signals=found), "platform"
     if sentence.index in restating:
         return replace(sentence, signals=agreed(sentence.signals, sentence.text)), None
+    return _own_statement(sentence), None
+
+
+def _own_statement(sentence: Sentence) -> Sentence:
+    """An answer sentence as the assistant's own statement, backed by nothing the user said or a tool showed."""
     categories = tuple(c for c in sentence.signals.categories if c not in _NOT_THE_ASSISTANTS)
-    return replace(sentence, signals=replace(sentence.signals, categories=categories, unbacked=True)), None
+    return replace(sentence, signals=replace(sentence.signals, categories=categories, unbacked=True))
+
+
+def reports_the_run(text: str) -> bool:
+    """Whether an answer sentence tells how this run of a fix went (its verification, its timing) and nothing else."""
+    return _VERIFICATION.search(text) is not None or (_RUN_TIME.search(text) is not None and not technical_value(text))
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
