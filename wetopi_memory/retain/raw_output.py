@@ -7,7 +7,7 @@ from typing import Literal
 
 from .evidence import line_hash
 
-__all__ = ["RawKind", "continues_raw_run", "field_block_lines", "opens_raw_run", "raw_output_kind"]
+__all__ = ["RawKind", "continues_raw_run", "field_block_lines", "opens_raw_run", "raw_output_kind", "settings_snippet"]
 
 # Why a text looks like raw tool output.
 RawKind = Literal["code-block", "tool-output-echo", "stack-trace", "log-lines", "log-line", "json", "long-token"]
@@ -75,6 +75,24 @@ def _commands_only(block: str) -> bool:
     """Whether every line of a code block is a command: a runbook's steps, not pasted output."""
     lines = [line for line in block.splitlines() if line.strip()]
     return bool(lines) and all(_COMMAND_LINE.match(line) for line in lines)
+
+
+# A setting written out, not dumped: "key: value", "key = value", "- \"image-gc-high-threshold=75\"", "[section]"
+_CONFIG_LINE = re.compile(r"^\s*(?:-\s+)?(?:[\"']?[\w./-]+[\"']?\s*(?:[:=]\s*\S.*|:)|[\"'][^\"']+[\"']"
+                          r"|\[[\w. -]+\])\s*$")
+# ... and not an object a tool printed (`kubectl get -o yaml`: its bookkeeping fields)
+_DUMPED_FIELD = re.compile(r"\b(?:creationTimestamp|resourceVersion|uid|generation|managedFields|selfLink)\s*:")
+MAX_CONFIG_LINES = 8
+
+
+def settings_snippet(text: str) -> bool:
+    """Whether a text's code block is a short configuration snippet: settings written out (by a fix that applied
+    them), not a tool's output."""
+    inner = text.split("```")
+    block = inner[1].split("\n", 1)[-1] if len(inner) >= 3 else ""
+    lines = [line for line in block.splitlines() if line.strip()]
+    return (0 < len(lines) <= MAX_CONFIG_LINES and all(_CONFIG_LINE.match(line) for line in lines)
+            and not _DUMPED_FIELD.search(block))
 
 
 def raw_output_kind(text: str, tool_line_hashes: frozenset[int] = frozenset()) -> RawKind | None:

@@ -30,6 +30,7 @@ from .evidence import TurnEvidence
 from .kinds import Category
 from .listed_steps import listed_steps
 from .option_choice import takes_option
+from .raw_output import settings_snippet
 from .sentences import Sentence
 from .signals import Signals, holds_number, states_value, technical_value
 from .term_matching import fold, mentions, tokens
@@ -92,6 +93,8 @@ def _assistant(builder: CandidateBuilder, sentence: Sentence, reading: TurnReadi
     Business"), is no fact of the fix."""
     if (reading.fix_context or reading.noted) and reports_the_run(sentence.text):
         return _own_statement(sentence), None
+    if reading.fix_context and sentence.signals.raw == "code-block" and settings_snippet(sentence.text):
+        sentence = replace(sentence, signals=replace(sentence.signals, raw=None))   # the settings the fix applied
     commercial = builder.routed_scopes(sentence.text) == ("business",) and not technical_value(sentence.text)
     fixed = backed_fix(sentence.signals) if reading.fix_context and not commercial else None
     if fixed is not None:
