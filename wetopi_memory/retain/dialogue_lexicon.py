@@ -296,6 +296,11 @@ REQUEST_NOW: tuple[str, ...] = (
     "re:^\\W*(?:please\\s+)?(?:grep|tail|show me|list|describe|check)\\s+(?:the|all|every|its|their)?\\s*"
     "[\\w./-]+(?:\\s+[\\w./-]+)?\\s+(?:logs?|pods?|events|status|output|errors)\\b"
     "(?![^.;]{0,60}\\b(?:siempre|always|cada|every|whenever)\\b)",
+    # a check or a document for now: "Comprueba que el cert de la tienda se renovó", "Emite la factura de octubre"
+    "re:^\\W*(?:please\\s+|por favor,?\\s+)?(?:comprueba|verifica|confirma|check|verify|confirm)\\s+(?:que|si|that|if|"
+    "whether)\\b(?![^.;]{0,60}\\b(?:siempre|always|cada|every|whenever|antes de cada|before any)\\b)",
+    "re:^\\W*(?:please\\s+|por favor,?\\s+)?(?:emite|genera|haz|issue|raise|send)\\s+(?:la|el|the|an?)\\s+"
+    "(?:factura|abono|invoice|credit note)\\b(?![^.;]{0,60}\\b(?:cada|every|a partir de|from now on)\\b)",
     "cuando puedas", "when you can", "when you get a chance",
     "can't find", "cannot find", "couldn't find", "no encuentro", "no lo encuentro", "no la encuentro",
     "no consigo encontrar",

@@ -195,9 +195,13 @@ def analyze(text: str, *, tool_line_hashes: frozenset[int] = frozenset()) -> Sig
     return _analyze(text, tool_line_hashes)
 
 
+# "the usual one" names a thing by habit, it states no lasting rule: "Emite la factura de octubre, la de siempre"
+_THE_USUAL = re.compile(r"\b(?:la|el|lo|los|las)\s+de\s+siempre\b")
+
+
 @lru_cache(maxsize=4096)
 def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
-    folded = fold(text)
+    folded = _THE_USUAL.sub("lo usual", fold(text))
     words = tokens(folded)
     text_grams = grams(words[:400])
     categories = tuple(c for c in CATEGORY_ORDER if CATEGORY_SETS[c].search(folded, text_grams))
