@@ -56,6 +56,7 @@ from .voice_reading import (
     plain_statement,
     problem_report,
     reasoned_change,
+    tells_its_reach,
     treatment_rule,
 )
 
@@ -171,12 +172,11 @@ def _assent_only(sentence: Sentence) -> Sentence:
 
 
 def _continued(said: list[Sentence], habits: bool) -> list[Sentence]:
-    """The user's sentences with each detail of a preference just stated read as part of it (plain talk only)."""
-    if not habits:
-        return said
+    """The user's sentences with each detail of a preference just stated read as part of it (plain talk only, but
+    for how far it reaches: "That's every week, not just this one" beside a calendar tool's call)."""
     out: list[Sentence] = []
     for sentence in said:
-        if out:
+        if out and (habits or tells_its_reach(sentence.text)):
             sentence = replace(sentence, signals=continued_preference(out[-1].signals, sentence.signals,
                                                                       sentence.text, out[-1].text))
         out.append(sentence)

@@ -52,6 +52,7 @@ __all__ = [
     "problem_report",
     "reasoned_change",
     "speaks_for_self",
+    "tells_its_reach",
     "treatment_rule",
     "voice_of",
     "wish_for_a_system",
@@ -171,12 +172,24 @@ _CONSEQUENCE = re.compile(r"^\W*(?:so|and so|hence|therefore|that's why|thats wh
 def _follows_from(previous_text: str, folded: str) -> bool:
     """Whether a conditional instruction works out the preference just stated: it opens with a condition and
     shares one of its content words ("I never take client calls before 10. If an agency wants a renewal call,
-    offer slots from 10:30."); or it only tells the assistant to keep to it ("Keep using it from now on")."""
-    if _KEEP_TO_IT.match(folded):
+    offer slots from 10:30."); or it only tells the assistant to keep to it ("Keep using it from now on") or how far
+    it reaches ("That's every week, not just this one.", "Never put anything on top of that.")."""
+    if _KEEP_TO_IT.match(folded) or _ITS_REACH.search(folded):
         return True
     if not _CONDITIONAL.match(folded):
         return False
     return bool(content_stems(tokens(fold(previous_text))) & content_stems(tokens(folded)))
+
+
+# How far the preference just stated reaches, said of it alone: "That's every week, not just this one.", "Y eso es
+# todas las semanas", "Never put anything on top of that.", "No me pongas nada encima de eso."
+_ITS_REACH = re.compile(r"^\W*(?:and\s+|y\s+)?(?:that'?s|that\s+is|this\s+is|it'?s|eso\s+es|esto\s+es|es)\s+(?:for\s+)?"
+                        r"(?:every|each|all|always|cada|todas?|todos|siempre)\b"
+                        r"|\b(?:on\s+top\s+of|over|instead\s+of|encima\s+de|en\s+lugar\s+de)\s+(?:that|it|this|eso|esto)"
+                        r"\s*[.!]*\s*$")
+def tells_its_reach(text: str) -> bool:
+    """Whether a sentence only says how far the preference before it reaches ("That's every week, …")."""
+    return _ITS_REACH.search(fold(text)) is not None
 
 
 # An instruction that names nothing but the preference just stated: "Keep using it from now on", "Hazlo siempre así".
