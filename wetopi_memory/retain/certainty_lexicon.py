@@ -112,6 +112,11 @@ OPEN_OUTCOME: tuple[str, ...] = (
     "(?:has\\s+)?(?:fixed|solved|helped|worked)\\b",
     "re:\\bno\\s+puedo\\s+(?:confirmar|asegurar)\\s+(?:todavia\\s+|aun\\s+)?que\\s+(?:lo\\s+|la\\s+)?"
     "(?:arregl|solucion|resolv|funcion)",
+    # the investigation goes on, the change is a stopgap: "Seguimos mirando", "no es el arreglo definitivo"
+    "seguimos mirando", "sigo mirando", "seguimos investigando", "sigo investigando", "mientras investigo",
+    "mientras lo investigo", "still investigating", "still looking into it", "while i investigate",
+    "no es el arreglo definitivo", "no es la solucion definitiva", "not the real fix", "not a permanent fix",
+    "not the permanent fix", "te digo algo mas", "i'll update you",
 )
 UNVERIFIED: tuple[str, ...] = (
     "not verified", "unverified", "not confirmed", "unconfirmed", "to be confirmed", "tbc",

@@ -153,6 +153,8 @@ ASSENT = TermSet((
     "exactly", "that's right", "thats right", "correct", "precisely", "asi es", "precisamente",
     # praise that takes the proposal: "perfect, that's our procedure from now on", "genial, así"
     "re:^\\W*(?:perfect|great|excellent|genial|estupendo|excelente)\\b",
+    # liking it, said of the proposal alone: "Me gusta. Adelante con Woo Scale…" (not "me gusta el café solo")
+    "re:^\\W*(?:me gusta|me encanta|me mola|i like it|i love it|love it|like it)\\W*$",
 ))
 DISSENT = TermSet((
     "no", "nope", "mejor no", "not sure", "no estoy seguro", "no estoy segura", "let me think", "dejame pensar",
