@@ -1,7 +1,7 @@
 """Benchmark the SecretGate: what it refuses on the judgement corpus, and its throughput (MB/s).
 
 Corpus figures, for the three tune parts and the frozen test part separately
-(tests/corpus/secrets/{tune,tune2,…,tune11,test}.jsonl, format in tests/corpus/README.md): secrets refused by `by`
+(tests/corpus/secrets/{tune,tune2,…,tune12,test}.jsonl, format in tests/corpus/README.md): secrets refused by `by`
 (format / context) with the families of the misses (tune parts only: the test part prints aggregates),
 and clean lines refused (negative / prose). An item is refused when `SecretGate.first` finds a blocking secret.
 
@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "corpus" / "secrets.jsonl"
 PARTS = {part: ROOT / "tests" / "corpus" / "secrets" / f"{part}.jsonl"
          for part in ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "tune7", "tune8", "tune9", "tune10",
-                      "tune11", "test")}
+                      "tune11", "tune12", "test")}
 ROUTING_TUNE = ROOT / "tests" / "corpus" / "routing" / "tune.jsonl"   # realistic user messages, one per item
 
 COMPANIES = ["Acme Hosting", "Bodega Verde", "Cafetería Luna", "Dentalia", "EcoRiego", "Ferretería Sol", "Globex",
@@ -272,7 +272,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the best is reported")
     parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu", help="process CPU time or wall clock")
     parser.add_argument("--part", default="all",
-                        help="comma-separated corpus parts to report: tune, tune2 … tune11, test, or all "
+                        help="comma-separated corpus parts to report: tune, tune2 … tune12, test, or all "
                              "(default)")
     parser.add_argument("--baseline", metavar="DIR|REV",
                         help="also measure the gate of a package directory or git revision, side by side")
