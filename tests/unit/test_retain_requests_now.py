@@ -23,3 +23,18 @@ def test_a_check_made_a_rule_is_kept(driver: PluginDriver) -> None:
     stored = driver.stored_by("rule-check", "A partir de ahora comprueba siempre que el backup de Velero terminó "
                               "antes de cada upgrade de RKE2.", "Entendido.")
     assert any("Velero" in item for item in stored.get("platform", ())), stored
+
+
+def test_letting_one_pending_item_through_is_not_kept(driver: PluginDriver) -> None:
+    stored = driver.stored_by("approve-one", "Aprobado.", "Aprobado y desplegado.",
+                              before="Tengo pendiente de aprobación el despliegue de site-lur (plugin Yoast 23.1 → "
+                                     "23.2). Tests E2E en verde. ¿Apruebo?", asked="¿Qué hay pendiente?")
+    assert not stored, stored
+
+
+def test_approving_a_standing_rule_is_kept(driver: PluginDriver) -> None:
+    stored = driver.stored_by("approve-rule", "Sí, a partir de ahora así.", "Hecho, regla activa.",
+                              before="Propongo que los parches de plugins se aprueben solos si el E2E de checkout "
+                                     "pasa en staging, y que los cambios de core sigan pendientes de aprobación.",
+                              asked="¿Cómo aprobamos las actualizaciones?")
+    assert any("E2E" in item for items in stored.values() for item in items), stored

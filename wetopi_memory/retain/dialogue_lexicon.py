@@ -11,6 +11,7 @@ from .term_matching import TermSet
 __all__ = [
     "ACT_ONCE_ASKED",
     "ALWAYS",
+    "APPROVAL_ASKED",
     "ASSENT",
     "CAUSE",
     "CHANGE_ORDERED",
@@ -103,6 +104,13 @@ OFFER = TermSet((
 # "¿Lo reinicio?", "¿Se los mando?": the first person asking leave to act once (after a recommendation, to carry
 # it out).
 ACT_ONCE_ASKED = TermSet(("re:¿\\s*(?:y\\s+)?(?:se\\s+)?(?:lo|la|los|las|le|les)\\s+[a-z]+o\\s*\\?",))
+# One pending item put up for approval: letting it through decides nothing lasting ("Tengo pendiente de aprobación el
+# despliegue de site-elcafetal (Astra 4.8.1 → 4.8.3). ¿Apruebo?" + "Aprobado.").
+APPROVAL_ASKED = TermSet(("pendiente de aprobacion", "pendiente de tu aprobacion", "pending approval",
+                          "awaiting approval", "awaiting your approval", "waiting for your approval",
+                          "needs your approval", "re:¿\\s*(?:lo\\s+|la\\s+)?apruebo\\s*\\?",
+                          "re:\\b(?:shall|should|can) i approve (?:it|this|that)\\b",
+                          "re:\\bapprove (?:it|this)\\s*\\?"))
 # An offer for right now: agreeing to it decides nothing lasting.
 NOW = TermSet(("ahora", "now", "right away", "ya mismo", "ahora mismo", "right now"))
 NOW_TO_ACT = TermSet((*_NOW_ACT, "right away", "ya mismo", "ahora mismo", "right now"))

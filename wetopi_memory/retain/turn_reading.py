@@ -20,6 +20,7 @@ from .assent import FIRST_SENTENCE, added_condition, assents, opens_with_assent
 from .certainty_lexicon import OPEN_OUTCOME_SET
 from .dialogue_lexicon import (
     ACT_ONCE_ASKED,
+    APPROVAL_ASKED,
     CHANGE_ORDERED,
     CHANGE_REQUEST,
     CHECK_ASKED,
@@ -293,6 +294,8 @@ def _agreed_to(before: str, user_message: str) -> bool:
     now only when it sets concrete values or the user makes it a rule), or a summary the user confirms."""
     if takes_option(user_message):   # "Me quedo con Wetopi Agents": agreed when it names one offered option
         return chosen_part(before, user_message) != before
+    if mentions(APPROVAL_ASKED, before) and not (mentions(LASTING, user_message) or mentions(LASTING, before)):
+        return False   # one pending item let through ("¿Apruebo?" + "Aprobado.")
     if mentions(OPTIONS, before) and not mentions(RECOMMENDATION, before) and not picked_option(fold(user_message)):
         return False  # "Hay tres opciones…, no hay una claramente mejor" + "Vale": nothing chosen
     if mentions(PROPOSAL, before):
