@@ -24,3 +24,13 @@ def test_liking_a_proposal_agrees_to_it(driver: PluginDriver) -> None:
         asked="¿Qué plan le damos a las tiendas medianas?")
     assert "personal" not in stored, stored
     assert any("59" in item for item in stored.get("business", ())), stored
+
+
+def test_a_change_turned_down_is_no_fix(driver: PluginDriver) -> None:
+    e2e = ToolCall(name="terminal", args={"command": "npx playwright test checkout --project=staging"},
+                   result="1 failed, 11 passed")
+    stored = driver.stored_by(
+        "declined", "¿Lo has probado? Si algo falla, no lo apruebes.",
+        "Lo he rechazado: el E2E de checkout falla en staging con WooCommerce 9.5.0. Se queda en 9.4.1; he abierto "
+        "la tarea WT-1310 para revisarlo.", tools=(e2e,))
+    assert not stored, stored

@@ -83,6 +83,11 @@ _FINISHED = TermSet((*FINISHED, "task completed", "task complete", "done", "fini
                      "finalizado", "finalizada"))
 # What went wrong before the change, told in the past ("certs kept failing…, so I moved…"): not work in progress.
 _BEFORE_THE_FIX = re.compile(r"(?:kept|seguia|seguian)\b")
+# A change turned down or put off, told in the past: nothing changed ("Lo he rechazado: el E2E falla…", "he abierto la
+# tarea WT-1201 para revisarlo")
+_DECLINED = re.compile(r"(?i)\b(?:lo|la|los|las)\s+he\s+rechazado\b|\bi(?:'ve|\s+have)?\s+rejected\b|\brejected\s+it\b"
+                       r"|\bhe\s+(?:abierto|creado)\s+(?:la|una|el|un)\s+(?:tarea|ticket|incidencia|issue)\b"
+                       r"|\bi(?:'ve|\s+have)?\s+(?:opened|created|filed)\s+(?:a|an|the)\s+(?:ticket|task|issue)\b")
 # How the change came out, a state after it ("el backup ha ido bien", "caduca en 89 días"): not work in progress.
 _SETTLED = re.compile(r"(?:ha ido bien|han ido bien|went well|fue bien|is going well"
                       r"|(?:caduca|caducan|expira|expiran|expires?|vence|vencen)\b)")
@@ -173,7 +178,7 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     conclusion = any({"fix", "root_cause", "runbook"} & set(s.signals.categories) for s in answer)
     conclusion = conclusion or (verified and mentions(RUNBOOK_ASKED, user_message))
     stated = [s for s in answer if (s.signals.past_action or _new_state(s) or _finished_only(s))
-              and not s.signals.question]
+              and not s.signals.question and not _DECLINED.search(s.text)]
     users = [s for s in said if s.signals.past_action and s.signals.fact and not s.signals.question]
     # a configuration the tools applied, told as its state ("`VeleroBackupFailed` fires when …"): what changed
     applied = evidence.changed_config and any(s.signals.fact and technical_value(s.text) for s in answer)
