@@ -26,6 +26,11 @@ from wetopi_memory.router import RuleRouter
     "Pásame las condiciones del programa de partners tal como las tenemos",
     "antes de contestar a Pau, mira si ya teníamos algo decidido sobre partners que revenden",
     "¿Qué dije que hiciéramos con las alertas de certificados mientras estoy fuera?",
+    "what do you actually have stored about my travel preferences?",
+    "Before the call, go through what we have on the Hotel Mirador renewal",
+    "lo hablamos pero no me acuerdo: ¿la gestoría cobraba por trimestre?",
+    "what's the command for draining a Proxmox node before we patch the kernel of the host again?",
+    "which plugins caused the last two outages? summarise from memory please",
 ])
 def test_asking_for_what_was_noted(router: RuleRouter, text: str) -> None:
     assert router.route(text).explicit_memory_request, text
@@ -46,6 +51,9 @@ def test_asking_for_what_was_noted(router: RuleRouter, text: str) -> None:
     "I forgot my password again, can you reset it?",
     "dije que iría a la cena y al final no puedo",
     "mira si el pod tiene los límites que pusimos",
+    "what's the difference between a Deployment and a StatefulSet again, in plain words?",
+    "let's look at what we have on the calendar for Friday",
+    "I'm writing this from memory, so check the numbers",
 ])
 def test_their_look_alikes_are_not_requests(router: RuleRouter, text: str) -> None:
     assert not router.route(text).explicit_memory_request, text

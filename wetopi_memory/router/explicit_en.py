@@ -95,6 +95,9 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"^\W*(?:from|using|with)\s+(?:your\s+|the\s+|our\s+)?memory\s*[,:;-]\s*(?:please\s+|pls\s+)?"
                     r"(?:recap|summari[sz]e|sum\s+up|tell|give|list|remind|what|which|who|when|how)\b",
                     ("memory",), requires=("memory",)),
+    ExplicitTrigger("en.recap_from_memory",   # "…? summarise from memory, I need it for the investor update"
+                    r"\b(?:recap|summari[sz]e|sum\s+(?:it\s+|them\s+)?up|list\s+(?:them|it)|answer)\s+(?:it\s+|them\s+|this\s+)?"
+                    r"from\s+(?:the\s+)?memory\b", ("memory",), requires=("from",)),
     ExplicitTrigger("en.in_our_memory", rf"\b(?:in|from)\s+(?:our|your)\s+{MEM}\b", ("memory", "memories"),
                     unless=_SAVE_EN),
     ExplicitTrigger("en.do_you_remember",
