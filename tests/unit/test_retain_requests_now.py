@@ -38,3 +38,17 @@ def test_approving_a_standing_rule_is_kept(driver: PluginDriver) -> None:
                                      "pasa en staging, y que los cambios de core sigan pendientes de aprobación.",
                               asked="¿Cómo aprobamos las actualizaciones?")
     assert any("E2E" in item for items in stored.values() for item in items), stored
+
+
+def test_an_approval_request_let_through_is_not_kept(driver: PluginDriver) -> None:
+    stored = driver.stored_by("approval-request", "apruebo", "Aprobado y sincronizado.",
+                              before="Solicitud de aprobación: sync de la app wp-tools (cambio: lista de sitios de "
+                                     "la tanda 7).", asked="¿Algo pendiente?")
+    assert not stored, stored
+
+
+def test_news_taken_in_adopts_no_recommendation(driver: PluginDriver) -> None:
+    stored = driver.stored_by("good-to-know", "ok thanks, good to know", "You're welcome.",
+                              before="The disk alert on the Ceph hosts only fires at 90 %. I'd recommend moving the "
+                                     "threshold to 80 % so there's time to react.", asked="When does it alert?")
+    assert not stored, stored

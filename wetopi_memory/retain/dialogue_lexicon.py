@@ -107,6 +107,7 @@ ACT_ONCE_ASKED = TermSet(("re:¿\\s*(?:y\\s+)?(?:se\\s+)?(?:lo|la|los|las|le|les
 # One pending item put up for approval: letting it through decides nothing lasting ("Tengo pendiente de aprobación el
 # despliegue de site-elcafetal (Astra 4.8.1 → 4.8.3). ¿Apruebo?" + "Aprobado.").
 APPROVAL_ASKED = TermSet(("pendiente de aprobacion", "pendiente de tu aprobacion", "pending approval",
+                          "solicitud de aprobacion", "approval request", "request for approval",
                           "awaiting approval", "awaiting your approval", "waiting for your approval",
                           "needs your approval", "re:¿\\s*(?:lo\\s+|la\\s+)?apruebo\\s*\\?",
                           "re:\\b(?:shall|should|can) i approve (?:it|this|that)\\b",
@@ -179,6 +180,9 @@ DISSENT = TermSet((
     # a hedged yes agrees to nothing: "Sí, puede ser", "maybe", "could be"
     "puede ser", "puede que", "quiza", "quizas", "tal vez", "a lo mejor", "maybe", "perhaps", "could be",
     "might be", "podria ser", "i guess", "supongo",
+    # news taken in, not a proposal taken up: "ok thanks, good to know", "vale, bueno saberlo"
+    "good to know", "nice to know", "bueno saberlo", "es bueno saberlo", "thanks for the heads up",
+    "gracias por avisar", "gracias por el aviso",
 ))
 # A problem seen, not a fact of the system: "no arranca", "CrashLoopBackOff", "keeps failing".
 PROBLEM = TermSet(("no arranca", "no arrancan", "imagepullbackoff", "errimagepull", "won't start", "doesn't start",
