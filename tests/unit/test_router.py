@@ -129,6 +129,7 @@ TABLE: list[tuple[str, set[str], bool]] = [
     ("", set(), False),
     ("😀🎉 ok", set(), False),
     ("what is the capital of Australia", set(), False),
+    ("Marta asked me what 'churn' means, give me a one-line definition for her", set(), False),
     ("Tengo un problema, da error", set(), False),
     ("The cephalopod documentary was great", set(), False),
     ("nodemon restarts my script", set(), False),

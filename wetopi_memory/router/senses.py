@@ -132,7 +132,8 @@ _GENERAL_QUESTION = ("cual es la capital", "la capital de", "the capital of", "i
                      "mean in", "stand for", "stands for", "que quiere decir", "what year was", "what year did",
                      "in what year", "en que ano", "is the word", "from latin", "from the latin", "del latin",
                      "from greek", "del griego", "differ from", "differs from", "se diferencia de",
-                     "se diferencian", "general structure", "estructura general",
+                     "se diferencian", "general structure", "estructura general", "definition of", "definition for",
+                     "definicion de", "una definicion", "a definition",
                      # a piece of verse or a joke written about a thing is not about the thing
                      "haiku", "poem about", "poema sobre", "limerick", "joke about", "chiste sobre",
                      "song about", "cancion sobre",
