@@ -85,11 +85,22 @@ _DUMPED_FIELD = re.compile(r"\b(?:creationTimestamp|resourceVersion|uid|generati
 MAX_CONFIG_LINES = 8
 
 
+def _code_block(text: str) -> str | None:
+    """The inside of a text's first fenced code block (language line included); None when it has none."""
+    inner = text.split("```")
+    return inner[1] if len(inner) >= 3 else None
+
+
+def _body(block: str) -> str:
+    """A fenced block without its language line."""
+    return block.split("\n", 1)[-1]
+
+
 def settings_snippet(text: str) -> bool:
     """Whether a text's code block is a short configuration snippet: settings written out (by a fix that applied
     them), not a tool's output."""
-    inner = text.split("```")
-    block = inner[1].split("\n", 1)[-1] if len(inner) >= 3 else ""
+    fenced = _code_block(text)
+    block = _body(fenced) if fenced is not None else ""
     lines = [line for line in block.splitlines() if line.strip()]
     return (0 < len(lines) <= MAX_CONFIG_LINES and all(_CONFIG_LINE.match(line) for line in lines)
             and not _DUMPED_FIELD.search(block))
@@ -97,10 +108,9 @@ def settings_snippet(text: str) -> bool:
 
 def raw_output_kind(text: str, tool_line_hashes: frozenset[int] = frozenset()) -> RawKind | None:
     """Why a text looks like raw tool output (a short id), or None."""
-    if "```" in text:
-        inner = text.split("```")
-        if len(inner) >= 3 and inner[1].count("\n") >= 2 and not _commands_only(inner[1].split("\n", 1)[-1]):
-            return "code-block"
+    fenced = _code_block(text)
+    if fenced is not None and fenced.count("\n") >= 2 and not _commands_only(_body(fenced)):
+        return "code-block"
     lines = [ln for ln in text.splitlines() if ln.strip()]
     if tool_line_hashes:
         long_lines = [ln for ln in lines if len(ln.strip()) >= 16]

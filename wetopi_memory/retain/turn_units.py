@@ -92,7 +92,7 @@ def _assistant(builder: CandidateBuilder, sentence: Sentence, reading: TurnReadi
     assistant's own statement (its "prefiero" is never the user's preference). A sentence of a fix's answer that
     speaks of the business alone, with no system value ("Anoto el abono SLA del 10 % a los tres clientes
     Business"), is no fact of the fix."""
-    if (reading.fix_context or reading.noted) and reports_the_run(sentence.text):
+    if (reading.fix_context or reading.noted) and _reports_the_run(sentence.text):
         return _own_statement(sentence), None
     if reading.fix_context and sentence.signals.raw == "code-block" and settings_snippet(sentence.text):
         sentence = replace(sentence, signals=replace(sentence.signals, raw=None))   # the settings the fix applied
@@ -118,7 +118,7 @@ def _own_statement(sentence: Sentence) -> Sentence:
     return replace(sentence, signals=replace(sentence.signals, categories=categories, unbacked=True))
 
 
-def reports_the_run(text: str) -> bool:
+def _reports_the_run(text: str) -> bool:
     """Whether an answer sentence tells how this run of a fix went (its verification, its timing) and nothing else."""
     return _VERIFICATION.search(text) is not None or (_RUN_TIME.search(text) is not None and not technical_value(text))
 

@@ -216,7 +216,7 @@ def explicit_trigger(candidates: tuple[Trigger, ...], words: frozenset[bytes], n
         # `also` after the pattern: most searched patterns find nothing, and a WH-question `also` ("que…?") is
         # dearer to search than they are
         if start < 0 or (trigger.also_found is not None and not trigger.also_found.found(text)) \
-                or (trigger.before is not None   # a 60-character window: cheaper than `unless` over the text
+                or (trigger.before is not None   # a BEFORE_CHARS window: cheaper than `unless` over the text
                     and trigger.before.search(text, max(0, start - BEFORE_CHARS), start) is None) \
                 or (trigger.unless_found is not None and trigger.unless_found.found(text, words)):
             continue
