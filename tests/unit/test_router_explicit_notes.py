@@ -71,3 +71,38 @@ def test_the_speakers_head_and_a_hotels_wifi_are_not_the_platform(router: RuleRo
     assert "platform" not in router.route("tengo la cpu frita, me voy a dormir").scope_names
     assert "platform" not in router.route("network is terrible in this hotel, give me a sec").scope_names
     assert "platform" in router.route("la cpu del nodo pve3 está al 100 % desde el backup").scope_names
+
+
+
+_RULES = RuleRouter((), known_scopes=("personal", "business", "platform"), word_model=False)
+_OWN_REQUEST = "default:personal.own_request"
+
+
+@pytest.mark.parametrize("text", [
+    "do you remember which one I picked in the end?",
+    "¿Te acuerdas de qué libro te comenté que estaba leyendo?",
+    "¿Recuerdas qué nombre te dije que usaras?",
+])
+def test_a_memory_request_about_the_speakers_own_words_is_personal(text: str) -> None:
+    decision = _RULES.route(text)
+    assert decision.explicit_memory_request
+    assert decision.scope_names == ("personal",), decision.to_dict()
+    assert any(m.rule == _OWN_REQUEST for m in decision.matches)
+
+
+def test_the_shipped_router_sends_such_a_request_to_personal() -> None:
+    decision = RuleRouter((), known_scopes=("personal", "business", "platform")).route(
+        "do you remember which one I picked in the end?")
+    assert decision.scope_names == ("personal",), decision.to_dict()
+
+
+@pytest.mark.parametrize("text", [
+    "¿Te acuerdas de qué acordamos con ellos al final?",
+    "do you remember what we picked in the end?",
+    "¿me recuerdas lo del regalo? I think they wanted the blue one",
+    "¿Te acuerdas de lo que nos dijo el fontanero?",
+])
+def test_a_memory_request_of_the_organisation_or_with_an_aside_is_not_the_speakers(text: str) -> None:
+    decision = _RULES.route(text)
+    assert decision.explicit_memory_request
+    assert not any(m.rule == _OWN_REQUEST for m in decision.matches), decision.to_dict()

@@ -36,6 +36,8 @@ from .personal_rules import (
     ANSWER_STYLE_RULE,
     FIRST_PERSON_RULES,
     HABIT_RULE,
+    OWN_REQUEST_RULE,
+    OWN_REQUEST_TERM,
     REMINDER_RULE,
     SELF_CUE_RULES,
     SELF_RULE,
@@ -143,6 +145,7 @@ class CompiledRules:
     answer_style: frozenset[int] = frozenset()   # ranks of the answer-style cues
     habits: frozenset[int] = frozenset()   # ranks of the habit cues ("a partir de ahora", "siempre")
     opener: Term | None = None                   # the message opens with the speaker's viewpoint ("Para mí, …")
+    own_request: Term | None = None              # a memory request about the speaker's own words ("¿qué te dije?")
 
 
 @dataclass
@@ -278,14 +281,17 @@ def _agent_terms(scopes: frozenset[str]) -> list[Term]:
 
 
 def _self_verb_terms(scopes: frozenset[str]) -> list[Term]:
-    """The Spanish first-person verb (WEAK, first person only) and the opening viewpoint (STRONG, "Para mí, …")."""
+    """The Spanish first-person verb (WEAK, first person only), the opening viewpoint (STRONG, "Para mí, …") and a
+    memory request about the speaker's own words (STRONG, only when nothing else placed it)."""
     if "personal" not in scopes:
         return []
-    rule, opener = f"default:{SELF_RULE}", f"default:{VIEWPOINT_RULE}"
+    rule, opener, own = f"default:{SELF_RULE}", f"default:{VIEWPOINT_RULE}", f"default:{OWN_REQUEST_RULE}"
     return [Term((rule, "near", SELF_VERB_TERM), "personal", WEAK,
                  RuleMatch("personal", rule, "near", SELF_VERB_TERM, WEAK)),
             Term((opener, "near", VIEWPOINT_TERM), "personal", STRONG,
-                 RuleMatch("personal", opener, "near", VIEWPOINT_TERM, STRONG), grade=2)]
+                 RuleMatch("personal", opener, "near", VIEWPOINT_TERM, STRONG), grade=2),
+            Term((own, "near", OWN_REQUEST_TERM), "personal", STRONG,
+                 RuleMatch("personal", own, "near", OWN_REQUEST_TERM, STRONG), grade=2)]
 
 
 def _morph(morph: list[Term], rule: str) -> Term | None:
@@ -313,7 +319,8 @@ def compile_rules(specs: Sequence[RuleSpec], triggers: Sequence[ExplicitTrigger]
     return CompiledRules(lookup=lookup, words=frozenset(lookup), patterns=tuple(patterns), tools=tuple(tools),
                          tools_any=tools_any, terms=frozenset(t.match.term for t in counted),
                          routed=frozenset(t.scope for t in counted), agents={t.match.term: t for t in agents},
-                         self_verb=_morph(morph, SELF_RULE), opener=_morph(morph, VIEWPOINT_RULE), self_cues=cues,
+                         self_verb=_morph(morph, SELF_RULE), opener=_morph(morph, VIEWPOINT_RULE),
+                         own_request=_morph(morph, OWN_REQUEST_RULE), self_cues=cues,
                          request_words=request, self_words=self_words, self_word_set=frozenset(self_words),
                          first_person=frozenset(t.rank for t in words if t.match.rule in FIRST_PERSON_RULES),
                          addressee=addressee,

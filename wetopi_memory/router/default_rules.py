@@ -184,6 +184,8 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
             # spending approved and booked to a budget line
             "aprueba el gasto", "aprobar el gasto", "approve the expense", "partida de", "partida presupuestaria",
             "budget line", "nota de gastos", "expense claim",
+            # who support hands a case to: "Escalado de soporte, definitivo: Lucía escala a Marta y Marta a mí"
+            "escalado de soporte", "support escalation", "support escalations", "cadena de escalado",
         ),
     ),
     DefaultRule(
@@ -207,7 +209,7 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
                   "nos ahorramos", "ahorraríamos", "we'd save",
                   # a product launch; hiring someone, part-time or full-time
                   "launch", "lanzamiento", "newsletter", "need someone", "necesitar a alguien", "necesitamos a alguien",
-                  "shortlist"),
+                  "shortlist", "promo", "promos", "promoción", "promociones"),
         phrases=("relationship with", "la relación con"),   # owning an account: "llevo la relación con las agencias"
     ),
     DefaultRule(

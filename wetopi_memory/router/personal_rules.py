@@ -32,6 +32,8 @@ ADDRESSED_WISH_RULE: Final = "personal.addressed_wish"
 SELF_VERB_TERM: Final = "(first-person verb: reviso, voy, he decidido)"
 VIEWPOINT_RULE: Final = "personal.viewpoint"
 VIEWPOINT_TERM: Final = "(opens with the speaker's view: para mí, a mí, for me)"
+OWN_REQUEST_RULE: Final = "personal.own_request"
+OWN_REQUEST_TERM: Final = "(a memory request about the speaker's own words: what did I say, ¿qué te dije?)"
 # The cues that first person (a word or a verb) turns into a personal statement.
 # Other rules whose terms are in the first person themselves ("suelo", "for me", "yo uso").
 FIRST_PERSON_RULES: Final = frozenset({"default:personal.weak"})
@@ -371,3 +373,22 @@ def first_person_verb(tokens: list[bytes], names: frozenset[bytes] = frozenset()
             return True
         previous = token
     return False
+
+
+# A memory request about what the speaker alone said or chose ("¿Recuerdas qué días te dije que no estoy?", "which
+# flat did I pick in the end?"): the speaker's own memory when no business or platform term placed it; "we", "our",
+# "acordamos" make it the organisation's.
+_OWN_WORDS = frozenset({b"i", b"my", b"mine", b"mi", b"mis", b"yo", b"dije", b"conte", b"comente", b"pedi",
+                        b"elegi", b"decidi"})
+_OUR_WORDS = frozenset({b"we", b"our", b"ours", b"us", b"nos", b"hemos", b"habiamos", b"decidimos", b"acordamos",
+                        b"dejamos", b"quedamos", b"hablamos", b"nosotros", b"nuestro", b"nuestra", b"nuestros",
+                        b"nuestras"})
+_HEDGING = frozenset({b"think", b"guess", b"believe", b"suppose"})   # "I think they get 20 sites": an aside
+
+
+def asks_own_memory(tokens: list[bytes]) -> bool:
+    """Whether a memory request's words are the speaker's alone (see `_OWN_WORDS`), not an aside's ("I think…")."""
+    if not _OUR_WORDS.isdisjoint(tokens) or b"creo" in tokens:
+        return False
+    return any(token in _OWN_WORDS and (token != b"i" or following not in _HEDGING)
+               for token, following in zip(tokens, [*tokens[1:], b""], strict=True))

@@ -53,7 +53,7 @@ from .matching import (
     resource_words,
     speaks_of_ours,
 )
-from .personal_rules import first_person_verb, one_off_day
+from .personal_rules import asks_own_memory, first_person_verb, one_off_day
 from .scoring import DecisionScorer
 from .tables import RouterTables, router_tables
 from .text import LOWER_BYTES, MAX_INPUT_CHARS, TOKEN_BYTES, UTF8_DELETE, normalize, tokenize
@@ -140,6 +140,7 @@ class RuleRouter:
         self._answer_style = compiled.answer_style
         self._habits = compiled.habits
         self._opener = compiled.opener
+        self._own_request = compiled.own_request
         self._names = tables.names
         self._general = tables.general
         self._tech = tables.tech
@@ -247,14 +248,26 @@ class RuleRouter:
         if trigger is not None and found and not self._request_words.isdisjoint(found):
             for rank in self._request_words:   # "remind me what we decided…": the request, not a reminder
                 found.pop(rank, None)
+        decision, bars = self._decide(found, trigger, tokens, allowed)
+        if self._voter is None:
+            return decision
+        return self._review(self._voter, decision, bars, seen, tokens, names, allowed)
+
+    def _decide(self, found: dict[int, Term], trigger: str | None, tokens: list[bytes],
+                allowed: frozenset[str] | None) -> tuple[RouteDecision, Bars]:
+        """The rules' decision; a memory request that nothing placed and that speaks of the speaker alone ("¿Recuerdas
+        qué días te dije que no estoy?") is the speaker's own."""
         if not found:
             decision = NO_ROUTE if trigger is None else RouteDecision((), (), (), True, False, False, trigger)
             bars = self._empty_bars
         else:
             decision, bars = self._scorer.decide(found, trigger)
-        if self._voter is None:
-            return decision
-        return self._review(self._voter, decision, bars, seen, tokens, names, allowed)
+        own = self._own_request
+        if trigger is not None and not decision.scopes and own is not None and asks_own_memory(tokens) \
+                and (allowed is None or own.scope in allowed):
+            found[own.rank] = own
+            decision, bars = self._scorer.decide(found, trigger)
+        return decision, bars
 
     def _review(self, voter: WordVoter, decision: RouteDecision, bars: Bars, seen: frozenset[bytes],
                 tokens: list[bytes], names: tuple[str, ...], allowed: frozenset[str] | None) -> RouteDecision:
