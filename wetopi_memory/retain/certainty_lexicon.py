@@ -31,6 +31,9 @@ HEDGES: tuple[str, ...] = (
     # a stance someone else still disputes: "Yo no cobraría setup fee, pero Marc no está de acuerdo"
     "no esta de acuerdo", "no estan de acuerdo", "doesn't agree", "does not agree", "don't agree with me",
     "isn't convinced", "is not convinced", "no lo ve claro",
+    # the speaker's own doubt about a proposal: "I'm not convinced about the automatic billing part"
+    "i'm not convinced", "i am not convinced", "im not convinced", "no estoy convencida", "no estoy convencido",
+    "no lo veo claro",
     "maybe", "perhaps", "i think", "i believe", "i guess", "i suppose", "i suspect", "could be", "could have",
     "might be", "might have", "may have", "probably", "possibly", "most likely", "likely", "not sure",
     "i'm not sure", "unsure", "it seems", "seems like", "seems to", "apparently", "my guess", "presumably",
@@ -187,7 +190,8 @@ VERIFIED: tuple[str, ...] = (
     "ya funciona", "funciona de nuevo", "back to normal", "now returns", "now responds", "ahora devuelve",
     "ahora responde", "ya devuelve", "ya responde", "returns 200", "devuelve 200", "responde 200", "sin errores",
     "without errors", "no errors", "0 errors", "0 errores", "vuelve a funcionar", "works fine", "is working",
-    "esta funcionando", "went through", "goes through", "succeeded",
+    "esta funcionando", "went through", "goes through", "succeeded", "esta resuelto", "esta resuelta", "is resolved",
+    "it's resolved", "has been resolved",
     "completed successfully", "ya carga", "loads again", "va bien", "va fino", "funciona bien", "lo he mirado",
     "mirado con", "checked with", "checked it with", "comprobado con", "visto con", "verified with",
     "re:^\\W*checked\\b", "confirm it", "confirms it", "lo confirman", "lo confirma",

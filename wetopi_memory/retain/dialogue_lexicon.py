@@ -21,6 +21,7 @@ __all__ = [
     "CONFIRM_ASKED",
     "DISSENT",
     "DOUBT",
+    "FIX_ASKED",
     "FORGET_ASKED",
     "KEEP_THIS",
     "LASTING",
@@ -199,7 +200,12 @@ PROBLEM = TermSet(("no arranca", "no arrancan", "imagepullbackoff", "errimagepul
                    "salen tarde", "been throwing", "been returning", "lleva dando", "llevan dando", "lleva fallando",
                    "llevan fallando",
                    # something absent that should be there: "Half the namespaces are missing the … label"
-                   "are missing", "is missing", "les falta", "le falta", "no tienen la", "no tiene la"))
+                   "are missing", "is missing", "les falta", "le falta", "no tienen la", "no tiene la",
+                   # a run far longer than usual: "took 5 hours instead of 2", "tardó 40 min en vez de 10"
+                   "re:\\b(?:took|tardo|ha tardado|tarda)\\b[^.;]{0,30}\\b(?:instead of|en vez de|en lugar de)\\b",
+                   # an HTTP error someone gets: "les sale un 413", "they're getting a 502"
+                   "re:\\b(?:sale|salen|da|dan|devuelve|devuelven|returns?|returning|gets?|getting|got)\\s+"
+                   "(?:un\\s+|una\\s+|an?\\s+|el\\s+|the\\s+)?(?:error\\s+)?[45]\\d\\d\\b"))
 # A causal connector: in a problem's description, what follows is its cause.
 CAUSE = TermSet(("porque", "because", "debido a", "due to", "por culpa de", "a causa de", "since the"))
 # The user asks how a thing is done: a tested answer is a runbook.
@@ -215,6 +221,13 @@ NOTE_THE_ANSWER = TermSet((
 ))
 RUNBOOK_ASKED = TermSet(("how do i", "how do we", "how to", "procedure", "procedimiento", "runbook", "steps",
                          "pasos", "como se", "como hago", "como hacemos", "como restauro", "como recupero"))
+# The user asks whether an earlier fix holds ("ya está fixed, ¿no?"): a checked answer reports that fix.
+FIX_ASKED = TermSet(("re:\\bya\\s+esta\\s+(?:fixed|arreglad[oa]s?|resuelt[oa]s?|solucionad[oa]s?)\\b",
+                     "re:\\bis\\s+(?:it|that|this)\\s+(?:fixed|resolved|sorted)\\b", "still fixed", "sigue arreglado",
+                     # whether the change worked: "Did last night's import finally go through with the 600s timeout?"
+                     "re:^\\W*(?:and\\s+)?did\\b[^?.]{0,80}\\b(?:finally\\s+)?(?:go through|work)\\b[^?.]{0,60}"
+                     "\\bwith\\b",
+                     "re:^\\W*(?:y\\s+)?(?:ha funcionado|funciono|ya funciona)\\b[^?.]{0,80}\\bcon\\b"))
 # A message proposes something the user can agree to.
 PROPOSAL = TermSet((
     "propongo", "propuesta", "sugiero", "te propongo", "i'd say", "i would say", "yo diria",
@@ -282,7 +295,11 @@ CHANGE_ORDERED = TermSet((
 ))
 # Said for always: a rule the user sets, whatever its category ("las reuniones ponlas siempre en …").
 ALWAYS = TermSet(("siempre", "always", "every time", "cada vez", "from now on", "a partir de ahora",
-                  "de ahora en adelante"))
+                  "de ahora en adelante",
+                  # a rule for a kind of case: "a general thing: for fixes like this, …", "en casos así, …"
+                  "a general thing", "as a general rule", "como regla general", "en general,", "in general,",
+                  "re:\\bfor (?:[a-z]+ )?(?:like this|like these|of this kind)\\b", "en casos asi",
+                  "en casos como este"))
 
 # A request for this turn: a text to write, a chore to do now. A regularity ("cada 2 horas") makes it standing.
 REQUEST_NOW: tuple[str, ...] = (
@@ -316,6 +333,9 @@ REQUEST_NOW: tuple[str, ...] = (
     "re:^\\W*(?:please\\s+|por favor,?\\s+)?(?:emite|genera|haz|issue|raise|send)\\s+(?:la|el|the|an?)\\s+"
     "(?:factura|abono|invoice|credit note)\\b(?![^.;]{0,60}\\b(?:cada|every|a partir de|from now on)\\b)",
     "cuando puedas", "when you can", "when you get a chance",
+    # a job done now and reported back: "Sincroniza shop-main y avísame", "Run the restore and let me know"
+    "re:\\b(?:y|and)\\s+(?:avisame|dime|me avisas|me dices|let me know|tell me)\\b"
+    "(?:\\s+(?:cuando|when)\\b[^.;]{0,40})?\\W*$",
     "can't find", "cannot find", "couldn't find", "no encuentro", "no lo encuentro", "no la encuentro",
     "no consigo encontrar",
     # a task someone handed the speaker: "mi jefe me ha pedido que prepare…", "she asked me to…"

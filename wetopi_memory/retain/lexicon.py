@@ -111,7 +111,8 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "i've decided", "i have decided", "i decided", "ive decided",
         # a decision reported as confirmed: "confirmado con Luis: …", "so it's settled: …"
         "it's settled", "its settled", "that's settled", "confirmado con", "confirmada con", "confirmed with",
-        "queda confirmado", "esta confirmado",
+        "queda confirmado", "esta confirmado", "fecha cerrada", "fecha confirmada", "date confirmed", "date locked",
+        "date is set", "the date is final",
         # a supplier taken or dropped: "Ya está contratado: … con Holded", "we stop using Namecheap"
         "esta contratado", "esta contratada", "ya esta contratado", "we stop using", "we stopped using",
         # one idea of several picked and fixed: "Lock #4 for January", "Locked in: the Lisbon venue"
@@ -200,7 +201,11 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "re:\\bsin cargo\\b(?!\\s+ni\\b)",   # "la firma solo 'Ana', sin cargo ni logo": a job title
         "fee", "fees", "re:\\bmonths?\\s+free\\b(?!\\s+of\\b)", "mes gratis", "meses gratis", "regalado", "regalamos",
         "compensacion", "compensation", "credit them", "a credit of", "abonarles", "les abonamos", "compensate",
-        "compensar", "compensarles", "abono", "credit note",
+        "compensar", "compensarles", "abono", "credit note", "refund policy", "full refund", "don't refund",
+        "do not refund", "no refunds", "politica de reembolso", "no reembolsamos", "reembolso completo",
+        "prorated", "prorrateado", "prorrateada", "prorrateo", "upgrading to", "downgrading to",
+        # a promise made in the offer: "en el Woo Pro garantizamos restaurar…", "we guarantee a reply in 4 h"
+        "garantizamos", "we guarantee", "lo ponemos en la oferta", "en la oferta", "in the offer", "in our offer",
         # a share granted to a party: "les damos un 15 %", "Apruebo un 10 % para…", "we give them 20%"
         "re:\\b(?:damos|doy|dar|ofrecemos|aplicamos|apruebo|aprobamos|approve|approved|give|giving|offer|offering)"
         "\\s+(?:les\\s+|le\\s+|them\\s+|him\\s+|her\\s+)?(?:un|una|a|an)?\\s*\\d+(?:[.,]\\d+)?\\s*%",
@@ -284,7 +289,7 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "los apruebo yo", "las apruebo yo", "lo apruebo yo", "solo los apruebo", "solo las apruebo", "only i approve",
         "approved only by me",
         "sign-off", "handoff", "escalate", "escalar", "on-call", "guardia", "escalations", "escalaciones", "sla",
-        "support sla", "nivel de servicio",
+        "support sla", "nivel de servicio", "escalado de soporte", "support escalation", "cadena de escalado",
         "lead is", "es la responsable", "es el responsable", "business rule", "regla de negocio",
         "our policy", "nuestra politica", "la politica es", "policy:", "facturar", "we invoice", "refunds",
         "reembolsos", "support policy", "politica de soporte", "politica de", "policy on", "policy for",

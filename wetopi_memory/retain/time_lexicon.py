@@ -55,7 +55,7 @@ ONE_OFF: tuple[str, ...] = (
     "for the moment", "por el momento", "hoy prefiero", "today i prefer", "today i'd", "hoy quiero", "hoy mejor",
     # one piece of work only: "for this report only", "solo para este informe", "just for this one"
     "re:\\b(?:for|in) this (?:[a-z]+ )?only\\b", "re:\\b(?:only|just) (?:for|in) this\\b",
-    "re:\\bsolo (?:para|en) (?:este|esta)\\b", "re:\\b(?:para|en) (?:este|esta) (?:[a-z]+ )?nada mas\\b",
+    "re:\\bsolo (?:para|en) (?:este|esta|ese|esa)\\b", "re:\\b(?:para|en) (?:este|esta) (?:[a-z]+ )?nada mas\\b",
     # a passing wish, a reminder: "me apetece una pizza", "remind me to call on Thursday"
     # laughter: a joke or a passing remark ("Porque tienen on-call jajaja")
     "re:\\b(?:ja){2,}\\b|\\b(?:ha){2,}\\b|\\b(?:je){2,}\\b",
@@ -201,7 +201,7 @@ PAST_ACTION: tuple[str, ...] = (
     # a report opening with its participle: "Subido pm.max_children a 40", "Aplicado a los 3 deployments"
     "re:^\\W*(?:subido|bajado|cambiado|aplicado|anadido|configurado|activado|desactivado|puesto|quitado|creado"
     "|borrado|eliminado|movido|actualizado|reiniciado|desplegado|fijado|pineado|escalado|ampliado|aumentado"
-    "|reducido|corregido|arreglado|migrado|rotado|montado|parcheado|rolled out|pinned)\\b",
+    "|reducido|corregido|arreglado|migrado|rotado|montado|parcheado|rolled out|pinned)\\b(?!\\s+de\\s)",
     "corregi", "lo corregi", "lo subi", "lo puse", "le puse", "lo pase", "lo ampliamos", "lo cambiamos",
     "arregle", "lo arregle", "corregimos", "lo corregimos", "arreglamos",
     "i switched", "i put", "i made", "i rebuilt", "i wrote", "i forced", "i redeployed",

@@ -27,6 +27,7 @@ from .dialogue_lexicon import (
     CONFIRM,
     CONFIRM_ASKED,
     DOUBT,
+    FIX_ASKED,
     KEEP_THIS,
     LASTING,
     LASTING_KIND,
@@ -176,7 +177,8 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     verified = any(s.signals.verified for s in answer) or works
     unverified = any(s.signals.unverified or s.signals.hedges for s in answer if s.signals.verified)
     conclusion = any({"fix", "root_cause", "runbook"} & set(s.signals.categories) for s in answer)
-    conclusion = conclusion or (verified and mentions(RUNBOOK_ASKED, user_message))
+    asked = mentions(RUNBOOK_ASKED, user_message) or mentions(FIX_ASKED, user_message)
+    conclusion = conclusion or (verified and asked)
     stated = [s for s in answer if (s.signals.past_action or _new_state(s) or _finished_only(s))
               and not s.signals.question and not _DECLINED.search(s.text)]
     users = [s for s in said if s.signals.past_action and s.signals.fact and not s.signals.question]
@@ -227,9 +229,10 @@ def works_now(user_message: str) -> bool:
 
 
 # An opt-out that names its part: "Lo del descuento que les he hecho no lo guardes", "don't save the discount part"
-_NAMED_PART = re.compile(r"^\W*(?:(?:y|pero|and|but)\s+)?lo\s+(?:de|del)\s+(?:la\s+|los\s+|las\s+)?([a-z]{4,})\b"
+_DETERMINER = r"(?:(?:la|los|las|mi|mis|tu|su|sus|the|my)\s+)?"
+_NAMED_PART = re.compile(r"^\W*(?:(?:y|pero|and|but)\s+)?lo\s+(?:de|del)\s+" + _DETERMINER + r"([a-z]{4,})\b"
                          r"|\b(?:no\s+guardes|don'?t\s+save|do\s+not\s+save|don'?t\s+store)\s+(?:lo\s+(?:de|del)\s+"
-                         r"(?:la\s+|los\s+|las\s+)?|the\s+(?:part\s+about\s+(?:the\s+)?)?)([a-z]{4,})\b")
+                         + _DETERMINER + r"|the\s+(?:part\s+about\s+" + _DETERMINER + r")?)([a-z]{4,})\b")
 _NOT_A_PART = frozenset({"ayer", "antes", "arriba", "abajo", "esto", "otro", "this", "that", "these", "those", "rest"})
 
 

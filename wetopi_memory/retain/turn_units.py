@@ -75,6 +75,9 @@ _RUN_TIME = re.compile(
     r"(?i)\b(?:took|lasted|tard[oó]|ha\s+tardado|han\s+tardado|dur[oó]|ha\s+durado)\s+(?:about\s+|around\s+|unos?\s+|"
     r"~\s*)?\d+(?:[.,]\d+)?\s*(?:s|sec|seconds?|segundos?|min|mins|minutes?|minutos?|h|hours?|horas?)\b")
 
+# A routine run's outcome, with no setting of its own: "Done: woo-olivares Synced a 7a1c9e0 y Healthy; rollout completo"
+_ROUTINE_RUN = re.compile(r"(?i)\b(?:synced|healthy|rollout\s+(?:completo|completado|complete|completed|finished))\b")
+
 
 @dataclass(frozen=True, slots=True)
 class TurnUnits:
@@ -119,8 +122,10 @@ def _own_statement(sentence: Sentence) -> Sentence:
 
 
 def _reports_the_run(text: str) -> bool:
-    """Whether an answer sentence tells how this run of a fix went (its verification, its timing) and nothing else."""
-    return _VERIFICATION.search(text) is not None or (_RUN_TIME.search(text) is not None and not technical_value(text))
+    """Whether an answer sentence tells how this run went (its verification, its timing, a sync come out healthy) and
+    nothing else."""
+    timed = _RUN_TIME.search(text) is not None or _ROUTINE_RUN.search(text) is not None
+    return _VERIFICATION.search(text) is not None or (timed and not technical_value(text))
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
@@ -196,7 +201,7 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
         reading = replace(reading, fix_context=False, fact_checked=False)
     proposed = builder.sentences(reading.proposal, "proposal", first_index=len(said) + len(answered))
     pinned: dict[int, str] = {}
-    vouched = any(s.signals.verified for s in said) or bool(_MEASURED.search(user)) or reading.checked
+    vouched = any(s.signals.verified for s in said) or bool(_MEASURED.search(fold(user))) or reading.checked
     asking = any(s.signals.question and not _PASTED_LINE.match(s.text) for s in said)
     habits = not evidence.items and not asking
     sentences = unsettled(settled(listed_steps(_continued([
