@@ -204,8 +204,9 @@ PROBLEM = TermSet(("no arranca", "no arrancan", "imagepullbackoff", "errimagepul
                    # a run far longer than usual: "took 5 hours instead of 2", "tardó 40 min en vez de 10"
                    "re:\\b(?:took|tardo|ha tardado|tarda)\\b[^.;]{0,30}\\b(?:instead of|en vez de|en lugar de)\\b",
                    # an HTTP error someone gets: "les sale un 413", "they're getting a 502"
-                   "re:\\b(?:sale|salen|da|dan|devuelve|devuelven|returns?|returning|gets?|getting|got)\\s+"
-                   "(?:un\\s+|una\\s+|an?\\s+|el\\s+|the\\s+)?(?:error\\s+)?[45]\\d\\d\\b"))
+                   "re:\\b(?:les|me|nos|te|le)\\s+(?:sale|salen|da|dan)\\s+(?:un\\s+|una\\s+|el\\s+)?(?:error\\s+)?[45]\\d\\d\\b",
+                   "re:\\b(?:they're|they are|we're|we are|i'm|i am|customers are|users are)\\s+getting\\s+(?:an?\\s+)?"
+                   "(?:error\\s+)?[45]\\d\\d\\b"))
 # A causal connector: in a problem's description, what follows is its cause.
 CAUSE = TermSet(("porque", "because", "debido a", "due to", "por culpa de", "a causa de", "since the"))
 # The user asks how a thing is done: a tested answer is a runbook.
