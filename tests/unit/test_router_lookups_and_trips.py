@@ -81,3 +81,17 @@ def test_a_topic_the_speaker_will_not_discuss_does_not_count(rules: RuleRouter) 
 def test_our_platform_named_as_such_is_platform(rules: RuleRouter) -> None:
     assert "platform" in rules.route("Primer día de Nuria: ¿qué debería leer sobre la plataforma?").scope_names
     assert "platform" not in rules.route("Esto no va de la plataforma: el cliente quiere cambiar de plan").scope_names
+
+
+_RULES_ONLY = RuleRouter((), known_scopes=("personal", "business", "platform"), word_model=False)
+
+
+@pytest.mark.parametrize("text", [
+    "mientras esté fuera, las facturas pequeñas que las revise Marta",
+    "cuando vuelva quiero ver primero las quejas de clientes grandes",
+    "before I fly: leave the cert renewals to Jordi",
+    "no me pidas permiso para reiniciar pods de staging",
+    "no me abras más tickets de los que pueda leer en un día",
+])
+def test_the_speakers_absence_and_orders_about_her_reach_personal(text: str) -> None:
+    assert "personal" in _RULES_ONLY.route(text).scope_names, _RULES_ONLY.route(text).to_dict()

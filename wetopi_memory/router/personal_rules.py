@@ -237,7 +237,12 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
                  "book me a train", "book me a flight", "book me a hotel", "book me un", "book me una",
                  "resérvame hotel", "resérvame un hotel", "resérvame el", "búscame ave", "búscame un ave",
                  "búscame vuelo", "búscame un vuelo", "búscame tren", "búscame un tren", "búscame hotel",
-                 "búscame un hotel", "sácame el billete", "sácame un billete", "cógeme el", "cógeme un"),
+                 "búscame un hotel", "sácame el billete", "sácame un billete", "cógeme el", "cógeme un",
+                 # while the speaker is away, and when she is back: "mientras esté fuera, …", "before I fly"
+                 "mientras esté fuera", "mientras estoy fuera", "mientras no estoy", "mientras no esté",
+                 "mientras esté de viaje", "mientras estoy de viaje", "durante mi viaje", "a mi vuelta",
+                 "cuando vuelva", "cuando esté de vuelta", "before i fly", "while i'm on the plane",
+                 "i'm on the plane", "i'll be on the plane", "until i'm back", "hasta que vuelva"),
     ),
     DefaultRule(   # Spanish first-person present forms of everyday life; they count only in the first person
         "personal", "personal.life_verb", MEDIUM,
@@ -274,7 +279,7 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
         keywords=("mandes", "envies", "escribas", "llames", "copies", "hagas", "molestes", "hables", "preguntes",
                   "pongas", "expliques", "pases", "despiertes", "avises", "metas", "incluyas", "resumas",
                   "contestes", "respondas", "redactes", "prepares", "formatees", "ordenes", "cuentes",
-                  "presentes", "des"),
+                  "presentes", "des", "pidas", "abras", "agobies", "insistas", "satures", "agendes", "programes"),
     ),
 )
 
