@@ -261,7 +261,10 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
     ),
     "architecture": (
         # "usa" opening a clause is an order ("…, usa siempre bullet points"), not what a system uses
-        "architecture", "arquitectura", "uses", "use", "re:(?<!^)(?<!, )(?<!; )(?<!: )\\busa\\b", "usan",
+        "architecture", "arquitectura", "uses",
+        # "use" opening a clause or after "always" is an order too ("…, always use tú, never usted")
+        "re:(?<!^)(?<!, )(?<!; )(?<!: )(?<!always )(?<!never )(?<!please )\\buse\\b",
+        "re:(?<!^)(?<!, )(?<!; )(?<!: )\\busa\\b", "usan",
         "utiliza", "utilizan", "usamos", "utilizamos",
         "hemos usado", "hemos utilizado", "we've used", "we have used", "we've always used", "ira en", "iran en",
         "estara en", "estaran en", "will live on", "will run on", "will go on", "runs on", "run on",
