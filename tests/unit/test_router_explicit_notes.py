@@ -106,3 +106,25 @@ def test_a_memory_request_of_the_organisation_or_with_an_aside_is_not_the_speake
     decision = _RULES.route(text)
     assert decision.explicit_memory_request
     assert not any(m.rule == _OWN_REQUEST for m in decision.matches), decision.to_dict()
+
+
+@pytest.mark.parametrize("text", [
+    "what did we learn from the certificate outage in March?",
+    "are there any memories tagged 'billing'? list them",
+    "Pull together everything we know from memory about the Ceph expansion",
+    "did I approve the PHP 8.3 rollout or postpone it? can't remember",
+    "¿Quién aprobaba los gastos de más de 1.000 €? Lo definimos en la reunión de enero pero no me acuerdo",
+    "Hazme un resumen con lo que tengas guardado de la migración de correo",
+    "recuerda lo que te dije de las vacaciones y mírame si el calendario lo cumple",
+    "Necesito todo lo que hemos decidido este trimestre sobre precios",
+])
+def test_more_ways_of_asking_for_memory(text: str) -> None:
+    assert _RULES.route(text).explicit_memory_request, text
+
+
+@pytest.mark.parametrize("text", [
+    "do you remember how to center a div? I always forget",
+    "¿Te acuerdas de cuándo cayó el muro de Berlín? Mi hijo tiene examen",
+])
+def test_questions_about_the_world_are_not_memory_requests(text: str) -> None:
+    assert not _RULES.route(text).explicit_memory_request, text

@@ -55,7 +55,8 @@ _WORLD_MARK = (r"\b(?:(?:what|which)\s+year|in\s+(?:19|20)\d\d|who\s+(?:won|inve
                r"what\s+(?:caused|started)\s+(?:it|that|this)|(?:was|were|is)\s+(?:it|that|this|they)\s+(?:actually|"
                r"really)|what\s+actually\s+(?:happened|went\s+wrong|caused)|songs?|singers?|bands?|lyrics|movies?|"
                r"albums?|en\s+que\s+ano|que\s+ano\s+(?:fue|era)|quien\s+(?:gano|invento|canto|escribio|dirigio|"
-               r"descubrio)|que\s+(?:lo\s+|la\s+)?causo|cancion(?:es)?|cantante|pelicula|peli|(?:de|en)\s+(?:19|20)\d\d)\b")
+               r"descubrio)|que\s+(?:lo\s+|la\s+)?causo|cancion(?:es)?|cantante|pelicula|peli|(?:de|en)\s+(?:19|20)\d\d|"
+               r"cuando\s+(?:cayo|murio|nacio)|how\s+to\s+(?:center|centre|write|make|do|use|convert|cook))\b")
 _OURS_NAMED = (r"\b(?:we|our|ours|us|i|my|me|mine|nos|nuestr[oa]s?|mis?|yo|conmigo|dije|conte|comente|mencione|"
                r"\w+(?:amos|imos|emos))\b")
 WORLD_ASKED = (rf"^(?=[\s\S]*{_WORLD_MARK})(?=[\s\S]*\b(?:remember|recall|acuerdas|recuerdas|acordais|recordais)\b"

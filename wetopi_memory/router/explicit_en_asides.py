@@ -148,6 +148,16 @@ EN_ASIDES: tuple[ExplicitTrigger, ...] = (
                     r"\s*[.!?]*\s*$", ("forgot", "forget", "remember"), requires=("i",),
                     unless=_WORLD_NAME + r"|\b(?:capital|population|president|author|formula|meaning|definition|"
                     r"difference|word\s+for)\b"),
+    ExplicitTrigger("en.what_did_we_learn",   # "what did we learn from the noisy neighbour incident?"
+                    r"\bwhat\s+did\s+we\s+(?:learn|take\s+away)\s+from\b", ("learn", "take"), requires=("did", "we")),
+    ExplicitTrigger("en.memories_tagged",   # "are there any memories tagged 'woo'? list them"
+                    r"\bmemor(?:y|ies)\s+(?:tagged|labell?ed|with\s+the\s+tag)\b", ("memories", "memory")),
+    ExplicitTrigger("en.pull_together_from_memory",   # "Pull together everything we know from memory"
+                    r"\b(?:pull|put|bring)\s+together\b[^.?!]{0,60}\bfrom\s+(?:the\s+|our\s+|your\s+)?memory\b",
+                    ("memory",), requires=("together", "from")),
+    ExplicitTrigger("en.did_i_then_cant_remember",   # "did I approve CHG-0415 or reject it? can't remember"
+                    r"\b(?:did|have|had)\s+(?:i|we)\b[^?!]{3,100}\?\s*(?:i\s+)?(?:can'?t|cannot|don'?t)\s+"
+                    r"(?:remember|recall)\b", ("remember", "recall"), requires=("did",)),
     ExplicitTrigger("es.segun_lo_guardado",   # "Según lo que tenemos guardado, ¿quién es el contacto en…?"
                     r"\bsegun\s+(?:lo\s+que\s+(?:tenemos|tienes|hay)\s+(?:guardado|apuntado|anotado|en\s+memoria)|"
                     r"lo\s+que\s+te\s+(?:he\s+)?(?:contado|dicho|conte|dije)|"

@@ -36,6 +36,21 @@ _WRITTEN_WORDS = ("runbook", "runbooks", "doc", "docs", "documento", "documentos
 _WRITTEN_IN = "(?:" + "|".join(_WRITTEN_WORDS) + ")"
 
 ES_ASIDES: tuple[ExplicitTrigger, ...] = (
+    ExplicitTrigger("es.lo_definimos_pero_no_me_acuerdo",   # "¿Quién firmaba…? Lo definimos en el proceso de
+                    # cambios pero no me acuerdo"
+                    r"\b(?:lo|la|los|las|eso)\s+(?:ya\s+)?(?:definimos|pusimos|dejamos|escribimos|apuntamos|documentamos)"
+                    r"\b[^.?!]{0,50}\bpero\s+(?:ahora\s+)?no\s+(?:me\s+acuerdo|lo\s+recuerdo|recuerdo)\b",
+                    ("definimos", "pusimos", "dejamos", "escribimos", "apuntamos", "documentamos"), requires=("pero",),
+                    also=r"\?"),
+    ExplicitTrigger("es.lo_que_tengas_guardado",   # "Resúmeme con lo que tengas guardado en qué punto estamos"
+                    r"\b(?:con|de)\s+lo\s+que\s+(?:tengas|tienes|tenemos|tengamos)\s+(?:guardado|apuntado|anotado|"
+                    r"en\s+memoria)\b", ("guardado", "apuntado", "anotado", "memoria"), requires=("lo",)),
+    ExplicitTrigger("es.recuerda_lo_que_te_dije",   # "recuerda lo que te dije de las guardias y mírame si…"
+                    r"^\W*(?:y\s+)?recuerda\s+lo\s+que\s+te\s+(?:dije|conte|comente|pedi)\b", ("recuerda",),
+                    requires=("te",)),
+    ExplicitTrigger("es.todo_lo_que_hemos_decidido",   # "un resumen de todo lo que hemos decidido este mes"
+                    r"\btodo\s+lo\s+que\s+(?:hemos|habiamos)\s+(?:decidido|acordado|cerrado|aprobado)\b",
+                    ("decidido", "acordado", "cerrado", "aprobado"), requires=("todo",)),
     ExplicitTrigger("es.te_lo_dije",   # "¿A qué hora es el pádel? Te lo dije el otro día": told before, in a question
                     r"\b(?:(?:creo|juraria|me\s+parece)\s+que\s+(?:ya\s+)?te\s+(?:lo|la|los|las)\s+(?:dije|conte|comente|mencione)|"
                     r"te\s+(?:lo|la|los|las)\s+(?:dije|conte|comente|mencione|explique|pase|habia\s+(?:dicho|contado|"

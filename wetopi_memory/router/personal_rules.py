@@ -206,7 +206,10 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
                   "marathon", "maratón", "half marathon", "media maratón", "long run", "tirada larga", "10k", "5k",
                   "entreno", "entrenamiento", "training plan", "correr", "kilometraje", "mileage", "rodilla", "knee",
                   "espalda", "back pain", "lesión", "injury", "traumatólogo", "piernas",
-                  "recital"),
+                  "recital",
+                  # health and home: "mi padre sale del hospital", "el fontanero dice…", "clase de portugués"
+                  "father", "mother", "papá", "mamá", "hospital", "surgery", "cirugía", "fontanero", "plumber",
+                  "carpintero", "carpenter", "albañil", "encimera", "portugués", "portuguese", "duolingo"),
         phrases=("de baja", "paternity leave", "maternity leave", "time zone", "zona horaria", "horario peninsular",
                  "morning person", "night owl", "left handed", "dark mode", "modo oscuro", "deep work",
                  "school run", "hard of hearing", "fish shell", "work best", "work better", "trabajo mejor",
