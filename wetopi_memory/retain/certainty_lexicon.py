@@ -34,6 +34,8 @@ HEDGES: tuple[str, ...] = (
     # the speaker's own doubt about a proposal: "I'm not convinced about the automatic billing part"
     "i'm not convinced", "i am not convinced", "im not convinced", "no estoy convencida", "no estoy convencido",
     "no lo veo claro",
+    # put off until later: "…; lo vemos cuando entre el técnico de enero", "let's revisit it in Q2"
+    "lo vemos cuando", "lo vemos mas adelante", "lo retomamos", "we'll revisit", "let's revisit", "revisit it when",
     "maybe", "perhaps", "i think", "i believe", "i guess", "i suppose", "i suspect", "could be", "could have",
     "might be", "might have", "may have", "probably", "possibly", "most likely", "likely", "not sure",
     "i'm not sure", "unsure", "it seems", "seems like", "seems to", "apparently", "my guess", "presumably",

@@ -232,6 +232,9 @@ FIX_ASKED = TermSet(("re:\\bya\\s+esta\\s+(?:fixed|arreglad[oa]s?|resuelt[oa]s?|
 # A message proposes something the user can agree to.
 PROPOSAL = TermSet((
     "propongo", "propuesta", "sugiero", "te propongo", "i'd say", "i would say", "yo diria",
+    # a draft put forward for approval: "Draft support policy v2: - Support hours …" (not an email's "Draft: Hi …")
+    "re:^\\W*(?:draft|borrador)\\s+(?:de\\s+|del\\s+|la\\s+|el\\s+)?(?!(?:e-?mail|correo|reply|respuesta|message|mensaje)"
+    "\\b)[a-z]",
     "podemos", "podriamos", "recomiendo", "option",
     "options", "opcion", "opciones", "i suggest", "i propose", "i could", "we could", "you could",
     "would you like", "quieres que", "shall i", "i recommend", "my proposal", "should we", "te parece",
@@ -334,6 +337,9 @@ REQUEST_NOW: tuple[str, ...] = (
     "re:^\\W*(?:please\\s+|por favor,?\\s+)?(?:emite|genera|haz|issue|raise|send)\\s+(?:la|el|the|an?)\\s+"
     "(?:factura|abono|invoice|credit note)\\b(?![^.;]{0,60}\\b(?:cada|every|a partir de|from now on)\\b)",
     "cuando puedas", "when you can", "when you get a chance",
+    # a list pulled now: "Pull the list of returned direct debits for September", "Lístame las facturas impagadas…"
+    "re:^\\W*(?:please\\s+|por favor,?\\s+)?(?:pull|get|fetch|export|give\\s+me)\\s+(?:me\\s+)?(?:the|a)\\s+list\\b",
+    "re:^\\W*(?:listame|sacame\\s+(?:la|una)\\s+lista|dame\\s+(?:la|una)\\s+lista)\\b",
     # a job done now and reported back: "Sincroniza shop-main y avísame", "Run the restore and let me know"
     "re:\\b(?:y|and)\\s+(?:avisame|dime|me avisas|me dices|let me know|tell me)\\b"
     "(?:\\s+(?:cuando|when)\\b[^.;]{0,40})?\\W*$",

@@ -91,13 +91,14 @@ def named_party(history_user: str, user: str) -> str:
 
 
 def with_party(sentences: Sequence[Sentence], party: str) -> list[Sentence]:
-    """The user's first sentence of a party's terms, with the party named ("Van Dijk Media: 6 sites on Pro, net 30
-    …"): the memory must say whose terms they are."""
+    """The user's (or the agreed proposal's) first sentence of a party's terms, with the party named ("Van Dijk
+    Media: 6 sites on Pro, net 30 …"): the memory must say whose terms they are."""
     out = list(sentences)
     if not party:
         return out
     for number, sentence in enumerate(out):
-        if sentence.role == "user" and set(sentence.signals.categories) & _TERMS and party not in sentence.text:
+        if sentence.role in ("user", "proposal") and set(sentence.signals.categories) & _TERMS \
+                and party not in sentence.text:
             out[number] = replace(sentence, text=f"{party}: {sentence.text}")
             break
     return out

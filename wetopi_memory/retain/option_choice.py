@@ -23,7 +23,10 @@ _ORDINAL = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\b")
 _YES_TO = re.compile(r"^\W*(?:yes|ok|okay|si|vale)\W+(?:to|a|al|a lo de)\b")
 # "Me quedo con Wetopi Agents", "let's go with the Hetzner one": a short reply that takes an option by its name
 _TAKES = re.compile(r"^\W*(?:me quedo con|nos quedamos con|vamos con|go with|let'?s go with|i'?ll go with"
-                    r"|we'?ll go with|i'?ll take|we'?ll take|elijo|escojo|i pick|i choose)\b")
+                    r"|we'?ll go with|i'?ll take|we'?ll take|elijo|escojo|i pick|i choose"
+                    # "Dale, la de los plazos", "ok, the one with the payment plan"
+                    r"|(?:(?:dale|vale|ok|okay|si|venga|yes)\W+)?(?:la|el)\s+de\s+(?:la|el|los|las)"
+                    r"|(?:(?:ok|okay|yes|sure)\W+)?the\s+one\s+with)\b")
 MAX_TAKE_WORDS = 10
 # A blank line, or a line that starts with a word (not an indent, a bullet or a label), ends the options' list.
 _AFTER_OPTIONS = re.compile(r"\n\s*\n|\n(?=[^\s\-*\u2022\d(])")

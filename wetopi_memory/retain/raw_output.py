@@ -22,6 +22,8 @@ _RAW_LINE = re.compile(
 # kubectl-style table header.
 _RAW_SINGLE = re.compile(
     r"^\s*(?:\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?\S*\s+\S|\[?\d{2}:\d{2}:\d{2}\]?\s+(?:INFO|WARN|ERROR|DEBUG)"
+    r"|\[\d{1,2}[-/ ][A-Za-z]{3}[-/ ]\d{4}[ :]\d{2}:\d{2}:\d{2}\]\s+[A-Z]{4,}\b"
+    r"|\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2} \[\w+\]"
     r"|(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\s*[:|\]]|\[(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE)\]"
     r"|\$ \S|PS [A-Z]:\\|[\w-]+@[\w.-]+:[~/]|at [\w.$<>]+\(.*\)$|File \".*\", line \d+"
     r"|Traceback \(most recent call last\)|NAME\s{2,}[A-Z]|(?:[A-Z][A-Za-z_()%/-]*\s{2,}){2,}[A-Z][A-Za-z_()%/-]*\s*$"

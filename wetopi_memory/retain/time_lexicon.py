@@ -290,6 +290,9 @@ TRANSIENT: tuple[str, ...] = (
     "re:\\bva(?:mos|n)?\\s+por\\s+(?:el\\s+|la\\s+)?\\d", "on track for", "on track to",
     "re:\\b(?:is|are)\\s+asking\\b",
     "me estan preguntando", "i'm blanking", "i am blanking", "me he quedado en blanco",
+    # shown for information only, nothing to act on or keep: "nothing to do, just FYI", "firma pendiente en el banco"
+    "nothing to do", "no action needed", "no action required", "no hay que hacer nada", "nada que hacer",
+    "just fyi", "solo para que lo sepas", "pendiente de tu firma", "pending your signature", "pendiente de firma",
     # someone else's work, reported later: "Jordi está con el upgrade, luego me cuenta"
     "luego me cuenta", "luego me dice", "ya me contara", "me contara como", "will let me know", "keeps me posted",
     "ya te digo", "ya te dire", "te digo algo", "i'll let you know", "i will let you know",

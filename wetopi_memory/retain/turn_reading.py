@@ -230,7 +230,10 @@ def works_now(user_message: str) -> bool:
 
 # An opt-out that names its part: "Lo del descuento que les he hecho no lo guardes", "don't save the discount part"
 _DETERMINER = r"(?:(?:la|los|las|mi|mis|tu|su|sus|the|my)\s+)?"
-_NAMED_PART = re.compile(r"^\W*(?:(?:y|pero|and|but)\s+)?lo\s+(?:de|del)\s+" + _DETERMINER + r"([a-z]{4,})\b"
+# "lo de que igual les subimos al 18 %", "lo de lo que le vamos a ofrecer a Laura": the part named by a clause
+_CLAUSE_PART = r"(?:(?:lo\s+)?que\s+(?:[a-z]{1,3}\s+){0,3})?"
+_NAMED_PART = re.compile(r"^\W*(?:(?:y|pero|and|but)\s+)?lo\s+(?:de|del)\s+" + _CLAUSE_PART + _DETERMINER
+                         + r"([a-z]{4,})\b"
                          r"|\b(?:no\s+guardes|don'?t\s+save|do\s+not\s+save|don'?t\s+store)\s+(?:lo\s+(?:de|del)\s+"
                          + _DETERMINER + r"|the\s+(?:part\s+about\s+" + _DETERMINER + r")?)([a-z]{4,})\b")
 _NOT_A_PART = frozenset({"ayer", "antes", "arriba", "abajo", "esto", "otro", "this", "that", "these", "those", "rest"})

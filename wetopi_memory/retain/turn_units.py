@@ -76,7 +76,8 @@ _RUN_TIME = re.compile(
     r"~\s*)?\d+(?:[.,]\d+)?\s*(?:s|sec|seconds?|segundos?|min|mins|minutes?|minutos?|h|hours?|horas?)\b")
 
 # A routine run's outcome, with no setting of its own: "Done: woo-olivares Synced a 7a1c9e0 y Healthy; rollout completo"
-_ROUTINE_RUN = re.compile(r"(?i)\b(?:synced|healthy|rollout\s+(?:completo|completado|complete|completed|finished))\b")
+_ROUTINE_RUN = re.compile(r"(?i)\b(?:synced|healthy|rollout\s+(?:completo|completado|complete|completed|finished)"
+                          r"|(?:en\s+estado|phase:?|status:?)\s+completed)\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +225,7 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
         if scope is not None and scope in builder.router.known_scopes:
             pinned[backed.index] = scope
     agreed_sentences, agreed_pins = _agreed_proposal(proposed, "personal" in builder.router.known_scopes)
-    sentences.extend(agreed_sentences)
+    sentences.extend(with_party(agreed_sentences, party))   # "Fundación Arce: (1) … 3 plazos mensuales de 445 €"
     pinned.update(agreed_pins)
     if "personal" in agreed_pins.values():
         sentences, details = _own_details(sentences)
