@@ -68,3 +68,26 @@ def test_not_now_and_well_see_is_not_kept(driver: PluginDriver) -> None:
         "not-now", "Ahora no. Con un solo técnico no podemos ofrecer soporte en catalán; lo vemos cuando "
         "entre la persona de marzo.", "Entendido.")
     assert not stored, stored
+
+
+def test_a_hiring_plan_naming_technical_roles_is_the_business(driver: PluginDriver) -> None:
+    stored = driver.stored_by(
+        "hiring-plan", "Vale, así.", "Hecho.",
+        before="Propuesta:\n- Un DevOps en febrero (foco Kubernetes y backups).\n- Una persona de soporte N1 en "
+               "abril, a media jornada.",
+        asked="¿Cómo hacemos el plan de contratación de 2027?")
+    assert "platform" not in stored, stored
+    assert any("DevOps" in item for item in stored.get("business", ())), stored
+    assert not any(item.strip() == "Propuesta:" for items in stored.values() for item in items), stored
+
+
+def test_how_the_speaker_wants_things_queued_is_hers(driver: PluginDriver) -> None:
+    stored = driver.stored_by(
+        "queued", "New rule for me: I only approve expenses on Fridays. Anything expense-related that needs my "
+        "sign-off, queue it for Friday morning, don't send it to me midweek.", "Understood.")
+    assert "business" not in stored, stored
+    assert any("queue it" in item for item in stored.get("personal", ())), stored
+
+
+def test_a_report_asked_for_this_job_is_no_preference(driver: PluginDriver) -> None:
+    assert not driver.stored_by("later", "Primero la reunión y luego me cuentas lo del presupuesto.", "Vale.")

@@ -239,6 +239,12 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "deja la empresa", "leaves the company", "left the company", "se va de la empresa", "hiring freeze",
         "entro como", "empezo como", "joined as", "started as", "se incorporo como",
         "re:\\b(?:contratad[oa]|hired|fichad[oa])\\s+(?:a\\s+[a-z]+\\s+(?:[a-z]+\\s+)?)?(?:como|as)\\b",
+        # a hiring plan's steps: "Un SRE en noviembre…", "prueba técnica práctica … y dos entrevistas"
+        "hiring plan", "plan de contratacion", "prueba tecnica", "technical test", "entrevista final",
+        "final interview", "media jornada", "jornada completa", "part-time", "full-time", "a tiempo parcial",
+        "oferta en linkedin",
+        "re:^\\W*(?:propuesta:\\s*)?(?:un|una|one|a)\\s+(?:sre|sysadmin|devops|tecnico|técnico|developer|desarrollador[a]?)"
+        "\\s+(?:en|in|para|for)\\b",
     ),
     "incident": (
         "incident", "incidente", "outage", "caida", "se cayo", "went down", "was down", "estuvo caido",

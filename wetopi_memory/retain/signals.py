@@ -218,7 +218,7 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
         categories = tuple(c for c in categories if c not in ERRAND_LOOKALIKES)
     stripped = text.strip()
     filler = bool(stripped) and len(words) <= 8 and (
-        all(w in FILLER_WORDS for w in words) or bool(BARE_NOTE.match(folded)))
+        all(w in FILLER_WORDS for w in words) or bool(BARE_NOTE.match(folded)) or bool(_LABEL_ONLY.match(folded)))
     asked = _TAG_QUESTION.sub("", stripped)   # "Prefiero que me escribas en castellano, ¿vale?" asks nothing
     question = asked.endswith("?") or asked.startswith("¿") or bool(_LEADING_QUESTION.match(folded))
     unverified = UNVERIFIED_SET.find(folded, text_grams)
@@ -282,6 +282,8 @@ def _recorded(signals: Signals, text: str, acts: tuple[str, ...] = ()) -> Signal
 # A question that opens a sentence the splitter kept whole ("what's your take on X? a customer asked"): an
 # interrogative first word, then a "?" followed by more words.
 # A tag question closing a statement: it asks for agreement, not for an answer.
+# a label with nothing after it, a list's heading: "Propuesta:", "Pasos:"
+_LABEL_ONLY = re.compile(r"^\W*[\w-]+(?:\s+[\w-]+)?\s*:\s*$")
 _TAG_QUESTION = re.compile(r"(?<=\w)[,;]\s*¿?\s*\b(?:vale|ok|okay|right|de acuerdo|entendido|ya\s+sabes)\s*\?\s*$",
                            re.IGNORECASE)
 _LEADING_QUESTION = re.compile(

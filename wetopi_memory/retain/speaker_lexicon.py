@@ -152,7 +152,7 @@ TREATMENT_SET = TermSet((
     "cuando te pida", "si te pido", "when i ask you", "when i ask for", "if i ask you", "if i ask for",
     "instead of me", "en vez de a mi", "en lugar de a mi", "me propongas", "you propose to me", "you suggest to me",
     "me sugieras", "me mandes", "me envies", "you send me", "give me", "dame", "only if i ask", "solo si te lo pido",
-    "solo si lo pido",
+    "solo si lo pido", "send it to me", "send them to me", "put them in front of me", "queue it for",
     # what the assistant hands the speaker, and in what order: "ordénalas siempre por vencimiento"
     "ordenalas", "ordenalos", "ordenamelas", "ordenamelos", "sort them", "order them", "the weekly summary",
     "el resumen semanal", "the daily summary", "el resumen diario", "approval requests", "peticiones de aprobacion",
