@@ -382,21 +382,3 @@ def first_person_verb(tokens: list[bytes], names: frozenset[bytes] = frozenset()
         previous = token
     return False
 
-
-# A memory request about what the speaker alone said or chose ("¿Recuerdas qué días te dije que no estoy?", "which
-# flat did I pick in the end?"): the speaker's own memory when no business or platform term placed it; "we", "our",
-# "acordamos" make it the organisation's.
-_OWN_WORDS = frozenset({b"i", b"my", b"mine", b"mi", b"mis", b"yo", b"dije", b"conte", b"comente", b"pedi",
-                        b"elegi", b"decidi"})
-_OUR_WORDS = frozenset({b"we", b"our", b"ours", b"us", b"nos", b"hemos", b"habiamos", b"decidimos", b"acordamos",
-                        b"dejamos", b"quedamos", b"hablamos", b"nosotros", b"nuestro", b"nuestra", b"nuestros",
-                        b"nuestras"})
-_HEDGING = frozenset({b"think", b"guess", b"believe", b"suppose"})   # "I think they get 20 sites": an aside
-
-
-def asks_own_memory(tokens: list[bytes]) -> bool:
-    """Whether a memory request's words are the speaker's alone (see `_OWN_WORDS`), not an aside's ("I think…")."""
-    if not _OUR_WORDS.isdisjoint(tokens) or b"creo" in tokens:
-        return False
-    return any(token in _OWN_WORDS and (token != b"i" or following not in _HEDGING)
-               for token, following in zip(tokens, [*tokens[1:], b""], strict=True))

@@ -43,6 +43,7 @@ from .matching import (
     OPENER_FIRST,
     OURS,
     asks_about_self,
+    asks_own_memory,
     chat_que,
     customers_only_qualify,
     drop_resource_words,
@@ -53,7 +54,7 @@ from .matching import (
     resource_words,
     speaks_of_ours,
 )
-from .personal_rules import asks_own_memory, first_person_verb, one_off_day
+from .personal_rules import first_person_verb, one_off_day
 from .scoring import DecisionScorer
 from .tables import RouterTables, router_tables
 from .text import LOWER_BYTES, MAX_INPUT_CHARS, TOKEN_BYTES, UTF8_DELETE, normalize, tokenize
