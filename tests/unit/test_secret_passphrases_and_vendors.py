@@ -1,5 +1,6 @@
-"""Passphrases of words, vendor tokens (Honeycomb, Backblaze B2, ngrok), flattened PuTTY key files, Go MySQL DSNs,
-IPMI logins, and their look-alikes that must pass (our own samples; values generated at random for these tests)."""
+"""Passphrases of words, vendor tokens (Honeycomb, Backblaze B2, ngrok, any `<kind>_live_…` key), flattened PuTTY
+key files, Go MySQL DSNs, IPMI logins, and their look-alikes that must pass (our own samples; values generated at
+random for these tests)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ REFUSED = [
      "YAMGllhzpR9QoTF9Qbe18/0MQfVyFv Private-Lines: 1 IxBKCQV8oCBI4mJdUbUOnV6ye9P3pFIEH9FzHZfJrBni Private-MAC: 9c1d"),
     ("go-mysql-dsn", 'DB_DSN="wp:kbgoEYuAlBrt5z@tcp(10.40.2.15:3306)/wp_lumen?charset=utf8mb4"'),
     ("user-slash-password", "iDRAC de pve-07: root / kbgoEYuAlBrt5z"),
+    ("live-test-key", "the portal wants a token, use this one if you need it: prt_live_Q7w2Lk9ZxR4vT8mN3bY6cHa5dE"),
+    ("live-test-key", "en staging: acme_test_h3Kf9Qw2ZrL7mX4tV8pN1bRc6D"),
 ]
 
 PASSING = [
@@ -33,6 +36,8 @@ PASSING = [
     "ahora mismo usan 3.1 CPU / 9Gi de memoria",
     "Resúmenes en formato corto (qué pasó / impacto / causa / acción), por favor",
     "en la doc de Stripe sale sk_test_4eC39HqLyjWDarjtT1zdp7dc como clave de ejemplo",
+    "la publishable key del checkout es pk_live_51Hq8ZbK2lN7xQw4RtY9vB3cM6, va en el front",
+    "def test_prod_settings_are_loaded_from_the_environment(): ...",
 ]
 
 

@@ -107,4 +107,12 @@ VENDOR_TOKEN_RULES: tuple[SecretRule, ...] = (
     SecretRule("terraform-cloud-token", Tier.TOKEN,
                re.compile(r"(?<![A-Za-z0-9])(?P<v>[A-Za-z0-9]{14}\.atlasv1\.(?P<b>[A-Za-z0-9_-]{60,100}))" + _E),
                keywords=("atlasv1",), window=(16, 120), locate=token_check()),
+    # any vendor's key in the `<kind>_live_` / `_test_` / `_prod_` convention Stripe made common (`npt_live_…`): no
+    # prefix of its own, found from the environment word inside it; a publishable key (`pk_…`) is public by design,
+    # and Stripe's documentation key is printed in every guide
+    SecretRule("live-test-key", Tier.TOKEN,
+               re.compile(r"(?<![A-Za-z0-9_])(?P<v>(?!pk_)(?!sk_test_4eC39HqLyjWDarjtT1zdp7dc\b)[a-z]{2,10}_"
+                          r"(?:live|test|prod)_(?P<b>[A-Za-z0-9]{24,128}))" + _E),
+               keywords=("_live_", "_test_", "_prod_"), window=(12, 140),
+               locate=token_check(entropy=3.5, need_digit=True, need_alpha=True)),
 )
