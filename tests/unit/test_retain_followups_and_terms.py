@@ -101,3 +101,13 @@ def test_a_customer_upgrading_and_a_promise_in_the_offer_are_the_business(driver
         "promise", "Como el simulacro salió bien, lo ponemos en la oferta: en el Woo Pro garantizamos restaurar una "
         "tienda en menos de 4 horas.", "Apuntado.")
     assert list(promise) == ["business"], promise
+
+
+def test_a_checked_answer_to_did_it_hold_keeps_the_setting(driver: PluginDriver) -> None:
+    check = ToolCall(name="terminal", args={"command": "kubectl -n shop exec deploy/shop -c php-fpm -- php-fpm -tt"},
+                     result="pm.max_children = 60\npm = static")
+    stored = driver.stored_by(
+        "held", "¿Ha aguantado el pool de la tienda el pico de anoche con el cambio a static?",
+        "Sí. Con pm = static y pm.max_children = 60 el pool pasó el pico sin llegar al máximo de procesos. Lo doy por "
+        "validado.", tools=(check,))
+    assert any("max_children" in item and "60" in item for item in stored.get("platform", ())), stored

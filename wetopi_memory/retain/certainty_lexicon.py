@@ -193,6 +193,7 @@ VERIFIED: tuple[str, ...] = (
     "ahora responde", "ya devuelve", "ya responde", "returns 200", "devuelve 200", "responde 200", "sin errores",
     "without errors", "no errors", "0 errors", "0 errores", "vuelve a funcionar", "works fine", "is working",
     "esta funcionando", "went through", "goes through", "succeeded", "esta resuelto", "esta resuelta", "is resolved",
+    "re:^\\W*(?:yes[,:]?\\s+)?it\\s+held\\b", "lo doy por validado",
     "it's resolved", "has been resolved",
     "completed successfully", "ya carga", "loads again", "va bien", "va fino", "funciona bien", "lo he mirado",
     "mirado con", "checked with", "checked it with", "comprobado con", "visto con", "verified with",

@@ -225,6 +225,8 @@ RUNBOOK_ASKED = TermSet(("how do i", "how do we", "how to", "procedure", "proced
 # The user asks whether an earlier fix holds ("ya está fixed, ¿no?"): a checked answer reports that fix.
 FIX_ASKED = TermSet(("re:\\bya\\s+esta\\s+(?:fixed|arreglad[oa]s?|resuelt[oa]s?|solucionad[oa]s?)\\b",
                      "re:\\bis\\s+(?:it|that|this)\\s+(?:fixed|resolved|sorted)\\b", "still fixed", "sigue arreglado",
+                     # whether it held: "Did it hold overnight?", "¿Ha aguantado el pool el pico de ayer?"
+                     "re:\\b(?:did|has)\\s+(?:it|that|the\\s+\\w+)\\s+(?:hold|held)\\b", "ha aguantado", "aguanto el",
                      # whether the change worked: "Did last night's import finally go through with the 600s timeout?"
                      "re:^\\W*(?:and\\s+)?did\\b[^?.]{0,80}\\b(?:finally\\s+)?(?:go through|work)\\b[^?.]{0,60}"
                      "\\bwith\\b",
