@@ -243,7 +243,7 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "hiring plan", "plan de contratacion", "prueba tecnica", "technical test", "entrevista final",
         "final interview", "media jornada", "jornada completa", "part-time", "full-time", "a tiempo parcial",
         "oferta en linkedin",
-        "re:^\\W*(?:propuesta:\\s*)?(?:un|una|one|a)\\s+(?:sre|sysadmin|devops|tecnico|técnico|developer|desarrollador[a]?)"
+        "re:^\\W*(?:propuesta:\\s*)?(?:un|una|one|a)\\s+(?:sre|sysadmin|devops|tecnico|developer|desarrollador[a]?)"
         "\\s+(?:en|in|para|for)\\b",
     ),
     "incident": (

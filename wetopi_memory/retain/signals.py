@@ -279,13 +279,13 @@ def _recorded(signals: Signals, text: str, acts: tuple[str, ...] = ()) -> Signal
     return replace(signals, categories=categories, transient=(), past_action=acts, weak=(*signals.weak, "on record"))
 
 
-# A question that opens a sentence the splitter kept whole ("what's your take on X? a customer asked"): an
-# interrogative first word, then a "?" followed by more words.
-# A tag question closing a statement: it asks for agreement, not for an answer.
-# a label with nothing after it, a list's heading: "Propuesta:", "Pasos:"
+# A label with nothing after it, a list's heading: "Propuesta:", "Pasos:"
 _LABEL_ONLY = re.compile(r"^\W*[\w-]+(?:\s+[\w-]+)?\s*:\s*$")
+# A tag question closing a statement: it asks for agreement, not for an answer.
 _TAG_QUESTION = re.compile(r"(?<=\w)[,;]\s*¿?\s*\b(?:vale|ok|okay|right|de acuerdo|entendido|ya\s+sabes)\s*\?\s*$",
                            re.IGNORECASE)
+# A question that opens a sentence the splitter kept whole ("what's your take on X? a customer asked"): an
+# interrogative first word, then a "?" followed by more words.
 _LEADING_QUESTION = re.compile(
     r"^\W*(?:what|what's|whats|how|why|when|where|which|who|should|shall|can|could|would|do|does|did|is|are"
     r"|que|como|por que|cuando|donde|cual|cuales|quien|cuanto|cuanta|cuantos|cuantas)\b[^?.!]{0,160}\?\s+\w")

@@ -296,7 +296,7 @@ TRANSIENT: tuple[str, ...] = (
     # someone else's work, reported later: "Jordi está con el upgrade, luego me cuenta"
     "luego me cuenta", "luego me dice", "ya me contara", "me contara como", "will let me know", "keeps me posted",
     # this job's report asked for: "Primero café y luego me cuentas lo del informe", "If you fix it tell me what it was"
-    "luego me cuentas", "y luego me cuentas", "tell me what it was", "dime que era", "dime que fue",
+    "luego me cuentas", "tell me what it was", "dime que era", "dime que fue",
     "ya te digo", "ya te dire", "te digo algo", "i'll let you know", "i will let you know",
     "sigue fallando", "no idea", "ni idea", "a ver si", "prueba a", "try to", "intenta", "siguen apareciendo",
     "sigue dando", "re:\\bstill\\s+(?:(?!0\\b)\\d|failing|broken|down|getting|seeing)", *REQUEST_NOW,

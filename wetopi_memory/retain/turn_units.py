@@ -125,8 +125,8 @@ def _own_statement(sentence: Sentence) -> Sentence:
 def _reports_the_run(text: str) -> bool:
     """Whether an answer sentence tells how this run went (its verification, its timing, a sync come out healthy) and
     nothing else."""
-    timed = _RUN_TIME.search(text) is not None or _ROUTINE_RUN.search(text) is not None
-    return _VERIFICATION.search(text) is not None or (timed and not technical_value(text))
+    run_only = _RUN_TIME.search(text) is not None or _ROUTINE_RUN.search(text) is not None
+    return _VERIFICATION.search(text) is not None or (run_only and not technical_value(text))
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")

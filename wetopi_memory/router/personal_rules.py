@@ -381,4 +381,3 @@ def first_person_verb(tokens: list[bytes], names: frozenset[bytes] = frozenset()
             return True
         previous = token
     return False
-
