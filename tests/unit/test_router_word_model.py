@@ -245,6 +245,17 @@ def test_first_names_are_not_words_of_the_model() -> None:
     assert not {"ana", "marta", "jorge", "pablo"} & set(shipped)
 
 
+def test_years_and_verbs_of_change_are_not_words_of_the_model() -> None:
+    records = [TrainingRecord(text, (), frozenset(scopes), frozenset(), {}) for text, scopes in [
+        ("plan de hardware para 2026: cambiar los discos de cualquier nodo", {"platform"}),
+        ("presupuesto de 2026: cambiar de gestoría", {"business"}),
+        ("los discos del nodo 7 fallan", {"platform"}), ("la gestoría nos cobra de más", {"business"}),
+    ]] * 3
+    words = train_word_model(records, SCOPES, TrainingSettings(epochs=4))["words"]
+    assert {"discos", "gestoria"} <= set(words)
+    assert not {"2026", "cambiar", "cualquier"} & set(words)
+
+
 def test_the_shipped_model_is_what_the_corpus_and_the_rules_give() -> None:
     check = subprocess.run([sys.executable, str(ROOT / "tests" / "corpus" / "train_word_model.py"), "--check"],
                            capture_output=True, text=True, timeout=300, check=False)

@@ -165,7 +165,9 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
             "teletrabajar", "remote work policy", "post en el blog", "post del blog",
             "refunded", "refunds", "refunding", "reembolsado", "reembolsamos", "devolución",
             "política de devoluciones", "refund policy", "cobrar", "cobramos", "cobra",
-            "cobran", "cobrarle", "cobre", "impago", "bill", "billed", "invoices", "facturas", "facturar",
+            "cobran", "cobrarle", "cobre", "impago", "unpaid", "impagado", "impagada", "impagados", "impagadas",
+            "dunning", "suspension warning", "aviso de suspensión", "overdue invoice", "overdue invoices",
+            "bill", "billed", "invoices", "facturas", "facturar",
             "overage", "renewal", "renovación", "upselling", "reventa", "resellers", "prospect",
             "webinar", "consultoría", "consulting", "vat", "iva", "pricing tiers", "margen bruto",
             "margen de beneficio", "gross margin", "pagos", "add-on", "goodwill credit",
@@ -186,6 +188,8 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
             "budget line", "nota de gastos", "expense claim",
             # who support hands a case to: "Escalado de soporte, definitivo: Lucía escala a Marta y Marta a mí"
             "escalado de soporte", "support escalation", "support escalations", "cadena de escalado",
+            # what a supplier or a partner put on the table for us
+            "nos ofreció", "nos ofrecieron", "nos ha ofrecido", "nos han ofrecido",
         ),
     ),
     DefaultRule(

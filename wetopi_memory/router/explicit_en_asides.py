@@ -148,8 +148,20 @@ EN_ASIDES: tuple[ExplicitTrigger, ...] = (
                     r"\s*[.!?]*\s*$", ("forgot", "forget", "remember"), requires=("i",),
                     unless=_WORLD_NAME + r"|\b(?:capital|population|president|author|formula|meaning|definition|"
                     r"difference|word\s+for)\b"),
-    ExplicitTrigger("en.what_did_we_learn",   # "what did we learn from the noisy neighbour incident?"
-                    r"\bwhat\s+did\s+we\s+(?:learn|take\s+away)\s+from\b", ("learn", "take"), requires=("did", "we")),
+    ExplicitTrigger("en.what_did_we_learn",   # "what did we learn from the noisy neighbour incident?", "Pull up
+                    # what we learned from last year's Black Friday"
+                    r"\bwhat\s+(?:did\s+we\s+(?:learn|take\s+away)|we\s+(?:learned|learnt|took\s+away))\s+from\b",
+                    ("learn", "take", "learned", "learnt", "took"), requires=("we",)),
+    ExplicitTrigger("en.tried_before",   # "Has this exact change … been tried before?", "have we tried this before?"
+                    r"\b(?:been\s+tried|have\s+we\s+(?:ever\s+)?tried\s+(?:this|that|it))\s+before\b",
+                    ("tried",), requires=("before",), also=r"\?"),
+    ExplicitTrigger("en.prior_decision",   # "Is there any prior decision on letting customers run their own cron?"
+                    r"\b(?:any|a)\s+(?:prior|previous|earlier|past)\s+(?:decision|decisions|agreement|discussion)\s+"
+                    r"(?:on|about|regarding|for)\b", ("prior", "previous", "earlier", "past"),
+                    requires=("any",)),
+    ExplicitTrigger("en.what_you_remember",   # "start from what you have on it", "list what you remember about it"
+                    r"\b(?:start|begin)\s+(?:from|with)\s+what\s+you\s+(?:have|know|remember)\b|\bwhat\s+you\s+"
+                    r"remember\s+(?:about|of|from)\b", ("have", "know", "remember"), requires=("what", "you")),
     ExplicitTrigger("en.memories_tagged",   # "are there any memories tagged 'woo'? list them"
                     r"\bmemor(?:y|ies)\s+(?:tagged|labell?ed|with\s+the\s+tag)\b", ("memories", "memory")),
     ExplicitTrigger("en.pull_together_from_memory",   # "Pull together everything we know from memory"

@@ -81,6 +81,10 @@ _YOU_TOLD_WORDS = tuple(sorted({stem + end for stem in YOU_TOLD_STEMS for end in
 _OPENS_CLAUSE = r"(?:^|[^a-z0-9\s])\s*$"
 # a tag that makes an instruction look like a question ("…, ¿vale?", "…, ¿ok?", "…, ¿de acuerdo?")
 _TAG_QUESTION = r"[,;]\s*(?:vale|ok|okay|de\s+acuerdo|porfa|por\s+favor|eh|si|entendido)\s*\?+\s*$"
+# "¿me lo recuerdas el sábado?": a reminder set for later, not a question about the past
+_REMINDER_AHEAD = (r"\bme\s+(?:lo\s+|la\s+|los\s+|las\s+)?recuerdas\s+(?:(?:el|este)\s+(?:lunes|martes|miercoles"
+                   r"|jueves|viernes|sabado|domingo|finde|fin\s+de\s+semana)|esta\s+(?:tarde|noche)|manana|luego"
+                   r"|mas\s+tarde|a\s+las|dentro\s+de|en\s+\d|pasado\s+manana|antes\s+de)\b")
 # "recuérdame qué significa SLO": a word's meaning, general knowledge
 _MEANING_ES = r"\brecuerda(?:me)?\s+(?:que|como)\s+(?:significa|significaba|quiere\s+decir|se\s+dice|se\s+escribe)\b"
 # a past day of ours: a day of a month without its year (with it, history), "el martes pasado", "la última vez"
@@ -101,7 +105,7 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     unless=f"{_SAVE_ES}|{_WRITE_TO_MEMORY}|{_IN_RAM}|{_TRIBUTE}|{DECLINED_LOOKUP}"),
     ExplicitTrigger("es.te_acuerdas", r"\b(?:te\s+acuerdas|os\s+acordais|recuerdas|recordais)\b",
                     ("acuerdas", "acordais", "recuerdas", "recordais"),
-                    unless=f"{_NOSTALGIA}|{WORLD_ASKED}|{ACROSS_CHATS}"),
+                    unless=f"{_NOSTALGIA}|{WORLD_ASKED}|{ACROSS_CHATS}|{_REMINDER_AHEAD}"),
     ExplicitTrigger("es.recuerda_interrogativo",
                     r"\brecuerda(?:me)?\s+(?:como|cual|cuales|cuando|donde|cuanto|cuanta|por\s+que|si)\b",
                     ("recuerda", "recuerdame")),

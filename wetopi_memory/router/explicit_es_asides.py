@@ -36,6 +36,16 @@ _WRITTEN_WORDS = ("runbook", "runbooks", "doc", "docs", "documento", "documentos
 _WRITTEN_IN = "(?:" + "|".join(_WRITTEN_WORDS) + ")"
 
 ES_ASIDES: tuple[ExplicitTrigger, ...] = (
+    ExplicitTrigger("es.que_aprendimos",   # "¿Qué aprendimos del incidente de la clave expuesta?"
+                    r"\b(?:que|lo\s+que)\s+(?:aprendimos|hemos\s+aprendido|sacamos\s+en\s+claro)\s+(?:de|del|con|en|tras)\b",
+                    ("aprendimos", "aprendido", "sacamos"), requires=("que",)),
+    ExplicitTrigger("es.ya_hablamos_de_esto",   # "…¿Ya hablamos de esto alguna vez?"
+                    r"\b(?:ya\s+)?(?:hablamos|hemos\s+hablado|habiamos\s+hablado)\s+(?:ya\s+)?de\s+(?:esto|eso)"
+                    r"(?:\s+(?:alguna\s+vez|antes|ya))?\s*\?",
+                    ("hablamos", "hablado"), requires=("de",)),
+    ExplicitTrigger("es.lo_que_recuerdes",   # "what went wrong con el lanzamiento? lista lo que recuerdes"
+                    r"\blo\s+que\s+(?:recuerdes|te\s+acuerdes|tengas\s+(?:de|sobre))\b",
+                    ("recuerdes", "acuerdes", "tengas"), requires=("lo",)),
     ExplicitTrigger("es.lo_definimos_pero_no_me_acuerdo",   # "¿Quién firmaba…? Lo definimos en el proceso de
                     # cambios pero no me acuerdo"
                     r"\b(?:lo|la|los|las|eso)\s+(?:ya\s+)?(?:definimos|pusimos|dejamos|escribimos|apuntamos|documentamos)"
@@ -118,10 +128,13 @@ ES_ASIDES: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("es.tal_como_lo_tenemos",   # "Pásame las condiciones del programa de partners tal como las tenemos"
                     r"\btal\s+(?:y\s+)?como\s+(?:la|las|lo|los)\s+(?:tenemos|teniamos|dejamos|acordamos|pactamos)\b",
                     ("tenemos", "teniamos", "dejamos", "acordamos", "pactamos"), requires=("tal",)),
-    ExplicitTrigger("es.mira_si_ya_teniamos",   # "antes de contestar, mira si ya teníamos algo decidido sobre…"
-                    r"\b(?:mira|busca|comprueba|revisa)\s+si\s+(?:ya\s+)?(?:teniamos|tenemos|habiamos)\s+(?:algo\s+)?"
-                    r"(?:decidido|acordado|hablado|apuntado|guardado|pactado)\b",
-                    ("decidido", "acordado", "hablado", "apuntado", "guardado", "pactado"), requires=("si",)),
+    ExplicitTrigger("es.mira_si_ya_teniamos",   # "antes de contestar, mira si ya teníamos algo decidido sobre…",
+                    # "¿Qué nos ofreció Hetzner…? Mira si lo guardamos"
+                    r"\b(?:mira|busca|comprueba|revisa)\s+si\s+(?:ya\s+)?(?:(?:lo|la|los|las)\s+)?(?:(?:teniamos|tenemos|"
+                    r"habiamos)\s+(?:algo\s+)?(?:decidido|acordado|hablado|apuntado|guardado|pactado)|guardamos|"
+                    r"apuntamos|anotamos|guardaste|apuntaste)\b",
+                    ("decidido", "acordado", "hablado", "apuntado", "guardado", "pactado", "guardamos", "apuntamos",
+                     "anotamos", "guardaste", "apuntaste"), requires=("si",)),
     ExplicitTrigger("es.que_dije_que",   # "¿Qué dije que hiciéramos con las alertas mientras estoy fuera?"
                     r"\b(?:que|como)\s+dije\s+que\b", ("dije",), gated=True,
                     accented=r"\b(?:qué|cómo)\s+dije\s+que\b"),

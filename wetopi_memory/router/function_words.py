@@ -1,8 +1,9 @@
 """Function words of Spanish and English (normalised as `text.tokenize` gives them): the grammar of a message, not
 what it is about. The word model learns only content words: which person speaks, whether it is a question and
 how polite it is are the rules' to read (first person, question frames), and function words summed over a long
-message would otherwise add up to a scope that none of its content points to. Semi-modals ("need", "necesitamos")
-and "current"/"actual" point at nothing either.
+message would otherwise add up to a scope that none of its content points to. Semi-modals ("need", "necesitamos"),
+"current"/"actual" and the verbs of changing and raising ("cambiar", "sube", "change", "raise": a supplier, a price
+or a limit alike) point at nothing either.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ be am is are was were been being have has had having do does did done doing will
 might must let lets get got gets please thanks thank hi hello hey oh well any some all each every both either
 neither more most much many few lot lots such own same other another one ones something anything nothing
 everything someone anyone everyone im ive id ill dont doesnt didnt isnt arent wasnt cant wont couldnt shouldnt
-need needs current
+need needs current change changes changed changing raise raises raised
 """
 
 _SPANISH: Final = """
@@ -31,8 +32,10 @@ este esta esto estos estas ese esa eso esos esas aquel aquella aquello aquellos 
 ser soy eres es somos son era eran fue fueron sido estar estoy estas esta estamos estan estaba estado
 haber he has ha hemos han habia habian hay hubo haya
 hacer hago hace hacen hizo tener tengo tiene tienen tenia ir voy va vamos van iba
-otro otra otros otras todo toda todos todas algo alguien nada nadie cada mismo misma bueno vale hola gracias porfa
+otro otra otros otras todo toda todos todas algo alguien nada nadie cada cualquier cualquiera mismo misma bueno vale
+hola gracias porfa
 necesito necesitas necesita necesitamos necesitan actual actuales
+cambiar cambia cambio cambiamos cambiado subir sube suben subimos subido
 """
 
 FUNCTION_WORDS: Final = frozenset((_ENGLISH + _SPANISH).split())

@@ -236,6 +236,9 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
                  "back from leave", "entro tarde", "entraré tarde", "salgo antes", "saldré antes", "no estoy por",
                  "no estoy el", "no estoy hasta", "i'm offline", "i'll be offline", "estaré offline",
                  "estoy offline", "estoy on-call", "estoy on call", "estaré on-call", "estoy de on-call",
+                 # the speaker's own appointments moved: "Push my 3pm to tomorrow", "muéveme lo de las 5"
+                 "push my", "move my", "reschedule my", "cancel my", "mueve mi", "muéveme la", "muéveme el",
+                 "cancélame la", "cancélame el",
                  # the speaker's own trips, booked for her
                  "book me a train", "book me a flight", "book me a hotel", "book me un", "book me una",
                  "resérvame hotel", "resérvame un hotel", "resérvame el", "búscame ave", "búscame un ave",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ SCALE: Final = 1024          # fixed point: weight 1.0 is stored as 1024
 MIN_WEIGHT: Final = 0.4      # words whose weights are all smaller are left out (no loss on a stranger's part)
 _BIAS: Final = "\x00bias"
 _NOT_CONTENT: Final = FUNCTION_WORDS | PERSON_NAMES   # grammar and who is named: not what a message is about
+_YEAR: Final = re.compile(r"(?:19|20)\d\d")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +57,9 @@ class TrainingSettings:
 def corpus_vocabulary(records: Sequence[TrainingRecord], min_records: int) -> frozenset[str]:
     """The normalised content words used by at least `min_records` of the records (a word one author used once
     teaches nothing about a stranger's messages; function words are grammar, `function_words.py`, and first names
-    say who, not what, `person_names.py`)."""
-    counts = Counter(word for record in records for word in set(tokenize(record.text)) - _NOT_CONTENT)
+    say who, not what, `person_names.py`; a year says when)."""
+    counts = Counter(word for record in records for word in set(tokenize(record.text)) - _NOT_CONTENT
+                     if not _YEAR.fullmatch(word))
     return frozenset(word for word, count in counts.items() if count >= min_records)
 
 
