@@ -33,7 +33,10 @@ _ADDS_TO_TERMS = TermSet(("cap", "capped", "cap it", "tope", "con un tope", "max
                           # a step before it or a case added to it: "but nothing moves before Jordi has tested…",
                           # "pero certificados que caducan en menos de 3 días también cuentan como P1"
                           "nothing moves before", "not before", "only after", "solo despues de", "hasta que",
-                          "until", "tambien cuentan", "tambien cuenta", "also count", "also counts"))
+                          "until", "tambien cuentan", "tambien cuenta", "also count", "also counts",
+                          # how to carry it out: "pero nodo a nodo y comprobando quórum cada vez"
+                          "nodo a nodo", "uno a uno", "de uno en uno", "one at a time", "one by one", "node by node",
+                          "cada vez", "each time", "every time"))
 _DOUBT_AFTER = TermSet(("let me", "dejame", "not sure", "no se", "no estoy", "maybe", "quiza", "quizas", "wait",
                         "espera", "not yet", "todavia no"))
 

@@ -41,7 +41,7 @@ from .backing import BackingIndex
 from .evidence import EMPTY_EVIDENCE, TurnEvidence
 from .kinds import Category, Origin, Priority, Role, RoutedBy
 from .lexicon import CATEGORY_ORDER, SUPPLIER_SET
-from .raw_output import RawKind
+from .raw_output import RawKind, pasted_region
 from .scope_selection import (
     CATEGORY_FALLBACK,
     CATEGORY_SCOPE,
@@ -163,15 +163,18 @@ class CandidateBuilder:
         if not isinstance(text, str) or not text.strip():
             return []
         findings = self.gate.blocking(self.gate.scan(text))
+        pasted = pasted_region(text)
         out: list[Sentence] = []
         for start, end in split_sentences(text)[: self.max_sentences]:
             piece = text[start:end]
             touching = [f for f in findings if f.start < end and f.end > start]
             rules = tuple(dict.fromkeys(f.rule_id for f in touching))
             offsets = tuple((f.rule_id, max(f.start - start, 0), min(f.end, end) - start) for f in touching)
+            signals = analyze(piece, tool_line_hashes=tool_line_hashes)
+            if (start, end) == pasted and not signals.raw:
+                signals = replace(signals, raw="pasted-output")
             out.append(Sentence(index=first_index + len(out), role=role, text=piece, start=start, end=end,
-                                signals=analyze(piece, tool_line_hashes=tool_line_hashes), secret_rules=rules,
-                                secret_offsets=offsets))
+                                signals=signals, secret_rules=rules, secret_offsets=offsets))
         return out
 
     # ---------------------------------------------------------------------------------------- routing

@@ -36,6 +36,10 @@ HEDGES: tuple[str, ...] = (
     "no lo veo claro",
     # put off until later: "…; lo vemos cuando entre el técnico de enero", "let's revisit it in Q2"
     "lo vemos cuando", "lo vemos mas adelante", "lo retomamos", "we'll revisit", "let's revisit", "revisit it when",
+    "ya lo hablaremos", "lo hablaremos", "we'll talk about it", "we'll discuss it", "park it", "let's park",
+    "aparcalo", "lo aparcamos", "lo dejamos aparcado",
+    # a sentence opened by not knowing: "No sé, hay que hacer números primero", "I don't know, let's see"
+    "re:^\\W*(?:no se|i don'?t know|dunno|ni idea)\\s*[,;:.]",
     "maybe", "perhaps", "i think", "i believe", "i guess", "i suppose", "i suspect", "could be", "could have",
     "might be", "might have", "may have", "probably", "possibly", "most likely", "likely", "not sure",
     "i'm not sure", "unsure", "it seems", "seems like", "seems to", "apparently", "my guess", "presumably",
@@ -107,7 +111,9 @@ OPEN_OUTCOME: tuple[str, ...] = (
     "will report back", "i'll report back", "te informo cuando", "te cuento cuando", "te digo algo cuando",
     "can't tell yet", "cannot tell yet", "can't say yet", "aun no se si", "todavia no se si", "no se todavia si",
     "no lo se todavia", "no lo se aun", "no sabemos si", "no sabremos si", "we don't know yet if",
-    "we don't know yet whether", "we won't know if", "we won't know until",
+    "we don't know yet whether", "we won't know if", "we won't know until", "won't know whether",
+    "re:\\bi'?ll check\\b[^.;]{0,40}\\b(?:whether|if)\\b",
+    "re:\\b(?:manana|luego)\\s+(?:miro|compruebo|reviso)\\s+si\\b",
     # the check still to come: "Mañana miramos si baja la RAM", "…antes de darlo por bueno", "we'll see if it helps"
     "miramos si", "comprobamos si", "antes de darlo por bueno", "before we call it", "we'll see if",
     "we'll see whether", "let's see if", "to see if it helps", "a ver si baja", "a ver si mejora",
@@ -140,7 +146,9 @@ UNVERIFIED: tuple[str, ...] = (
     # drafts: written down, not approved
     # the noun, not the request to write one ("just draft them for me", "draft it in Spanish")
     # (a PR kept "en draft" / "as draft" for review is a way of working, not a draft decision)
-    "re:(?<!you )(?<!to )(?<!i'll )(?<!en )(?<!in )(?<!as )(?<!como )\\bdraft\\b"
+    # ... nor a draft named as a moment ("Quick thing before the Q3 draft: when you brief me, …")
+    "re:^(?![^.;:]*\\b(?:before|after|antes del?|despues del?)\\s+(?:the\\s+|el\\s+|la\\s+|our\\s+|my\\s+)?"
+    "(?:[\\w-]+\\s+)?draft\\b)[^\\n]*?(?<!you )(?<!to )(?<!i'll )(?<!en )(?<!in )(?<!as )(?<!como )\\bdraft\\b"
     "(?!\\s+(?:it|them|this|that|one|both|something|for me|prs?|mrs?)\\b)",
     "borrador",
     "not approved", "no aprobado", "no aprobada", "aun no aprobado", "sin aprobar",

@@ -216,7 +216,8 @@ NOTE_THE_ANSWER = TermSet((
     "dejalo apuntado", "dejalo documentado", "write this down", "write that down", "note this down", "note that down",
     "save this as", "keep this as", "record this", "document this", "document that", "apunta eso", "anota eso",
     "write it down", "note it down", "save it as", "apuntalo como", "guardalo como", "anotalo como",
-    "note down how", "note down what", "write down how", "apunta como", "anota como",
+    "note down how", "note down what", "write down how", "apunta como", "anota como", "deja apuntado",
+    "deja anotado", "deja documentado", "dejalo anotado",
     # the answer kept for the others: "¿Por qué vemos la IP real…? Quiero que quede claro para el equipo"
     "que quede claro para el equipo", "que quede documentado", "so the team knows", "for the team's reference",
 ))
@@ -314,10 +315,12 @@ REQUEST_NOW: tuple[str, ...] = (
     "re:^\\W*(?:please\\s+)?(?:send|forward|email|mail)\\s+(?:the|this|that|it|them|a|an|our|my)\\b",
     "traduceme", "re:(?<!don't )(?<!do not )(?<!never )(?<!not )\\btranslate\\b", "preparame un",
     # one item to act on now: "approve that refund request", "aprueba el PR de Marco" (a rule names no one item)
+    # ... unless it states the terms approved: "Approve the Conecta DC order for the second rack: 1,450 €/month…"
     "re:^\\W*(?:please\\s+|por favor,?\\s+)?(?:approve|reject|deny|merge|aprueba|rechaza|deniega|mergea)\\s+"
-    "(?:that|this|the|el|la|este|esta|ese|esa)\\b",
+    "(?:that|this|the|el|la|este|esta|ese|esa)\\b(?![^.;]{0,80}:[^;]{0,40}\\d[\\d.,]*\\s*(?:€|eur\\b|euros\\b|\\$|usd\\b))",
     # a chore for the assistant, now: "Bórrame la reunión del jueves", "Muéveme la call a las 5"
-    "re:^\\W*(?:borra|cancela|mueve|agenda|reserva|crea|quita|reprograma|abre|cierra|prepara|busca|saca|revisa)me"
+    "re:^\\W*(?:borra|cancela|mueve|agenda|reserva|crea|quita|reprograma|abre|cierra|prepara|busca|saca|revisa"
+    "|descarga|baja|imprime)me"
     "(?:lo|la|los|las)?\\b",
     # a chore towards someone else: "Mándale la factura de octubre a la gestoría", "Escríbeles hoy"
     "re:^\\W*(?:manda|envia|reenvia|pasa|di|llama|escribe|contesta|responde|recuerda|avisa|prepara)(?:le|les)"
@@ -345,6 +348,11 @@ REQUEST_NOW: tuple[str, ...] = (
     # a job done now and reported back: "Sincroniza shop-main y avísame", "Run the restore and let me know"
     "re:\\b(?:y|and)\\s+(?:avisame|dime|me avisas|me dices|let me know|tell me)\\b"
     "(?:\\s+(?:cuando|when)\\b[^.;]{0,40})?\\W*$",
+    # ... or with what was found: "Check wetopi.com/precios and tell me it's the right version"
+    "re:\\b(?:y|and)\\s+(?:dime|tell me)\\s+(?:si|if|whether|it'?s|that|que)\\b",
+    # a piece of work to look over now: "Review the pricing page copy", "Revisa el contrato de Lumen" (not a rule)
+    "re:^\\W*(?:please\\s+|por favor,?\\s+)?(?:review|proofread|revisa|repasa)\\s+(?:the|this|that|el|la|los|las|este"
+    "|esta|estos|estas)\\b(?![^.;]{0,60}\\b(?:siempre|always|cada|every|whenever|antes de|before)\\b)",
     "can't find", "cannot find", "couldn't find", "no encuentro", "no lo encuentro", "no la encuentro",
     "no consigo encontrar",
     # a task someone handed the speaker: "mi jefe me ha pedido que prepare…", "she asked me to…"

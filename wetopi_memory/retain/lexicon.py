@@ -161,6 +161,13 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "mi favorita", "i'm more of", "i read", "me organizo", "i organise", "i organize", "tag me", "ping me",
         "no me gustan", "empieza por", "start with the", "despiertes", "wake me", *ADOPTED,
         "re:\\b(?:my|mis?)\\s+(?:[a-z-]+\\s+){0,3}(?:preferences|preferencias|preference|preferencia)\\b",
+        # how things are told to the speaker: "cuéntamela así: primero impacto…", "be more direct with me", "when
+        # you need a decision from me, put the question in the first line"
+        "re:\\b(?:cuentame|explicame|damela|damelo|pasamela|pasamelo|escribemela|escribemelo)(?:la|lo|las|los)?\\s+asi\\b",
+        "re:\\b(?:se|ser|be)\\s+(?:mas\\s+|more\\s+)?(?:directo|directa|clara|claro|breve|sincero|sincera|direct|blunt"
+        "|brief|straight|honest)\\s+(?:conmigo|with me)\\b",
+        "re:\\b(?:when|whenever)\\s+you\\s+need\\b[^.;]{0,30}\\bfrom\\s+me\\b",
+        "re:\\bcuando\\s+necesites\\b[^.;]{0,30}\\bde\\s+mi\\b",
         "re:^\\W*(?:para mi|for me|a mi)\\b\\s*[,:]", "when i say", "cuando digo", "cuando yo digo",
         "cuando te digo",
         "re:\\b(?:my|mi)\\s+(?:herramienta|tool|editor|terminal|shell|navegador|browser|ide|teclado|keyboard|movil|phone"
@@ -291,7 +298,8 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
     ),
     "process": (
         # a labelled rule: "Norma para presupuestos: se envían siempre desde Holded…"
-        "re:^\\W*(?:norma|regla|politica|policy|rule)\\b[^:.]{0,40}:",
+        "re:^\\W*(?:norma|regla|politica|policy|rule|standing rule|standing order|regla fija|norma fija)\\b"
+        "[^:.]{0,40}:",
         "process", "proceso", "workflow", "flujo de trabajo", "every monday", "cada lunes", "every week",
         "cada semana", "weekly", "semanal", "approval", "aprobacion", "approves", "aprueba", "onboarding",
         # who approves them, said by the one who does: "los descuentos de más del 15% solo los apruebo yo"

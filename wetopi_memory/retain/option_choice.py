@@ -16,6 +16,8 @@ _OPTION_LABEL = r"(?:(?:option|opcion)\s+{0}\s*[:.),-]|(?<![\w])\(?{0}\)\s)"
 _ANY_LABEL = re.compile(_OPTION_LABEL.format(r"[a-d1-9]"))
 # a reply that is a letter label alone: "B", "(b)" (a bare "2" is as likely a quantity)
 _BARE_LABEL = re.compile(r"^\W*\(?([a-d])\)?[.!]?\s*$")
+# ... or opening a reply that goes on: "B, and make that our standard way of handling refund requests."
+_LEADING_LABEL = re.compile(r"^\W*\(?([a-d])\)?\s*[,;:]\s+\S")
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "1st": 1, "2nd": 2, "3rd": 3, "primera": 1, "primer": 1,
              "primero": 1, "segunda": 2, "segundo": 2, "tercera": 3, "tercero": 3, "tercer": 3}
 _ORDINAL = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\b")
@@ -34,7 +36,7 @@ _AFTER_OPTIONS = re.compile(r"\n\s*\n|\n(?=[^\s\-*\u2022\d(])")
 
 def picked_option(said: str) -> list[str]:
     """The option labels a short reply picks ("option B", "la segunda", "the first one", a bare "B"), if any."""
-    bare = _BARE_LABEL.match(said)
+    bare = _BARE_LABEL.match(said) or _LEADING_LABEL.match(said)
     if bare is not None:
         return [bare.group(1)]
     choice = _OPTION_CHOICE.search(said)

@@ -7,21 +7,25 @@ from typing import Literal
 
 from .evidence import line_hash
 
-__all__ = ["RawKind", "continues_raw_run", "field_block_lines", "opens_raw_run", "raw_output_kind", "settings_snippet"]
+__all__ = ["RawKind", "command_line", "continues_raw_run", "field_block_lines", "opens_raw_run", "pasted_region",
+           "raw_output_kind", "settings_snippet"]
 
 # Why a text looks like raw tool output.
-RawKind = Literal["code-block", "tool-output-echo", "stack-trace", "log-lines", "log-line", "json", "long-token"]
+RawKind = Literal["code-block", "tool-output-echo", "stack-trace", "log-lines", "log-line", "json", "long-token",
+                  "pasted-output"]
 
 # Raw tool output: line shapes typical of logs, tables, traces, shells and diffs.
 _RAW_LINE = re.compile(
     r"^\s*(?:\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}|\[?\d{2}:\d{2}:\d{2}|\[(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE)\]"
     r"|(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)[\s:]|\$ |PS [A-Z]:|[A-Za-z0-9_-]+@[A-Za-z0-9_.-]+:"
     r"|at [\w.$<>]+\(|File \".*\", line \d+|Traceback \(most recent call last\)|@@ |[+-]{3} |[+-](?![+-])\S"
-    r"|NAME\s{2,}|[\w./-]+\s{2,}\S+\s{2,}\S+|[{}\[\]],?$|\"[\w-]+\":\s)")
-# One line that can only be tool output: a timestamped or levelled log line, a shell prompt, a stack frame, a
-# kubectl-style table header.
+    r"|NAME\s{2,}|[\w./-]+\s{2,}\S+\s{2,}\S+|[{}\[\]],?$|\"[\w.-]+\":\s)")
+# One line that can only be tool output: a timestamped or levelled log line (MariaDB pads a one-digit hour), a logfmt
+# line, a kubectl event, a shell prompt, a stack frame, a kubectl-style table header.
 _RAW_SINGLE = re.compile(
-    r"^\s*(?:\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?\S*\s+\S|\[?\d{2}:\d{2}:\d{2}\]?\s+(?:INFO|WARN|ERROR|DEBUG)"
+    r"^\s*(?:\d{4}-\d{2}-\d{2}(?:[ T]\d{2}|  \d):\d{2}(?::\d{2})?\S*\s+\S"
+    r"|\[?\d{2}:\d{2}:\d{2}\]?\s+(?:INFO|WARN|ERROR|DEBUG)"
+    r"|(?:ts|time|t)=\S+\s.*\blevel=\w+|level=\w+\s.*\bmsg=|(?:Normal|Warning)\s{2,}[A-Z]\w+\s{2,}\S"
     r"|\[\d{1,2}[-/ ][A-Za-z]{3}[-/ ]\d{4}[ :]\d{2}:\d{2}:\d{2}\]\s+[A-Z]{4,}\b"
     r"|\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2} \[\w+\]"
     r"|(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\s*[:|\]]|\[(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE)\]"
@@ -39,9 +43,21 @@ _TRACE = re.compile(r"Traceback \(most recent call last\)|^\s+at [\w.$<>]+\(.*\)
 _LONG_TOKEN = re.compile(r"\S{120,}")
 
 
-def opens_raw_run(line: str) -> bool:
-    """Whether one line can only be tool output, so that it starts a run of raw lines."""
-    return bool(_RAW_SINGLE.match(line) or _ACCESS_LOG.match(line))
+# A JSON document printed over several lines opens with a bare brace and a quoted key after it.
+_JSON_OPEN = re.compile(r"^\s*[{\[]\s*$")
+_JSON_KEY = re.compile(r"^\s*\"[\w.-]+\":\s")
+
+
+def opens_raw_run(line: str, after: str = "") -> bool:
+    """Whether one line can only be tool output, so that it starts a run of raw lines; `after` is the next line
+    (a bare "{" opens one when a quoted key follows it)."""
+    return bool(_RAW_SINGLE.match(line) or _ACCESS_LOG.match(line)
+                or (_JSON_OPEN.match(line) and _JSON_KEY.match(after)))
+
+
+def command_line(line: str) -> bool:
+    """Whether a line is a command to run (a known tool, or flags or a pipe after a lowercase head)."""
+    return bool(_COMMAND_LINE.match(line))
 
 
 def field_block_lines(lines: list[str]) -> frozenset[int]:
@@ -60,9 +76,65 @@ def field_block_lines(lines: list[str]) -> frozenset[int]:
     return frozenset(out)
 
 
-def continues_raw_run(line: str) -> bool:
-    """Whether a line, following raw lines, belongs to the same pasted output."""
-    return bool(_RAW_LINE.match(line) or _RAW_CONTINUATION.match(line))
+# A line that says the next lines are output the speaker pasted: "here's the log:", "promtool me dice esto",
+# "Me salen esto en los logs", "Mira este output del pvecm", "I'm getting this:"
+_PASTE_INTRO = re.compile(
+    r"\b(?:here'?s|here\s+is|these\s+are)\s+(?:the\s+|my\s+|what\s+|some\s+)?(?:log|logs|output|error|errors|trace"
+    r"|stack\s?trace|events)\b|\b(?:me|nos)\s+(?:dice|da|sale|salen|saca|devuelve|escupe|suelta)\s+esto\b"
+    r"|\b(?:sal[ií]a|salen|aparec[eí]a|aparecen)\s+esto\b|\best[eo]s?\s+(?:output|log|logs|salida|traza)\b"
+    r"|\b(?:i'?m|i\s+am|we'?re|we\s+are|i|we)\s+(?:get|getting|see|seeing)\s+this\b"
+    r"|\bit\s+(?:says|prints|shows|returns|spits\s+out)\s+this\b", re.I)
+# After a blank line, a sentence of prose ends the paste: five words or more, ending as a sentence ends.
+_PROSE_LINE = re.compile(r"^\s*[¿¡\"']?[^\W\d_][^\s]*(?: \S+){4,}[.?!…]\s*$")
+
+
+def pasted_region(text: str) -> tuple[int, int] | None:
+    """Where the output a speaker pasted right after a line announcing it starts and ends (offsets in `text`);
+    None when no line announces output, or the line after it is prose."""
+    lines = text.splitlines(keepends=True)
+    offset = 0
+    for number, line in enumerate(lines[:-1]):
+        offset += len(line)
+        if _PASTE_INTRO.search(line):
+            return _paste_after(lines[number + 1:], offset)
+    return None
+
+
+def _paste_after(lines: list[str], offset: int) -> tuple[int, int] | None:
+    """The span of the non-blank lines from `offset` up to a prose line after a blank one, or the end."""
+    bodies = [line.rstrip("\r\n") for line in lines]
+    filled = [body for body in bodies if body.strip()]
+    if not filled or _is_prose(filled[0]) or any("```" in body for body in bodies):
+        return None
+    start = end = -1
+    blank = False
+    for body, line in zip(bodies, lines, strict=True):
+        if body.strip():
+            if blank and start >= 0 and _is_prose(body):
+                break
+            start = offset if start < 0 else start
+            end = offset + len(body)
+        blank = not body.strip()
+        offset += len(line)
+    return start, end
+
+
+def _is_prose(line: str) -> bool:
+    """A line written as a sentence, not printed by a tool: no column gaps, five words or more, final stop."""
+    return "  " not in line.strip() and bool(_PROSE_LINE.match(line)) and not opens_raw_run(line)
+
+
+# A table's header printed by a tool: three or more upper-case column names ("NAME STATUS VOLUME CAPACITY").
+_TABLE_HEADER = re.compile(r"^\s*[A-Z][A-Z_()%-]+(?:\s+[A-Z][A-Z_()%-]+){2,}\s*$")
+
+
+def continues_raw_run(line: str, first: str = "") -> bool:
+    """Whether a line, following raw lines that `first` opened, belongs to the same pasted output: a raw shape,
+    or a row with as many fields as the table header that opened the run."""
+    if _RAW_LINE.match(line) or _RAW_CONTINUATION.match(line):
+        return True
+    return bool(_TABLE_HEADER.match(first)) and len(line.split()) == len(first.split()) \
+        and not line.rstrip().endswith((".", "?", "!"))
 
 
 # A command to run, not its output: a known tool or a flag, a placeholder or a pipe after a lowercase head
@@ -124,7 +196,9 @@ def raw_output_kind(text: str, tool_line_hashes: frozenset[int] = frozenset()) -
         return "log-lines"
     if len(lines) >= 3 and sum(bool(_RAW_LINE.match(ln)) for ln in lines) * 2 >= len(lines):
         return "log-lines"
-    if len(lines) >= 2 and opens_raw_run(lines[0]) and all(continues_raw_run(ln) for ln in lines[1:]):
+    ran = 1 if len(lines) > 2 and command_line(lines[0]) else 0   # the command, then what it printed
+    if len(lines) >= 2 + ran and opens_raw_run(lines[ran], lines[ran + 1]) \
+            and all(continues_raw_run(ln, lines[ran]) for ln in lines[ran + 1:]):
         return "log-lines"
     if lines and sum(opens_raw_run(ln) for ln in lines) * 2 >= len(lines):
         return "log-lines" if len(lines) > 1 else "log-line"

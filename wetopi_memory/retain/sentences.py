@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .kinds import Role
-from .raw_output import continues_raw_run, field_block_lines, opens_raw_run
+from .raw_output import command_line, continues_raw_run, field_block_lines, opens_raw_run, pasted_region
 from .signals import Signals
 
 __all__ = ["Sentence", "split_sentences"]
@@ -45,12 +45,23 @@ class Sentence:
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
     """Sentence spans of a text: line breaks, bullets and sentence punctuation split; fenced code blocks stay
-    whole; abbreviations ("e.g.", "etc.") and numbers ("10.0.0.1", "v1.2") do not split."""
+    whole, and so does output pasted after a line announcing it; abbreviations ("e.g.", "etc.") and numbers
+    ("10.0.0.1", "v1.2") do not split."""
     spans: list[tuple[int, int]] = []
-    pos = 0
-    length = len(text)
+    pasted = pasted_region(text)
+    if pasted is None:
+        _split_fenced(text, 0, len(text), spans)
+    else:
+        _split_fenced(text, 0, pasted[0], spans)
+        spans.append(pasted)
+        _split_fenced(text, pasted[1], len(text), spans)
+    return [(s, e) for s, e in spans if text[s:e].strip()]
+
+
+def _split_fenced(text: str, pos: int, length: int, spans: list[tuple[int, int]]) -> None:
+    """Spans of text[pos:length]: prose split, each fenced code block whole."""
     while pos < length:
-        fence = text.find("```", pos)
+        fence = text.find("```", pos, length)
         end_of_block = fence if fence != -1 else length
         _split_prose(text, pos, end_of_block, spans)
         if fence == -1:
@@ -59,21 +70,23 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
         close = length if close == -1 else close + 3
         spans.append((fence, close))
         pos = close
-    return [(s, e) for s, e in spans if text[s:e].strip()]
 
 
 def _split_prose(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> None:
     """Spans of the prose between code fences; consecutive tool-output lines stay one span."""
     offset = start
     raw_run: tuple[int, int] | None = None
+    opening = ""   # the line that opened the current raw run
     lines = text[start:end].splitlines(keepends=True)
-    fields = field_block_lines([line.rstrip("\r\n") for line in lines])
+    bodies = [line.rstrip("\r\n") for line in lines]
+    fields = field_block_lines(bodies)
     for number, line in enumerate(lines):
         line_start = offset
         offset += len(line)
-        body = line.rstrip("\r\n")
-        if body.strip() and (number in fields or opens_raw_run(body)
-                             or (raw_run is not None and continues_raw_run(body))):
+        body = bodies[number]
+        if body.strip() and (number in fields or _opens_output(bodies, number)
+                             or (raw_run is not None and continues_raw_run(body, opening))):
+            opening = body if raw_run is None or command_line(opening) else opening
             raw_run = (raw_run[0] if raw_run else line_start, line_start + len(body))
             continue
         if raw_run is not None:
@@ -83,6 +96,13 @@ def _split_prose(text: str, start: int, end: int, spans: list[tuple[int, int]]) 
             _split_line(body, line_start, spans)
     if raw_run is not None:
         spans.append(raw_run)
+
+
+def _opens_output(bodies: list[str], number: int) -> bool:
+    """Whether line `number` starts pasted output: a line only a tool prints, or the command the user ran right
+    before such a line ("radosgw-admin bucket stats --bucket=…" above a printed "{")."""
+    after, then = [*bodies[number + 1:number + 3], "", ""][:2]
+    return opens_raw_run(bodies[number], after) or (command_line(bodies[number]) and opens_raw_run(after, then))
 
 
 def _split_line(body: str, line_start: int, spans: list[tuple[int, int]]) -> None:

@@ -30,6 +30,7 @@ from .time_lexicon import (
     ONE_OFF_SET,
     ONE_OFF_TIME_SET,
     PAST_ACTION_SET,
+    REGULAR,
     TRANSIENT_SET,
 )
 
@@ -92,11 +93,6 @@ _TECHNICAL = re.compile(
 
 # A condition: an errand inside it ("if we've sent two reminders, we suspend") is part of a rule, not an act.
 _CONDITION = re.compile(r"\b(?:if|si|cuando|when|whenever|once|unless|siempre que|salvo que|a menos que)\b")
-# A regularity: "los viernes hasta las 14" is a weekly habit, not a one-off time of today.
-_REGULAR = re.compile(
-    r"\b(?:los|las)\s+(?:lunes|martes|miercoles|jueves|viernes|sabados|domingos|mananas|tardes|noches)\b"
-    r"|\b(?:every|each|cada|siempre|always|todos los|todas las|weekdays|entre semana|mondays|tuesdays|wednesdays"
-    r"|thursdays|fridays|saturdays|sundays|weekends|fines de semana)\b")
 # How long a state has lasted, when that is long: "desde hace años", "desde hace mucho tiempo".
 _LONG_SINCE = re.compile(r"\bdesde hace\s+(?:\w+\s+)?(?:anos|meses|mucho|tiempo|decadas|siglos)\b")
 
@@ -218,7 +214,8 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
         categories = tuple(c for c in categories if c not in ERRAND_LOOKALIKES)
     stripped = text.strip()
     filler = bool(stripped) and len(words) <= 8 and (
-        all(w in FILLER_WORDS for w in words) or bool(BARE_NOTE.match(folded)) or bool(_LABEL_ONLY.match(folded)))
+        all(w in FILLER_WORDS for w in words) or bool(BARE_NOTE.match(folded)) or bool(_LABEL_ONLY.match(folded))
+        or bool(_BARE_DECISION.match(folded)))
     asked = _TAG_QUESTION.sub("", stripped)   # "Prefiero que me escribas en castellano, ¿vale?" asks nothing
     question = asked.endswith("?") or asked.startswith("¿") or bool(_LEADING_QUESTION.match(folded))
     unverified = UNVERIFIED_SET.find(folded, text_grams)
@@ -281,6 +278,10 @@ def _recorded(signals: Signals, text: str, acts: tuple[str, ...] = ()) -> Signal
 
 # A label with nothing after it, a list's heading: "Propuesta:", "Pasos:"
 _LABEL_ONLY = re.compile(r"^\W*[\w-]+(?:\s+[\w-]+)?\s*:\s*$")
+# A decision word with nothing decided in it: "Decidido.", "Javi and I agreed.", "Lo acordamos con Marta."
+_BARE_DECISION = re.compile(r"^\W*(?:(?:[\w-]+\s+(?:and|y)\s+)?(?:i|yo|we|nosotros)\s+)?(?:decidido|decidida|acordado"
+                            r"|acordada|agreed|decided|lo\s+(?:acordamos|decidimos|hemos\s+acordado|hemos\s+decidido)"
+                            r"|queda\s+(?:decidido|acordado))(?:\s+(?:con|with)\s+[\w-]+)?\W*$")
 # A tag question closing a statement: it asks for agreement, not for an answer.
 _TAG_QUESTION = re.compile(r"(?<=\w)[,;]\s*¿?\s*\b(?:vale|ok|okay|right|de acuerdo|entendido|ya\s+sabes)\s*\?\s*$",
                            re.IGNORECASE)
@@ -337,7 +338,7 @@ def _transient(folded: str, text_grams: dict[str, int], categories: tuple[Catego
     found = TRANSIENT_SET.find(folded, text_grams)
     if _LONG_SINCE.search(folded):
         found = tuple(t for t in found if t != "desde hace")
-    if _REGULAR.search(folded):  # "resúmeme las alertas cada 2 horas": a standing request
+    if REGULAR.search(folded):  # "resúmeme las alertas cada 2 horas": a standing request
         found = tuple(t for t in found if not REQUEST_NOW_SET.search(t, grams(tokens(t))))
     starts = FROM_NOW_SET.find(folded, text_grams)  # "desde hoy", "desde este mes": a rule starts
     if starts:   # … and "From now on I'll handle the Rovira account" is a standing commitment, not a next step
@@ -353,7 +354,7 @@ def _one_off(folded: str, text_grams: dict[str, int], categories: tuple[Category
     if FROM_NOW_SET.search(folded, text_grams):
         return ()
     found = ONE_OFF_SET.find(folded, text_grams)
-    if not found and "preference" in categories and not _REGULAR.search(folded):
+    if not found and "preference" in categories and not REGULAR.search(folded):
         found = ONE_OFF_TIME_SET.find(folded, text_grams)
     return found
 

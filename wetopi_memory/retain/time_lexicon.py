@@ -3,6 +3,8 @@ done."""
 
 from __future__ import annotations
 
+import re
+
 from .dialogue_lexicon import REQUEST_NOW
 from .term_matching import TermSet
 
@@ -20,6 +22,7 @@ __all__ = [
     "ONE_OFF_TIME_SET",
     "PAST_ACTION",
     "PAST_ACTION_SET",
+    "REGULAR",
     "TRANSIENT",
     "TRANSIENT_SET",
 ]
@@ -31,8 +34,8 @@ __all__ = [
 ONE_OFF: tuple[str, ...] = (
     # a reminder to set, at a time or to do one thing: "recuérdame a las 5 que llame a la gestoría"
     "re:\\b(?:recuerdame|remind me)\\s+(?:a las|at|tomorrow|manana|luego|later|en una hora|in an hour|esta tarde"
-    "|this afternoon|el lunes|el martes|el miercoles|el jueves|el viernes|on monday|on tuesday|on wednesday"
-    "|on thursday|on friday|to)\\b",
+    "|this afternoon|el lunes|el martes|el miercoles|el jueves|el viernes|(?:on |next |this )?(?:monday|tuesday"
+    "|wednesday|thursday|friday)|to)\\b",
     # one date ahead: "el martes que viene", "next Tuesday"
     "re:\\bel (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo) que viene\\b",
     "re:\\bnext (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b",
@@ -59,6 +62,11 @@ ONE_OFF: tuple[str, ...] = (
     # a passing wish, a reminder: "me apetece una pizza", "remind me to call on Thursday"
     # laughter: a joke or a passing remark ("Porque tienen on-call jajaja")
     "re:\\b(?:ja){2,}\\b|\\b(?:ha){2,}\\b|\\b(?:je){2,}\\b",
+    # a bare "Remind me." after a question: this answer, once
+    "re:^\\W*(?:remind me|recuerdamelo|recuerdamela|recuerdame)\\W*$",
+    # ... or a comfort needed now: "I really need a coffee", "necesito un café"
+    "re:\\bi (?:really |badly )?need (?:a|an|some) (?:coffee|break|beer|drink|nap|holiday|vacation|rest)\\b",
+    "re:\\bnecesito (?:un|una) (?:cafe|descanso|respiro|cerveza|siesta|vacaciones)\\b",
     "me apetece", "tengo ganas de", "i fancy", "i'm craving", "i am craving", "remind me to", "remind me about",
     "recuerdame que", "recuerdame llamar", "recuerdame de",
     # a lapse of memory now is no limit of the speaker: "I can't remember what I told you", "no me acuerdo de…"
@@ -307,7 +315,8 @@ TRANSIENT: tuple[str, ...] = (
     "re:\\bhace\\s+(?:\\d+|un|una|unos|unas)\\s+(?:segundos?|minutos?|horas?|rato|momento)\\b",
     "re:\\b\\d+\\s+(?:seconds?|minutes?|hours?)\\s+ago\\b",
     "re:^\\W*(?:explain|explicame|tell me|dime|show me|muestrame|describe|summarise|help me|ayudame|can you"
-    "|could you|puedes|please explain|por favor explica)\\b",
+    "|could you|puedes|please explain|por favor explica)\\b"
+    "(?!\\s+(?:be|ser)\\b[^.;]{0,30}\\b(?:conmigo|with me)\\b)",   # "Puedes ser más directo conmigo": for good
     "re:\\b(?:keep|keeps|kept)\\s+(?!(?:meeting|thing|naming|wording|formatting|spacing|pricing|billing|briefing"
     "|setting|string|morning|evening|heading|ending|padding|building|listing|ranking|rating|warning)s?\\b)"
     "(?!paying\\b)[a-z]+ing\\b",   # "existing customers keep paying 49 €" is a rule, not a state
@@ -324,6 +333,7 @@ TRANSIENT: tuple[str, ...] = (
     "re:\\b(?:caduca|caducan|expira|expiran|expires?|vence|vencen|due|llega|llegan|arrives?)\\s+(?:en|in|dentro de)"
     "\\s+\\d+\\s+(?:dias|days|horas|hours|minutos|minutes)\\b",
     "re:\\b(?<!formato )(?<!una )(?<!la )(?<!en )(?<!por )(?<!when it's )(?<!once it's )(?<!when it is )"
+    "(?<!que has )(?<!que he )(?<!que ha )(?<!que hayas )"   # "… y al final lo que has hecho": what, not a state
     "(done|finished|completed?|resolved|shipped|terminad[oa]"
     "|completad[oa]|hecho|resuelt[oa]|listo|"
     "lista|finalizad[oa])\\W*$",
@@ -371,3 +381,14 @@ ONE_OFF_SET = TermSet(ONE_OFF)
 FROM_NOW_SET = TermSet(FROM_NOW)
 ONE_OFF_TIME_SET = TermSet(ONE_OFF_TIME)
 PAST_ACTION_SET = TermSet(PAST_ACTION)
+
+# A regularity: "los viernes hasta las 14" is a weekly habit, not a one-off time of today.
+REGULAR = re.compile(
+    r"\b(?:los|las|mis|tus|sus|nuestros|nuestras)\s+(?:lunes|martes|miercoles|jueves|viernes|sabados|domingos|mananas"
+    r"|tardes|noches)\b"
+    r"|\b(?:every|each|cada)\s+(?:\d+\s+|other\s+|few\s+|pocos?\s+|pocas\s+|par de\s+)?(?:time|times|vez|veces|day|days"
+    r"|dia|dias|week|weeks|semana|semanas|month|months|mes|meses|quarter|trimestre|year|ano|morning|mornings|manana"
+    r"|evening|night|noche|hour|hours|hora|horas|minute|minutes|minuto|minutos|run|release|deploy|sprint|monday"
+    r"|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b"
+    r"|\b(?:siempre|always|never|nunca|todos los|todas las|weekdays|entre semana|mondays|tuesdays|wednesdays"
+    r"|thursdays|fridays|saturdays|sundays|weekends|fines de semana)\b")

@@ -69,6 +69,9 @@ __all__ = [
 MAX_HISTORY_MESSAGES = 8
 MAX_PROPOSAL_CHARS = 4000
 MAX_NOTE_WORDS = 20
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
+_CHECK_AND_NOTE = re.compile(r"\b(?:confirm|check|verify|look\s+up|find\s+out|comprueba|confirma|verifica|mira|averigua"
+                             r"|revisa)\b")
 MIN_OWN_CONTENT_WORDS = 6  # words after a note request's colon that are content of the user's own
 MIN_STEP_WORDS = 6
 MAX_OFFER_WORDS = 4  # "Shall I?", "¿Así?": the question that closes a proposal, not part of it
@@ -263,6 +266,10 @@ def _notes_the_answer(user_message: str) -> bool:
     request alone counts ("¿Por qué vemos la IP real…? Quiero que quede claro para el equipo")."""
     _, asked, after = user_message.rpartition("?")
     request = after if asked and mentions(NOTE_THE_ANSWER, after) else user_message
+    # a request to check and note, in a sentence of its own: "The new guy asked how traffic gets to the WAN nodes.
+    # Can you confirm on the boxes and write it down?" (not "Renovado el contrato…: 1.450 €… Apúntalo en…")
+    own = next((part for part in reversed(_SENTENCE_BREAK.split(request)) if mentions(NOTE_THE_ANSWER, part)), "")
+    request = own if own and _CHECK_AND_NOTE.search(fold(own)) else request
     _, colon, told = request.partition(":")
     if colon and len(tokens(fold(told))) >= MIN_OWN_CONTENT_WORDS:
         return False  # "guárdalo en business: el registrador de dominios es …": the user's words are the content
@@ -313,7 +320,7 @@ def _agreed_to(before: str, user_message: str) -> bool:
         lasting = mentions(LASTING, user_message) or mentions(LASTING, before)
         if mentions(CHANGE_REQUEST, before):
             return lasting
-        valued = states_value(before) and not mentions(NOW_TO_ACT, before)
+        valued = (states_value(before) or money_value(before)) and not mentions(NOW_TO_ACT, before)
         once = mentions(OFFER, before) or (mentions(ACT_ONCE_ASKED, before) and not mentions(RECOMMENDATION, before))
         return lasting or valued or not once
     if before.rstrip().endswith("?"):   # a yes to "¿Lo doy por bueno?" confirms; to "¿Reinicio el pod?", nothing
