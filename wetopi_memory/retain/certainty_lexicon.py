@@ -128,6 +128,23 @@ OPEN_OUTCOME: tuple[str, ...] = (
     "mientras lo investigo", "still investigating", "still looking into it", "while i investigate",
     "no es el arreglo definitivo", "no es la solucion definitiva", "not the real fix", "not a permanent fix",
     "not the permanent fix", "te digo algo mas", "i'll update you",
+    # put right for now, not solved: "treat this as mitigated, not solved", "no lo puedo dar por bueno hasta que…"
+    "mitigated, not solved", "mitigated not solved", "as mitigated", "mitigado, no resuelto", "open questions",
+    "preguntas abiertas", "re:\\bno\\s+(?:lo\\s+)?puedo\\s+dar(?:lo)?\\s+por\\s+(?:bueno|resuelto|arreglado)\\b",
+    "re:\\bcan'?t\\s+(?:yet\\s+)?call\\s+it\\s+(?:fixed|done|solved)\\b", "re:^\\W*pendiente\\s*:\\s*comprobar\\b",
+    # still running: "Va bien, pero aún no ha terminado", "te aviso cuando acabe"
+    "aun no ha terminado", "todavia no ha terminado", "not finished yet", "hasn't finished yet", "still in progress",
+    "te aviso cuando acabe", "te aviso cuando termine", "i'll let you know when it finishes",
+    # a trial removed after it ran: "I've removed the test Longhorn install", "he borrado el PVC de prueba"
+    "re:\\b(?:removed|deleted|uninstalled|cleaned\\s+up)\\s+the\\s+test\\b",
+    "re:\\b(?:quitado|borrado|desinstalado|eliminado)\\s+(?:la|el|las|los)\\s+(?:\\w+\\s+){0,2}de\\s+prueba\\b",
+    # no cause known: "I don't know the root cause of the v2.3.0 errors yet", "no sé todavía la causa"
+    "re:\\b(?:don'?t|do\\s+not)\\s+know\\s+(?:the\\s+|a\\s+)?(?:root\\s+)?cause\\b",
+    "re:\\bno\\s+se\\s+(?:todavia\\s+|aun\\s+)?(?:la\\s+)?causa\\b",
+    # nothing was changed: a check or a rerun is no fix ("No he cambiado nada en el schedule")
+    "no he cambiado nada", "no he tocado nada", "sin cambiar nada", "nothing has been changed", "nothing was changed",
+    "no changes were made", "no changes made",
+    "re:\\b(?:haven'?t|have\\s+not|didn'?t|did\\s+not)\\s+changed\\s+(?:anything|any)\\b",
 )
 UNVERIFIED: tuple[str, ...] = (
     "not verified", "unverified", "not confirmed", "unconfirmed", "to be confirmed", "tbc",
@@ -177,6 +194,7 @@ UNVERIFIED: tuple[str, ...] = (
     # a trial put back as it was: nothing of it is kept
     "re:\\b(?:dejado|dejar|dejo|vuelto a dejar)\\b[^.;]{0,50}\\bcomo estaba\\b", "left it as it was",
     "put it back as it was", "back to how it was",
+
     # no cause found yet: "I don't have a root cause yet", "todavía no sabemos qué es"
     "re:\\b(?:don't|do not|no)\\s+(?:have\\s+)?(?:a\\s+|the\\s+)?(?:root\\s+)?cause\\s+yet\\b", "no root cause yet",
     "not sure yet", "no idea yet", "todavia no sabemos", "aun no sabemos", "no sabemos todavia", "no sabemos aun",

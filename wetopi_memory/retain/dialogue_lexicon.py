@@ -198,7 +198,8 @@ PROBLEM = TermSet(("no arranca", "no arrancan", "imagepullbackoff", "errimagepul
                    "complaining", "doesn't resolve", "no carga", "won't load", "is throwing", "are throwing",
                    "esta dando", "estan dando", "don't start", "hours late", "horas tarde", "llegan tarde",
                    "salen tarde", "been throwing", "been returning", "lleva dando", "llevan dando", "lleva fallando",
-                   "llevan fallando",
+                   "llevan fallando", "is lagging", "are lagging", "lagging behind", "va con retraso",
+                   "van con retraso", "lleva retraso", "llevan retraso",
                    # something absent that should be there: "Half the namespaces are missing the … label"
                    "are missing", "is missing", "les falta", "le falta", "no tienen la", "no tiene la",
                    # a run far longer than usual: "took 5 hours instead of 2", "tardó 40 min en vez de 10"
@@ -342,6 +343,9 @@ REQUEST_NOW: tuple[str, ...] = (
     "re:^\\W*(?:please\\s+|por favor,?\\s+)?(?:emite|genera|haz|issue|raise|send)\\s+(?:la|el|the|an?)\\s+"
     "(?:factura|abono|invoice|credit note)\\b(?![^.;]{0,60}\\b(?:cada|every|a partir de|from now on)\\b)",
     "cuando puedas", "when you can", "when you get a chance",
+    # a trial asked for now: "Test it in staging, don't change prod", "Pruébalo en staging primero"
+    "re:^\\W*(?:please\\s+)?(?:test|try)\\s+(?:it|this|that)\\s+(?:in|on)\\s+(?:staging|preprod|dev)\\b",
+    "re:^\\W*(?:pruebalo|pruebala|prueba\\s+(?:esto|eso))\\s+en\\s+(?:staging|preprod|pre|dev)\\b",
     # a list pulled now: "Pull the list of returned direct debits for September", "Lístame las facturas impagadas…"
     "re:^\\W*(?:please\\s+|por favor,?\\s+)?(?:pull|get|fetch|export|give\\s+me)\\s+(?:me\\s+)?(?:the|a)\\s+list\\b",
     "re:^\\W*(?:listame|sacame\\s+(?:la|una)\\s+lista|dame\\s+(?:la|una)\\s+lista)\\b",

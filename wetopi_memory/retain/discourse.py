@@ -5,7 +5,7 @@ review in a message about a draft is the draft's wording, not a fact (design §1
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from .candidates import Unit
@@ -109,9 +109,11 @@ _NOT_A_NAME = frozenset({"the", "a", "an", "this", "that", "our", "el", "la", "l
                          "esta", "ese", "esa", "nuestro", "nuestra", "mi", "my"})
 
 
-def introduced_party(sentences: Sequence[Sentence]) -> list[Sentence]:
+def introduced_party(sentences: Sequence[Sentence], system: Callable[[str], bool] = lambda name: False
+                     ) -> list[Sentence]:
     """A party's terms told right after the user introduced the party ("Te pego el correo de Editorial Norte. Esta
-    parte es final: renuevan a 45 € por agente."), with the party named in the sentence of terms."""
+    parte es final: renuevan a 45 € por agente."), with the party named in the sentence of terms; a `system` ("Argo
+    CD") is no party."""
     out = list(sentences)
     party = ""
     for number, sentence in enumerate(out):
@@ -119,7 +121,8 @@ def introduced_party(sentences: Sequence[Sentence]) -> list[Sentence]:
             continue
         terms = bool(set(sentence.signals.categories) & _TERMS) and "preference" not in sentence.signals.categories
         names = [m.group(0) for m in _NAME.finditer(sentence.text)
-                 if " " in m.group(0) and m.group(0).split()[0].lower() not in _NOT_A_NAME]
+                 if " " in m.group(0) and m.group(0).split()[0].lower() not in _NOT_A_NAME
+                 and not system(m.group(0))]
         if terms and party and not names:
             out[number] = replace(sentence, text=f"{party}: {sentence.text}")
             return out

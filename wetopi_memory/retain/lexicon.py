@@ -155,6 +155,9 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "when you give me", "when you send me", "cuando me mandes", "dame siempre", "uso siempre", "siempre uso",
         "i always use", "my on-call", "mi guardia", "mi semana de guardia", "mi rol", "my role", "i'm the",
         "i am the", "mania mia", "es mania mia", "manias mias", "pet peeve", "my pet peeve",
+        # what the speaker takes on herself: "lo llevo yo personalmente", "soy yo la responsable del proyecto"
+        "lo llevo yo", "la llevo yo", "los llevo yo", "soy yo la responsable", "soy yo el responsable",
+        "re:\\bi\\s+(?:stop|will\\s+stop|am\\s+stopping)\\s+doing\\b",
         # how the assistant should hand things to the speaker: "cuando me pases scripts…", "cuando me respondas…"
         "re:\\bcuando me\\s+[a-z]{2,}(?:es|as)\\b",
         "my preferred", "mi preferido", "mi preferida", "my favourite", "my favorite", "mi favorito",

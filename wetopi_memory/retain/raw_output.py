@@ -21,11 +21,13 @@ _RAW_LINE = re.compile(
     r"|at [\w.$<>]+\(|File \".*\", line \d+|Traceback \(most recent call last\)|@@ |[+-]{3} |[+-](?![+-])\S"
     r"|NAME\s{2,}|[\w./-]+\s{2,}\S+\s{2,}\S+|[{}\[\]],?$|\"[\w.-]+\":\s)")
 # One line that can only be tool output: a timestamped or levelled log line (MariaDB pads a one-digit hour), a logfmt
-# line, a kubectl event, a shell prompt, a stack frame, a kubectl-style table header.
+# line, a kubectl event, a syslog/journal line ("Oct 27 09:41:12 host unit[pid]:"), a shell prompt, a stack frame, a
+# kubectl-style table header.
 _RAW_SINGLE = re.compile(
     r"^\s*(?:\d{4}-\d{2}-\d{2}(?:[ T]\d{2}|  \d):\d{2}(?::\d{2})?\S*\s+\S"
     r"|\[?\d{2}:\d{2}:\d{2}\]?\s+(?:INFO|WARN|ERROR|DEBUG)"
     r"|(?:ts|time|t)=\S+\s.*\blevel=\w+|level=\w+\s.*\bmsg=|(?:Normal|Warning)\s{2,}[A-Z]\w+\s{2,}\S"
+    r"|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} [\w.-]+ [\w./-]+(?:\[\d+\])?:"
     r"|\[\d{1,2}[-/ ][A-Za-z]{3}[-/ ]\d{4}[ :]\d{2}:\d{2}:\d{2}\]\s+[A-Z]{4,}\b"
     r"|\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2} \[\w+\]"
     r"|(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\s*[:|\]]|\[(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE)\]"
@@ -77,13 +79,14 @@ def field_block_lines(lines: list[str]) -> frozenset[int]:
 
 
 # A line that says the next lines are output the speaker pasted: "here's the log:", "promtool me dice esto",
-# "Me salen esto en los logs", "Mira este output del pvecm", "I'm getting this:"
+# "Me salen esto en los logs", "Mira este output del pvecm", "I'm getting this:", "Look at this from rke2-s-02:"
 _PASTE_INTRO = re.compile(
     r"\b(?:here'?s|here\s+is|these\s+are)\s+(?:the\s+|my\s+|what\s+|some\s+)?(?:log|logs|output|error|errors|trace"
     r"|stack\s?trace|events)\b|\b(?:me|nos)\s+(?:dice|da|sale|salen|saca|devuelve|escupe|suelta)\s+esto\b"
     r"|\b(?:sal[ií]a|salen|aparec[eí]a|aparecen)\s+esto\b|\best[eo]s?\s+(?:output|log|logs|salida|traza)\b"
     r"|\b(?:i'?m|i\s+am|we'?re|we\s+are|i|we)\s+(?:get|getting|see|seeing)\s+this\b"
-    r"|\bit\s+(?:says|prints|shows|returns|spits\s+out)\s+this\b", re.I)
+    r"|\bit\s+(?:says|prints|shows|returns|spits\s+out)\s+this\b|\b(?:look\s+at|check\s+out)\s+this\b"
+    r"|\b(?:mira|f[ií]jate\s+en)\s+esto\b", re.I)
 # After a blank line, a sentence of prose ends the paste: five words or more, ending as a sentence ends.
 _PROSE_LINE = re.compile(r"^\s*[¿¡\"']?[^\W\d_][^\s]*(?: \S+){4,}[.?!…]\s*$")
 

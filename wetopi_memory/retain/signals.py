@@ -317,8 +317,10 @@ def _subjunctive(term: str, folded: str) -> bool:
 
 
 def _negated(term: str, folded: str) -> bool:
-    """A past action said not to have happened ("el pod no se ha reiniciado", "it has not restarted")."""
-    return bool(re.search(r"\b(?:no|not|never|nunca|ni)\s+(?:se\s+)?" + re.escape(term) + r"\b", folded))
+    """A past action said not to have happened ("el pod no se ha reiniciado", "it has not restarted", "no lo
+    arreglamos nosotros")."""
+    return bool(re.search(r"\b(?:no|not|never|nunca|ni)\s+(?:se\s+|lo\s+|la\s+|los\s+|las\s+|le\s+|les\s+)?"
+                          + re.escape(term) + r"\b", folded))
 
 
 def _errand(folded: str, text_grams: dict[str, int]) -> tuple[str, ...]:

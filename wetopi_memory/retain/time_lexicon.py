@@ -37,6 +37,9 @@ ONE_OFF: tuple[str, ...] = (
     "|this afternoon|el lunes|el martes|el miercoles|el jueves|el viernes|(?:on |next |this )?(?:monday|tuesday"
     "|wednesday|thursday|friday)|to)\\b",
     # one date ahead: "el martes que viene", "next Tuesday"
+    # one piece of work being closed: "Before I close the change, confirm…", "antes de cerrar el ticket"
+    "re:\\bbefore\\s+(?:i|we)\\s+close\\s+(?:the|this|that)\\b",
+    "re:\\bantes\\s+de\\s+cerrar\\s+(?:el|la|este|esta)\\s+(?:cambio|ticket|incidencia|tarea|change)\\b",
     "re:\\bel (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo) que viene\\b",
     "re:\\bnext (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b",
     # a calendar errand: "Block two hours for me and Marta somewhere", "resérvame la sala el jueves"

@@ -51,7 +51,7 @@ from .sentences import Sentence
 from .signals import Signals, money_value, states_value, technical_value
 from .speaker_lexicon import DURATION_SET, WHEN
 from .term_matching import TermSet, fold, mentions, tokens
-from .time_lexicon import FINISHED
+from .time_lexicon import FINISHED, FROM_NOW_SET
 
 __all__ = [
     "TurnReading",
@@ -255,8 +255,9 @@ def _opts_out(user_message: str, said: Sequence[Sentence]) -> bool:
     """Whether the user says not to keep the turn; an opt-out of only part of it ("the rest is chit-chat, ignore
     it", "… no lo guardes, pero esto sí") leaves the other sentences to be read as usual."""
     texts = [s.text for s in said] or [user_message]
-    if any(mentions(KEEP_THIS, text) for text in texts):
-        return False   # "lo de las vacaciones no lo guardes, pero esto sí: …": the opt-out is of its own part
+    if any(mentions(KEEP_THIS, text) for text in texts) or (len(texts) > 1 and any(
+            mentions(FROM_NOW_SET, text) and not mentions(OPT_OUT, text) for text in texts)):
+        return False   # "lo de las vacaciones no lo guardes, pero esto sí: …", "Olvida lo de Telegram. From now on: …"
     return any(mentions(OPT_OUT, text) and not mentions(OPT_OUT_OF_PART, text)
                and (len(texts) < 2 or opted_out_part(text) is None) for text in texts)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from ..identity import Identity
@@ -31,6 +32,7 @@ from .kinds import Category
 from .listed_steps import listed_steps
 from .option_choice import takes_option
 from .raw_output import settings_snippet
+from .run_report import reports_the_run, run_sections
 from .sentences import Sentence
 from .signals import Signals, holds_number, states_value, technical_value
 from .term_matching import fold, mentions, tokens
@@ -67,19 +69,6 @@ MAX_ASSENT_ONLY = 10
 MAX_BARE_ORDER_WORDS = 3   # "Quítalo.", "Bórralo ya": an order with nothing of its own
 # The user reports how a fix was proven: a postmortem, a before/after measurement.
 _MEASURED = re.compile(r"(?i)\b(?:post-?mortem|dropped from|went from|fell from|bajo de|paso de|bajaron de)\b")
-# How this run of a fix or runbook went proves it, it is not part of it: its verification ("Verificación: 300
-# peticiones, p95 820 ms") and, in a sentence with no setting of its own, its timing ("Recovery took 26 minutes (312
-# GiB)", "El drain ha tardado 3 min 40 s"; not "Le he puesto proxy-read-timeout: 600 … la última tardó 4 min").
-_VERIFICATION = re.compile(r"(?i)^\W*(?:verification|verificaci[oó]n|comprobaci[oó]n|prueba|resultado|result)\s*:")
-_RUN_TIME = re.compile(
-    r"(?i)\b(?:took|lasted|tard[oó]|ha\s+tardado|han\s+tardado|dur[oó]|ha\s+durado)\s+(?:about\s+|around\s+|unos?\s+|"
-    r"~\s*)?\d+(?:[.,]\d+)?\s*(?:s|sec|seconds?|segundos?|min|mins|minutes?|minutos?|h|hours?|horas?)\b")
-
-# A routine run's outcome, with no setting of its own: "Done: woo-olivares Synced a 7a1c9e0 y Healthy; rollout completo"
-_ROUTINE_RUN = re.compile(r"(?i)\b(?:synced|healthy|rollout\s+(?:completo|completado|complete|completed|finished)"
-                          r"|(?:en\s+estado|phase:?|status:?)\s+completed)\b")
-
-
 @dataclass(frozen=True, slots=True)
 class TurnUnits:
     """The turn's analysed sentences (user, assistant, agreed proposal), its units and the unrouted sentences."""
@@ -91,12 +80,12 @@ class TurnUnits:
 
 
 def _assistant(builder: CandidateBuilder, sentence: Sentence, reading: TurnReading,
-               restating: frozenset[int]) -> tuple[Sentence, str | None]:
+               restating: frozenset[int], run: frozenset[int]) -> tuple[Sentence, str | None]:
     """An answer sentence as the turn backs it: a verified fix's fact goes to platform, anything else is the
     assistant's own statement (its "prefiero" is never the user's preference). A sentence of a fix's answer that
     speaks of the business alone, with no system value ("Anoto el abono SLA del 10 % a los tres clientes
     Business"), is no fact of the fix."""
-    if (reading.fix_context or reading.noted) and _reports_the_run(sentence.text):
+    if (reading.fix_context or reading.noted) and (sentence.index in run or reports_the_run(sentence.text)):
         return _own_statement(sentence), None
     if reading.fix_context and sentence.signals.raw == "code-block" and settings_snippet(sentence.text):
         sentence = replace(sentence, signals=replace(sentence.signals, raw=None))   # the settings the fix applied
@@ -120,13 +109,6 @@ def _own_statement(sentence: Sentence) -> Sentence:
     """An answer sentence as the assistant's own statement, backed by nothing the user said or a tool showed."""
     categories = tuple(c for c in sentence.signals.categories if c not in _NOT_THE_ASSISTANTS)
     return replace(sentence, signals=replace(sentence.signals, categories=categories, unbacked=True))
-
-
-def _reports_the_run(text: str) -> bool:
-    """Whether an answer sentence tells how this run went (its verification, its timing, a sync come out healthy) and
-    nothing else."""
-    run_only = _RUN_TIME.search(text) is not None or _ROUTINE_RUN.search(text) is not None
-    return _VERIFICATION.search(text) is not None or (run_only and not technical_value(text))
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
@@ -208,8 +190,11 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     sentences = unsettled(settled(listed_steps(_continued([
         _user_sentence(builder, s, vouched=vouched, habits=habits, fixing=reading.fix_context and number == 0,
                        asking=asking) for number, s in enumerate(said)], habits), user)))
+    system = partial(_system, builder)   # "Argo CD" is a system, not a party
     party = named_party(user_before(history, user, answer), user)
-    sentences = with_party(quoted_drafts(sentences), party) if party else introduced_party(quoted_drafts(sentences))
+    party = "" if system(party) else party
+    sentences = with_party(quoted_drafts(sentences), party) if party else introduced_party(quoted_drafts(sentences),
+                                                                                           system)
     sentences = refusals(sentences, mentions(PROPOSAL, proposal_before(history, user, answer)))
     sentences, details = continued_decisions(sentences, builder.routed_scopes)
     pinned.update(details)
@@ -219,8 +204,9 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
         sentences = [replace(s, signals=replace(s.signals, filler=True)) if s.role == "user"
                      and mentions(NOTE_THE_ANSWER, s.text) else s for s in sentences]
     restating = frozenset(s.index for s in answered if reading.proposal and restates(s.text, reading.proposal))
+    run = run_sections(answered)
     for sentence in answered:
-        backed, scope = _assistant(builder, sentence, reading, restating)
+        backed, scope = _assistant(builder, sentence, reading, restating, run)
         sentences.append(backed)
         if scope is not None and scope in builder.router.known_scopes:
             pinned[backed.index] = scope
@@ -243,6 +229,11 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     routed = sided_units(own_voice_units(builder, split_units(builder, routed, **common), **common))
     return TurnUnits(sentences=sentences, units=_ordered(_in_proposal_scopes(units + routed, restating)),
                      unrouted=unrouted, reading=reading)
+
+
+def _system(builder: CandidateBuilder, name: str) -> bool:
+    """Whether a name is one of the platform's systems (the router places it there alone), not a party."""
+    return bool(name) and builder.routed_scopes(name) == ("platform",)
 
 
 def _fallback(builder: CandidateBuilder, reading: TurnReading, user: str, answer: str,
