@@ -28,6 +28,7 @@ from .dialogue_lexicon import (
     CONFIRM_ASKED,
     DOUBT,
     FIX_ASKED,
+    FORGET_ASKED,
     KEEP_THIS,
     LASTING,
     LASTING_KIND,
@@ -255,8 +256,9 @@ def _opts_out(user_message: str, said: Sequence[Sentence]) -> bool:
     """Whether the user says not to keep the turn; an opt-out of only part of it ("the rest is chit-chat, ignore
     it", "… no lo guardes, pero esto sí") leaves the other sentences to be read as usual."""
     texts = [s.text for s in said] or [user_message]
-    if any(mentions(KEEP_THIS, text) for text in texts) or (len(texts) > 1 and any(
-            mentions(FROM_NOW_SET, text) and not mentions(OPT_OUT, text) for text in texts)):
+    replaced = any(mentions(FORGET_ASKED, text) for text in texts) and any(
+        mentions(FROM_NOW_SET, text) and not mentions(OPT_OUT, text) for text in texts)
+    if replaced or any(mentions(KEEP_THIS, text) for text in texts):
         return False   # "lo de las vacaciones no lo guardes, pero esto sí: …", "Olvida lo de Telegram. From now on: …"
     return any(mentions(OPT_OUT, text) and not mentions(OPT_OUT_OF_PART, text)
                and (len(texts) < 2 or opted_out_part(text) is None) for text in texts)
