@@ -41,7 +41,7 @@ from .backing import BackingIndex
 from .evidence import EMPTY_EVIDENCE, TurnEvidence
 from .kinds import Category, Origin, Priority, Role, RoutedBy
 from .lexicon import CATEGORY_ORDER, SUPPLIER_SET
-from .raw_output import RawKind, pasted_region
+from .raw_output import RawKind
 from .scope_selection import (
     CATEGORY_FALLBACK,
     CATEGORY_SCOPE,
@@ -50,7 +50,7 @@ from .scope_selection import (
     own_scopes,
     unrouted_decision_scope,
 )
-from .sentences import Sentence, split_sentences
+from .sentences import Sentence, sentence_spans, split_sentences
 from .signals import Signals, analyze, durability_of, money_value, technical_value, verification_in
 from .term_matching import WORD, fold, mentions
 from .voice_reading import speaks_for_self, voice_of
@@ -163,9 +163,9 @@ class CandidateBuilder:
         if not isinstance(text, str) or not text.strip():
             return []
         findings = self.gate.blocking(self.gate.scan(text))
-        pasted = pasted_region(text)
+        spans, pasted = sentence_spans(text)
         out: list[Sentence] = []
-        for start, end in split_sentences(text)[: self.max_sentences]:
+        for start, end in spans[: self.max_sentences]:
             piece = text[start:end]
             touching = [f for f in findings if f.start < end and f.end > start]
             rules = tuple(dict.fromkeys(f.rule_id for f in touching))

@@ -33,8 +33,7 @@ _MEASURED = re.compile(
     rf"(?i)^\W*[\w /.-]{{0,40}}?\b(?:antes|despu[eé]s|before|after)\s*:"
     rf"|\b(?:de|from)\s+~?\d+(?:[.,]\d+)?{_UNIT}\s+(?:a|to)\s+~?\d+(?:[.,]\d+)?{_UNIT}"
     rf"|\b(?:returned|devolvi[oó]|respondi[oó]|got)\b[^.;]{{0,40}}\b(?:in|en)\s+\d+(?:[.,]\d+)?\s*(?:ms|s)\b")
-
-
+# ... the metric named before a colon ("TTFB de /wp-admin/: de 4,8 s a 0,7 s"): a name, not a setting
 _METRIC_LABEL = re.compile(r"^\W*[^:]{0,40}:\s*")
 
 
@@ -43,11 +42,12 @@ def reports_the_run(text: str) -> bool:
     come out healthy) and nothing else: a setting in it, apart from what was measured, keeps it."""
     if _VERIFICATION.search(text):
         return True
-    run_only = bool(_RUN_TIME.search(text) or _ROUTINE_RUN.search(text) or _MEASURED.search(text))
-    rest = _MEASURED.sub(" ", text)
-    label = _METRIC_LABEL.match(rest)
-    if label and _MEASURED.search(text) and not rest[label.end():].strip(" .;,*"):
-        return True   # "TTFB de /wp-admin/: de 4,8 s a 0,7 s": a metric named, then measured; nothing else
+    measured = _MEASURED.search(text) is not None
+    rest = _MEASURED.sub(" ", text) if measured else text
+    label = _METRIC_LABEL.match(rest) if measured else None
+    if label is not None and not rest[label.end():].strip(" .;,*"):
+        return True   # a metric named, then measured; nothing else
+    run_only = measured or bool(_RUN_TIME.search(text) or _ROUTINE_RUN.search(text))
     return run_only and not technical_value(rest)
 
 

@@ -10,7 +10,7 @@ from .kinds import Role
 from .raw_output import command_line, continues_raw_run, field_block_lines, opens_raw_run, pasted_region
 from .signals import Signals
 
-__all__ = ["Sentence", "split_sentences"]
+__all__ = ["Sentence", "sentence_spans", "split_sentences"]
 
 # A sentence starts with a capital, a digit, or a lowercase system name ("… on prod. prod-bcn1 takes snapshots").
 _SENTENCE_END = re.compile(r"(?<=[.!?…])[\"')\]]*\s+(?=[\"'(\[¿¡]?(?:[A-ZÁÉÍÓÚÑÜ0-9]|[a-z][a-z0-9]*[-_][a-z0-9]))")
@@ -47,6 +47,11 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     """Sentence spans of a text: line breaks, bullets and sentence punctuation split; fenced code blocks stay
     whole, and so does output pasted after a line announcing it; abbreviations ("e.g.", "etc.") and numbers
     ("10.0.0.1", "v1.2") do not split."""
+    return sentence_spans(text)[0]
+
+
+def sentence_spans(text: str) -> tuple[list[tuple[int, int]], tuple[int, int] | None]:
+    """`split_sentences`, and the span of the output pasted after a line announcing it (one of the spans), if any."""
     spans: list[tuple[int, int]] = []
     pasted = pasted_region(text)
     if pasted is None:
@@ -55,7 +60,7 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
         _split_fenced(text, 0, pasted[0], spans)
         spans.append(pasted)
         _split_fenced(text, pasted[1], len(text), spans)
-    return [(s, e) for s, e in spans if text[s:e].strip()]
+    return [(s, e) for s, e in spans if text[s:e].strip()], pasted
 
 
 def _split_fenced(text: str, pos: int, length: int, spans: list[tuple[int, int]]) -> None:
