@@ -16,6 +16,7 @@ __all__ = [
     "CAUSE",
     "CHANGE_ORDERED",
     "CHANGE_REQUEST",
+    "CHECK_AND_NOTE",
     "CHECK_ASKED",
     "CONFIRM",
     "CONFIRM_ASKED",
@@ -222,6 +223,9 @@ NOTE_THE_ANSWER = TermSet((
     # the answer kept for the others: "¿Por qué vemos la IP real…? Quiero que quede claro para el equipo"
     "que quede claro para el equipo", "que quede documentado", "so the team knows", "for the team's reference",
 ))
+# A check asked for beside the request to note the answer: "Can you confirm on the boxes and write it down?"
+CHECK_AND_NOTE = TermSet(("confirm", "check", "verify", "look up", "find out", "comprueba", "confirma", "verifica",
+                          "mira", "averigua", "revisa"))
 RUNBOOK_ASKED = TermSet(("how do i", "how do we", "how to", "procedure", "procedimiento", "runbook", "steps",
                          "pasos", "como se", "como hago", "como hacemos", "como restauro", "como recupero"))
 # The user asks whether an earlier fix holds ("ya está fixed, ¿no?"): a checked answer reports that fix.

@@ -23,6 +23,7 @@ from .dialogue_lexicon import (
     APPROVAL_ASKED,
     CHANGE_ORDERED,
     CHANGE_REQUEST,
+    CHECK_AND_NOTE,
     CHECK_ASKED,
     CONFIRM,
     CONFIRM_ASKED,
@@ -71,8 +72,6 @@ MAX_HISTORY_MESSAGES = 8
 MAX_PROPOSAL_CHARS = 4000
 MAX_NOTE_WORDS = 20
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
-_CHECK_AND_NOTE = re.compile(r"\b(?:confirm|check|verify|look\s+up|find\s+out|comprueba|confirma|verifica|mira|averigua"
-                             r"|revisa)\b")
 MIN_OWN_CONTENT_WORDS = 6  # words after a note request's colon that are content of the user's own
 MIN_STEP_WORDS = 6
 MAX_OFFER_WORDS = 4  # "Shall I?", "¿Así?": the question that closes a proposal, not part of it
@@ -272,7 +271,7 @@ def _notes_the_answer(user_message: str) -> bool:
     # a request to check and note, in a sentence of its own: "The new guy asked how traffic gets to the WAN nodes.
     # Can you confirm on the boxes and write it down?" (not "Renovado el contrato…: 1.450 €… Apúntalo en…")
     own = next((part for part in reversed(_SENTENCE_BREAK.split(request)) if mentions(NOTE_THE_ANSWER, part)), "")
-    request = own if own and _CHECK_AND_NOTE.search(fold(own)) else request
+    request = own if own and mentions(CHECK_AND_NOTE, own) else request
     _, colon, told = request.partition(":")
     if colon and len(tokens(fold(told))) >= MIN_OWN_CONTENT_WORDS:
         return False  # "guárdalo en business: el registrador de dominios es …": the user's words are the content
@@ -397,4 +396,3 @@ def agreed(signals: Signals, text: str = "", *, closing: bool = False) -> Signal
     return replace(signals, categories=categories, hedges=hedges, unverified=(), transient=(), past_action=(),
                    errand=(), question=offer, one_off=one_off,
                    strong=(*signals.strong, "agreed"))
-
