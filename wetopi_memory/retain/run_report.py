@@ -29,7 +29,7 @@ _ROUTINE_RUN = re.compile(r"(?i)\b(?:synced|healthy|rollout\s+(?:completo|comple
 # What this run measured: a before or after ("Autoload antes: 12,4 MB"), a figure that moved ("TTFB de 4,8 s a 0,7 s",
 # "p95 went from 2.1 s to 300 ms"), a test request's answer and its time ("returned HTTP 200 in 7.9 s").
 _UNIT = r"\s*(?:ms|s|seg|min|%|[kmgt]i?b)\b"
-_MEASURED = re.compile(
+_RUN_FIGURES = re.compile(
     rf"(?i)^\W*[\w /.-]{{0,40}}?\b(?:antes|despu[eé]s|before|after)\s*:"
     rf"|\b(?:de|from)\s+~?\d+(?:[.,]\d+)?{_UNIT}\s+(?:a|to)\s+~?\d+(?:[.,]\d+)?{_UNIT}"
     rf"|\b(?:returned|devolvi[oó]|respondi[oó]|got)\b[^.;]{{0,40}}\b(?:in|en)\s+\d+(?:[.,]\d+)?\s*(?:ms|s)\b")
@@ -42,8 +42,8 @@ def reports_the_run(text: str) -> bool:
     come out healthy) and nothing else: a setting in it, apart from what was measured, keeps it."""
     if _VERIFICATION.search(text):
         return True
-    measured = _MEASURED.search(text) is not None
-    rest = _MEASURED.sub(" ", text) if measured else text
+    measured = _RUN_FIGURES.search(text) is not None
+    rest = _RUN_FIGURES.sub(" ", text) if measured else text
     label = _METRIC_LABEL.match(rest) if measured else None
     if label is not None and not rest[label.end():].strip(" .;,*"):
         return True   # a metric named, then measured; nothing else
