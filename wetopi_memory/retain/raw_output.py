@@ -145,7 +145,7 @@ def continues_raw_run(line: str, first: str = "") -> bool:
 _COMMAND_LINE = re.compile(
     r"^\s*(?:\$ )?(?:sudo )?(?:(?:kubectl|helm|velero|cmctl|ceph|rbd|argocd|mysql|mariadb|psql|pg_dump|redis-cli|wp"
     r"|curl|openssl|systemctl|journalctl|docker|git|ssh|rsync|terraform|ansible|echo|qm|pct|pvecm)(?: \S+)*"
-    r"|[a-z][\w.-]*(?: \S+)*(?: -{1,2}[A-Za-z]| <[\w-]+>| \| )(?: ?\S+)*)\s*$")
+    r"|[a-z][\w.-]*(?: \S+)*(?: -{1,2}[A-Za-z]| <[\w-]+>| \| )(?: ?\S)*)\s*$")   # one char a step: linear
 
 
 def _commands_only(block: str) -> bool:
