@@ -154,6 +154,19 @@ EVERYDAY_SENSES: tuple[Sense, ...] = (
     # a group of shops or restaurants: "el cluster de restaurantes del polígono"
     Sense("cluster.shops", "platform", ("cluster", "clúster"),
           ("restaurantes", "restaurants", "bares", "bars", "tiendas del", "comercios", "menu del dia")),
+    # a child's homework, a choir, a museum, a game: "un clúster de cristales de sal", "los nodos de una onda"
+    Sense("cluster.school", "platform", ("cluster", "clúster", "nodo", "node", "servidor", "server"),
+          ("maqueta", "deberes", "homework", "para ciencias", "science project", "cristales", "crystals",
+           "minecraft", "roblox", "coro", "choir", "tesitura", "contraltos", "sopranos", "onda estacionaria",
+           "standing wave", "profe de fisica", "clase de fisica", "physics class", "ferroviarios", "ferrocarril",
+           "railway", "museo", "museum")),
+    # "¿me lo cuentas fácil?": the verb "contar", not the accounts
+    Sense("cuentas.tell", "business", ("cuentas",),
+          ("me lo cuentas", "me la cuentas", "me los cuentas", "me las cuentas", "me cuentas", "nos lo cuentas",
+           "nos cuentas", "se lo cuentas", "le cuentas", "les cuentas", "si me cuentas", "tu me cuentas")),
+    # "me va a pasar factura": a toll, not an invoice
+    Sense("factura.toll", "business", ("factura",),
+          ("pasar factura", "pasa factura", "pasando factura", "paso factura", "pasara factura")),
     # a meeting: "our Tuesday sync is pointless lately, let's make it biweekly"
     Sense("sync.meeting", "platform", ("sync",),
           ("monday sync", "tuesday sync", "wednesday sync", "thursday sync", "friday sync", "weekly sync",

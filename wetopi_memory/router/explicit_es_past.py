@@ -77,7 +77,7 @@ ES_PAST: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("es.que_plazo_pactamos",   # "¿Qué plazo de preaviso pactamos con…?", "¿Cuántos días de margen
                     # acordamos?": an interrogative determiner, its noun (and a "de" complement), a verb of deciding
                     rf"\b(?:{'|'.join(_DECIDED_WE)})\b", _DECIDED_WE, gated=True, clause_start=False, at_anchor=True,
-                    before=r"\b(?:que|cual|cuales|cuanto|cuanta|cuantos|cuantas)\s+[a-z]+(?:\s+(?:de|del)\s+[a-z]+)?\s+"
+                    before=r"\b(?:que|cual|cuales|cuanto|cuanta|cuantos|cuantas)\s+[a-z]+(?:\s+(?:de|del)\s+[a-z][a-z0-9]*)?\s+"
                            r"(?:(?:le|les|nos|se|lo|la|al\s+final|ya)\s+)?$"),
     # "¿cuál era el comando que usamos…?": a thing we did, asked about in its own clause; not after a preposition
     # ("¿Entra en el RTO que fijamos?") nor before a clause that plans ("Los clientes que pasamos: ¿lo bajamos?")
@@ -109,7 +109,7 @@ ES_PAST: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("es.quedamos_en_hacer",   # "¿Qué versión de PHP quedamos en poner?": what we agreed to do
                     r"\bquedamos\s+en\s+[a-z]+(?:ar|er|ir)(?:l[oa]s?|nos|se|le|les)?\b", ("quedamos",),
                     requires=("en",), gated=True, clause_start=False,
-                    before=r"\b(?:que|cual|cuales|cuanto|cuanta|cuantos|cuantas)\s+[a-z]+(?:\s+(?:de|del)\s+[a-z]+)?\s+"
+                    before=r"\b(?:que|cual|cuales|cuanto|cuanta|cuantos|cuantas)\s+[a-z]+(?:\s+(?:de|del)\s+[a-z][a-z0-9]*)?\s+"
                            r"(?:(?:le|les|nos|se|lo|la|al\s+final|ya)\s+)?$"),
     ExplicitTrigger("es.antes_del_cambio",   # "¿Qué IPs tenían los LB antes del cambio de rango?": a former state
                     rf"\b(?:que|cual|cuales|como|donde|cuanto|cuanta|cuantos|cuantas|quien)\s+(?:[a-z]+\s+){{0,3}}?"

@@ -212,7 +212,8 @@ SENSES: tuple[Sense, ...] = (
           ("json", "npm", "javascript", "js", "require", "express", "typescript", "async await", "callback")),
     Sense("role.hiring", "platform", ("sre", "devops", "on-call"),
           ("hiring", "job post", "job description", "vacante", "oferta de empleo", "contratar", "candidate",
-           "candidato", "interview", "entrevista", "salary", "salario", "hire", "recruiter", "offer letter")),
+           "candidato", "interview", "entrevista", "salary", "salario", "hire", "recruiter", "offer letter",
+           "banda salarial", "salary band", "salary range", "brutos", "puesto de")),
     # the skills a job post asks for: "Hiring: quiero un SRE senior con experiencia en Ceph, draft the job post"
     Sense("skills.job_post", "platform", (EVERY_TERM,), ("job post", "job description", "oferta de empleo",
                                                          "job ad", "job posting", "vacante")),

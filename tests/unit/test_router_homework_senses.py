@@ -1,0 +1,43 @@
+"""Platform and business words in a child's homework, a choir or an idiom are not ours ("un clúster de cristales",
+"los nodos de una onda", "me va a pasar factura", "¿me lo cuentas?"); a self-description is personal; a question
+about a version we agreed names the version with its digits."""
+
+from __future__ import annotations
+
+import pytest
+
+from wetopi_memory.router import RuleRouter
+
+
+@pytest.mark.parametrize(("text", "scope"), [
+    ("Mi hijo tiene que presentar una maqueta de un clúster de átomos para ciencias", "platform"),
+    ("En el coro nos reparten por tesitura y el cluster de sopranos está completo", "platform"),
+    ("¿Me explicas qué son los nodos de una onda estacionaria? Mañana tengo examen", "platform"),
+    ("Mis sobrinos han montado un servidor de Minecraft y no paran de hablar de ello", "platform"),
+    ("Dormir cuatro horas tres noches seguidas me va a pasar factura", "business"),
+    ("Lo de la reunión de vecinos, ¿me lo cuentas en dos frases?", "business"),
+])
+def test_an_everyday_sense_does_not_route(router: RuleRouter, text: str, scope: str) -> None:
+    assert scope not in router.route(text, agent="wetopi-lead").scope_names, text
+
+
+@pytest.mark.parametrize(("text", "scope"), [
+    ("El nodo pve3 del cluster no responde desde las tres", "platform"),
+    ("La factura de Ferretería Sol lleva 45 días pendiente de cobro", "business"),
+    ("Revisa las cuentas del trimestre con la gestoría antes del día 20", "business"),
+])
+def test_the_work_sense_still_routes(router: RuleRouter, text: str, scope: str) -> None:
+    assert scope in router.route(text).scope_names, text
+
+
+def test_a_self_description_is_personal(router: RuleRouter) -> None:
+    decision = router.route("Soy de los que necesita silencio para concentrarse", agent="wetopi-lead")
+    assert decision.scope_names == ("personal",)
+
+
+@pytest.mark.parametrize("text", [
+    "¿Qué versión de k3s acordamos para los nodos edge?",
+    "¿Qué tamaño de s3 pactamos con el cliente para los backups?",
+])
+def test_a_noun_with_digits_before_the_decision_verb(router: RuleRouter, text: str) -> None:
+    assert router.route(text).explicit_memory_request, text
