@@ -174,9 +174,12 @@ UNVERIFIED: tuple[str, ...] = (
     "sujeto a aprobacion", "sujeta a aprobacion", "a falta de", "re:^\\W*(?:propuesta|proposal)\\W",
     "awaiting approval", "to be approved", "por aprobar",
     # an attempt that did not help
-    "nothing changed", "no change", "didn't help", "did not help", "no sirvio", "no ha servido", "sigue igual",
+    # (not the premise of a drift: "OutOfSync even though nothing changed in git")
+    "re:(?<!though )(?<!although )\\bnothing changed\\b", "no change", "didn't help", "did not help", "no sirvio",
+    "no ha servido", "sigue igual",
     "sigue petando", "sigue fallando", "no era eso", "wasn't it", "was not it", "no effect", "sin efecto",
-    "no ha cambiado nada", "still dropping", "still failing", "re:\\b(?:y|pero) nada\\b(?!\\s+de\\b)",
+    "re:(?<!aunque )\\bno ha cambiado nada\\b", "still dropping", "still failing",
+    "re:\\b(?:y|pero) nada\\b(?!\\s+de\\b)",
     "same error", "mismo error",
     "re:\\bstill\\s+(?:getting\\s+|seeing\\s+|throwing\\s+|returning\\s+)?(?:the\\s+)?[45]\\d\\ds?\\b",
     "re:\\bsiguen?\\s+(?:dando\\s+|saliendo\\s+|devolviendo\\s+)?(?:los\\s+|el\\s+)?[45]\\d\\ds?\\b",

@@ -22,6 +22,7 @@ __all__ = [
     "CONFIRM_ASKED",
     "DISSENT",
     "DOUBT",
+    "FILE_IT",
     "FIX_ASKED",
     "FORGET_ASKED",
     "KEEP_THIS",
@@ -223,6 +224,11 @@ NOTE_THE_ANSWER = TermSet((
     # the answer kept for the others: "¿Por qué vemos la IP real…? Quiero que quede claro para el equipo"
     "que quede claro para el equipo", "que quede documentado", "so the team knows", "for the team's reference",
 ))
+# An order to file what was just agreed, by a pronoun: "Add it to the approval checklist", "ponlo en el runbook"
+FILE_IT = TermSet((
+    "re:\\b(?:add|put|write|document|file|copy|save|log|note|pin)\\s+(?:it|this|that|them)\\s+(?:in|into|to|on|under)\\b",
+    "re:\\b(?:anade|pon|mete|apunta|anota|documenta|guarda|sube|pasa|agrega)(?:lo|la|los|las)\\s+(?:en|a|al)\\b",
+))
 # A check asked for beside the request to note the answer: "Can you confirm on the boxes and write it down?"
 CHECK_AND_NOTE = TermSet(("confirm", "check", "verify", "look up", "find out", "comprueba", "confirma", "verifica",
                           "mira", "averigua", "revisa"))
@@ -304,6 +310,12 @@ CHANGE_ORDERED = TermSet((
     "re:^\\W*(?:ok\\W+|vale\\W+|then\\s+|pues\\s+)?(?:raise|bump|increase|lower|reduce|decrease|set|change)\\s+"
     "(?:it|them|that|this|the\\s+[\\w.-]+)\\s+to\\s+\\d",
     "re:^\\W*(?:ok\\W+|vale\\W+|pues\\s+)?(?:sube|baja|pon|cambia|deja)(?:lo|la|los|las)\\s+(?:a|en)\\s+\\d",
+    # a guard ordered: "Make sure staging copies can't send real emails", "asegúrate de que solo entre por la VPN"
+    "re:(?:^|[.;:]\\s)\\W*(?:and\\s+|y\\s+)?(?:make sure|ensure|asegurate de que|aseguraos de que)\\b[^.?!]{0,80}"
+    "\\b(?:can't|cannot|can not|never|only|no pueda|no puedan|nunca|solo)\\b",
+    # a setup ordered for an outcome: "Set up the technical side so that any site flagged gets a daily copy"
+    "re:(?:^|[.;:]\\s)\\W*(?:please\\s+)?(?:set up|configure|configura|configurad|monta|montad)\\b[^.?!]{0,80}"
+    "\\b(?:so that|para que)\\b",
 ))
 # Said for always: a rule the user sets, whatever its category ("las reuniones ponlas siempre en …").
 ALWAYS = TermSet(("siempre", "always", "every time", "cada vez", "from now on", "a partir de ahora",

@@ -84,10 +84,15 @@ def named_party(history_user: str, user: str) -> str:
         return ""
     for match in _NAME.finditer(history_user):
         name = match.group(0)
-        if match.start() == 0 and " " not in name:
-            continue  # "Hoy …", "Acabo de …": a sentence's first word
+        if " " not in name and _opens_sentence(history_user, match.start()):
+            continue  # "Hoy …", "Acabo de …", "… ¿Qué propones?": a sentence's first word
         return "" if name in user else name
     return ""
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    before = text[:start].rstrip()
+    return not before or before[-1] in ".!?¿¡:;\n"
 
 
 def with_party(sentences: Sequence[Sentence], party: str) -> list[Sentence]:

@@ -66,6 +66,7 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
     "runbook": (
         "runbook", "procedure", "procedimiento", "steps to", "pasos para", "step 1", "paso 1", "to restart",
         "para reiniciar", "to recover", "para recuperar", "to rotate", "para rotar", "first run",
+        "re:^\\W*(?:lesson|lessons|leccion|lecciones|takeaway|moraleja|aprendizaje)\\s*:",   # "lesson: big ALTERs…"
         "re:(?<!me )(?<!us )\\bhow to\\b",  # "when you show me how to…" asks for one, it is no runbook
         "primero ejecuta", "then run", "luego ejecuta", "como recuperar",
         "como restaurar", "como rotar", "como reiniciar", "como actualizar", "como migrar", "how to recover",
@@ -107,10 +108,13 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "we're dropping", "we are dropping", "we're switching to", "we are switching to", "we're moving to",
         "we are moving to", "nos cambiamos a", "nos pasamos a", "we hired", "hemos contratado",
         "agreed", "acordado", "acordada", "aprobado", "aprobada", "approved", "signed off", "sign-off", "firmado",
-        "firmada", "signed", "cerrado con", "closed with", "deal closed",
+        "firmada", "signed", "cerrado con", "closed with", "deal closed", "cerramos con", "closed the deal",
+        "re:\\bwe closed (?:the|a|an|our) (?:[\\w-]+ ){0,4}(?:deal|contract|agreement)\\b",
+        "re:\\bcerramos (?:el|un) (?:acuerdo|contrato|trato)\\b",
         "i've decided", "i have decided", "i decided", "ive decided",
         # a decision reported as confirmed: "confirmado con Luis: …", "so it's settled: …"
         "it's settled", "its settled", "that's settled", "confirmado con", "confirmada con", "confirmed with",
+        "it's official", "it is official", "es oficial", "ya es oficial", "now official",
         "queda confirmado", "esta confirmado", "fecha cerrada", "fecha confirmada", "date confirmed", "date locked",
         "date is set", "the date is final",
         # a supplier taken or dropped: "Ya está contratado: … con Holded", "we stop using Namecheap"

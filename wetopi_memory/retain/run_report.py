@@ -33,6 +33,10 @@ _RUN_FIGURES = re.compile(
     rf"(?i)^\W*[\w /.-]{{0,40}}?\b(?:antes|despu[eé]s|before|after)\s*:"
     rf"|\b(?:de|from)\s+~?\d+(?:[.,]\d+)?{_UNIT}\s+(?:a|to)\s+~?\d+(?:[.,]\d+)?{_UNIT}"
     rf"|\b(?:returned|devolvi[oó]|respondi[oó]|got)\b[^.;]{{0,40}}\b(?:in|en)\s+\d+(?:[.,]\d+)?\s*(?:ms|s)\b")
+# A test run told as such: "A test backup of wp-nube completed … in 3m12s", "Una prueba de restore tardó 4 min"
+_TEST_RUN = re.compile(r"(?i)^\W*(?:a|an|the|one|una?|la|el)\s+(?:[\w-]+\s+){0,2}?(?:test|trial|prueba)\s+"
+                       r"(?:[\w-]+\s+){0,3}?(?:completed|finished|ran|succeeded|passed|returned|took|complet[oó]"
+                       r"|termin[oó]|funcion[oó]|devolvi[oó]|tard[oó])\b")
 # ... the metric named before a colon ("TTFB de /wp-admin/: de 4,8 s a 0,7 s"): a name, not a setting
 _METRIC_LABEL = re.compile(r"^\W*[^:]{0,40}:\s*")
 
@@ -40,7 +44,7 @@ _METRIC_LABEL = re.compile(r"^\W*[^:]{0,40}:\s*")
 def reports_the_run(text: str) -> bool:
     """Whether an answer sentence tells how this run went (its verification, its timing, what it measured, a sync
     come out healthy) and nothing else: a setting in it, apart from what was measured, keeps it."""
-    if _VERIFICATION.search(text):
+    if _VERIFICATION.search(text) or _TEST_RUN.search(text):
         return True
     measured = _RUN_FIGURES.search(text) is not None
     rest = _RUN_FIGURES.sub(" ", text) if measured else text

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from .amounts import money_value
 from .certainty_lexicon import HEDGE_SET, REPORTED, UNVERIFIED_SET, VERIFIED_SET
 from .dialogue_lexicon import REQUEST_NOW_SET
 from .kinds import Category, Origin, Priority
@@ -105,15 +106,6 @@ _PRETERITE_1S = re.compile(
 def technical_value(text: str) -> bool:
     """Whether a sentence names a value of a system (see `_TECHNICAL`): a decision with one is the platform's."""
     return bool(_TECHNICAL.search(text))
-
-
-# Money or a share: "149 €", "€49", "$20", "20 %", "10 por ciento".
-_MONEY = re.compile(r"\d\s?(?:%|€|eur\b|euros\b|usd\b|\$|por ciento\b|percent\b)|[€$]\s?\d", re.IGNORECASE)
-
-
-def money_value(text: str) -> bool:
-    """Whether a sentence names an amount of money or a share: values a business rule has, a system's seldom."""
-    return bool(_MONEY.search(text))
 
 
 _DIGIT = re.compile(r"\d")

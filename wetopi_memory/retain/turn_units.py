@@ -10,13 +10,14 @@ from functools import partial
 from typing import Any
 
 from ..identity import Identity
+from .amounts import price_value
 from .assent import assents
 from .candidates import CandidateBuilder, Unit
 from .checked_facts import checked_fact
 from .clauses import own_voice_units, split_units
 from .continued_decisions import continued_decisions
 from .corrections import corrected
-from .dialogue_lexicon import FORGET_ASKED, NOTE_THE_ANSWER, OPT_OUT, PROPOSAL
+from .dialogue_lexicon import FILE_IT, FORGET_ASKED, NOTE_THE_ANSWER, OPT_OUT, PROPOSAL
 from .discourse import (
     introduced_party,
     named_party,
@@ -89,7 +90,9 @@ def _assistant(builder: CandidateBuilder, sentence: Sentence, reading: TurnReadi
         return _own_statement(sentence), None
     if reading.fix_context and sentence.signals.raw == "code-block" and settings_snippet(sentence.text):
         sentence = replace(sentence, signals=replace(sentence.signals, raw=None))   # the settings the fix applied
-    commercial = builder.routed_scopes(sentence.text) == ("business",) and not technical_value(sentence.text)
+    routed = builder.routed_scopes(sentence.text)   # a price the router does not give to the platform is commercial
+    commercial = (routed == ("business",) and not technical_value(sentence.text)) or (
+        price_value(sentence.text) and "platform" not in routed)
     fixed = backed_fix(sentence.signals) if reading.fix_context and not commercial else None
     if fixed is not None:
         return replace(sentence, signals=fixed), "platform"
@@ -159,6 +162,33 @@ def _assent_only(sentence: Sentence) -> Sentence:
     return replace(sentence, signals=replace(sentence.signals, filler=True))
 
 
+def _filing_only(sentence: Sentence) -> Sentence:
+    """A short user order to file what the turn said, by a pronoun ("Apúntalo en el documento de proveedores",
+    "Add it to the approval checklist"), with no value of its own, as filler: what is filed is the content."""
+    if sentence.role != "user" or not mentions(FILE_IT, sentence.text) or states_value(sentence.text) \
+            or holds_number(sentence.text) or len(tokens(fold(sentence.text))) > MAX_ASSENT_ONLY:
+        return sentence
+    return replace(sentence, signals=replace(sentence.signals, filler=True))
+
+
+# What the thing asked about is or where it is: "It's the ApplicationSet for the new staging sites", "Está en ~/docs/…"
+_GLOSS = re.compile(r"^\W*(?:it's|it is|this is|that's|it lives|you'll find it|es el|es la|es un|es una|esta en"
+                    r"|lo tienes en|la tienes en|lo tienes aqui)\b")
+
+
+def _request_glosses(sentences: list[Sentence]) -> list[Sentence]:
+    """A user sentence right after the user's request that only says what or where the requested thing is, as
+    filler: it points the request at its object and tells nothing lasting ("Review PR #418. It's the …")."""
+    out = list(sentences)
+    for number in range(1, len(out)):
+        before, sentence = out[number - 1], out[number]
+        asks = before.signals.question or bool(before.signals.errand or before.signals.transient)
+        if before.role == sentence.role == "user" and asks and not sentence.signals.strong \
+                and _GLOSS.match(fold(sentence.text)):
+            out[number] = replace(sentence, signals=replace(sentence.signals, filler=True))
+    return out
+
+
 def _continued(said: list[Sentence], habits: bool) -> list[Sentence]:
     """The user's sentences with each detail of a preference just stated read as part of it (plain talk only, but
     for how far it reaches: "That's every week, not just this one" beside a calendar tool's call)."""
@@ -200,6 +230,7 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     pinned.update(details)
     if reading.proposal:  # "Me parece perfecto, hazlo así a partir de ahora": the agreed proposal is the content
         sentences = [_assent_only(s) for s in sentences]
+    sentences = _request_glosses([_filing_only(s) for s in sentences])
     if reading.noted:   # the request to keep the answer is no content of its own
         sentences = [replace(s, signals=replace(s.signals, filler=True)) if s.role == "user"
                      and mentions(NOTE_THE_ANSWER, s.text) else s for s in sentences]
