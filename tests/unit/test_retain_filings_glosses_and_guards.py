@@ -102,3 +102,13 @@ def test_a_deal_closed_and_an_official_announcement_are_decisions(driver: Plugin
     official = driver.stored_by("official", "It's official, we announced it yesterday: staging environments are "
                                             "now included in all plans, Starter included.", "Great news.")
     assert "all plans" in " ".join(official.get("business", ()))
+
+
+def test_an_item_handed_to_the_approver_is_not_kept(driver: PluginDriver) -> None:
+    assert not driver.stored_by("expense", "Gasto de Marta: parking en el aeropuerto para la visita a Interxion, "
+                                           "24 €. ¿Lo apruebas?", "Aprobado: por debajo del límite de 60 €.")
+    assert not driver.stored_by("invoice", "Pau's June invoice: 30 hours at 40 €/h, 1.200 € + VAT. Process it.",
+                                "Approved and scheduled for payment.")
+    kept = driver.stored_by("rule-too", "Gasto de Marta: parking, 24 €. A partir de ahora el parking de las visitas "
+                                        "a clientes se paga sin pedir permiso. ¿Lo apruebas?", "Aprobado.")
+    assert "parking" in " ".join(kept.get("business", ()))

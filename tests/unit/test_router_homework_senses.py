@@ -1,6 +1,7 @@
 """Platform and business words in a child's homework, a choir or an idiom are not ours ("un clúster de cristales",
 "los nodos de una onda", "me va a pasar factura", "¿me lo cuentas?"); a self-description is personal; a question
-about a version we agreed names the version with its digits."""
+about a version we agreed names the version with its digits; asking what an adviser said (legal, the gestoría)
+asks memory."""
 
 from __future__ import annotations
 
@@ -41,3 +42,16 @@ def test_a_self_description_is_personal(router: RuleRouter) -> None:
 ])
 def test_a_noun_with_digits_before_the_decision_verb(router: RuleRouter, text: str) -> None:
     assert router.route(text).explicit_memory_request, text
+
+
+@pytest.mark.parametrize("text", [
+    "Before I sign off the new pricing page: what did legal say about prices without VAT for EU consumers?",
+    "¿Qué dijo la gestoría sobre el IVA de las facturas a Canarias?",
+    "Antes de firmar, ¿qué nos recomendó el abogado sobre la permanencia?",
+])
+def test_asking_what_an_adviser_said_is_a_memory_request(router: RuleRouter, text: str) -> None:
+    assert router.route(text).explicit_memory_request, text
+
+
+def test_what_the_logs_say_is_no_memory_request(router: RuleRouter) -> None:
+    assert not router.route("what did the logs say after the restart?").explicit_memory_request

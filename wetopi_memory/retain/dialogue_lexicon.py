@@ -12,6 +12,7 @@ __all__ = [
     "ACT_ONCE_ASKED",
     "ALWAYS",
     "APPROVAL_ASKED",
+    "APPROVAL_REQUESTED",
     "ASSENT",
     "CAUSE",
     "CHANGE_ORDERED",
@@ -115,6 +116,12 @@ APPROVAL_ASKED = TermSet(("pendiente de aprobacion", "pendiente de tu aprobacion
                           "needs your approval", "re:¿\\s*(?:lo\\s+|la\\s+)?apruebo\\s*\\?",
                           "re:\\b(?:shall|should|can) i approve (?:it|this|that)\\b",
                           "re:\\bapprove (?:it|this)\\s*\\?"))
+# The user hands an item to the approver: "¿Lo apruebas?", "Can you approve it?", "Approve it anyway?", "Process it."
+APPROVAL_REQUESTED = TermSet(("re:¿\\s*(?:me\\s+)?(?:lo|la|los|las)\\s+(?:apruebas|validas|tramitas)\\b",
+                              "re:\\b(?:can|could|would|will) you (?:please )?approve (?:it|this|that|them)\\b",
+                              "re:\\bapprove (?:it|this|that|them)(?: anyway)?\\s*\\?",
+                              "re:^\\W*(?:please\\s+)?process it\\W*$",
+                              "re:^\\W*(?:tramitalo|tramitala|procesalo|procesala)\\W*$"))
 # An offer for right now: agreeing to it decides nothing lasting.
 NOW = TermSet(("ahora", "now", "right away", "ya mismo", "ahora mismo", "right now"))
 NOW_TO_ACT = TermSet((*_NOW_ACT, "right away", "ya mismo", "ahora mismo", "right now"))

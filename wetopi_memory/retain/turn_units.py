@@ -17,7 +17,7 @@ from .checked_facts import checked_fact
 from .clauses import own_voice_units, split_units
 from .continued_decisions import continued_decisions
 from .corrections import corrected
-from .dialogue_lexicon import FILE_IT, FORGET_ASKED, NOTE_THE_ANSWER, OPT_OUT, PROPOSAL
+from .dialogue_lexicon import APPROVAL_REQUESTED, FILE_IT, FORGET_ASKED, LASTING, NOTE_THE_ANSWER, OPT_OUT, PROPOSAL
 from .discourse import (
     introduced_party,
     named_party,
@@ -189,6 +189,19 @@ def _request_glosses(sentences: list[Sentence]) -> list[Sentence]:
     return out
 
 
+def _up_for_approval(sentences: list[Sentence]) -> list[Sentence]:
+    """The user's sentences up to asking the approver to approve or process an item ("Gasto de Jordi: taxi…, 38 €.
+    ¿Lo apruebas?"): the item, one case pending a decision, not a rule (unless said to last)."""
+    asked = next((n for n, s in enumerate(sentences) if s.role == "user" and mentions(APPROVAL_REQUESTED, s.text)), -1)
+    out = list(sentences)
+    for number in range(asked + 1):
+        sentence = out[number]
+        if sentence.role == "user" and not mentions(LASTING, sentence.text):
+            out[number] = replace(sentence, signals=replace(sentence.signals,
+                                                            one_off=(*sentence.signals.one_off, "approval asked")))
+    return out
+
+
 def _continued(said: list[Sentence], habits: bool) -> list[Sentence]:
     """The user's sentences with each detail of a preference just stated read as part of it (plain talk only, but
     for how far it reaches: "That's every week, not just this one" beside a calendar tool's call)."""
@@ -230,7 +243,7 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     pinned.update(details)
     if reading.proposal:  # "Me parece perfecto, hazlo así a partir de ahora": the agreed proposal is the content
         sentences = [_assent_only(s) for s in sentences]
-    sentences = _request_glosses([_filing_only(s) for s in sentences])
+    sentences = _up_for_approval(_request_glosses([_filing_only(s) for s in sentences]))
     if reading.noted:   # the request to keep the answer is no content of its own
         sentences = [replace(s, signals=replace(s.signals, filler=True)) if s.role == "user"
                      and mentions(NOTE_THE_ANSWER, s.text) else s for s in sentences]

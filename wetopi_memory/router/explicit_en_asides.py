@@ -170,6 +170,10 @@ EN_ASIDES: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.did_i_then_cant_remember",   # "did I approve CHG-0415 or reject it? can't remember"
                     r"\b(?:did|have|had)\s+(?:i|we)\b[^?!]{3,100}\?\s*(?:i\s+)?(?:can'?t|cannot|don'?t)\s+"
                     r"(?:remember|recall)\b", ("remember", "recall"), requires=("did",)),
+    ExplicitTrigger("en.what_did_they_say",   # "what did legal say about prices without VAT?": advice we were given
+                    r"\bwhat\s+did\s+(?:legal|the\s+lawyers?|our\s+lawyers?|the\s+accountant|our\s+accountant|"
+                    r"the\s+gestoria|the\s+auditor|the\s+insurer|the\s+bank)\s+(?:say|tell\s+us|advise|recommend)\b",
+                    ("say", "tell", "advise", "recommend"), requires=("what", "did")),
     ExplicitTrigger("es.segun_lo_guardado",   # "Según lo que tenemos guardado, ¿quién es el contacto en…?"
                     r"\bsegun\s+(?:lo\s+que\s+(?:tenemos|tienes|hay)\s+(?:guardado|apuntado|anotado|en\s+memoria)|"
                     r"lo\s+que\s+te\s+(?:he\s+)?(?:contado|dicho|conte|dije)|"

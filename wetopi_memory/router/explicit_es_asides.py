@@ -145,4 +145,8 @@ ES_ASIDES: tuple[ExplicitTrigger, ...] = (
                     r"\b(?:recuerdo\s+vagamente|creo\s+recordar|me\s+parece\s+recordar|me\s+suena)\s+(?:algo|una\s+cosa)\s+"
                     r"(?:de|del|sobre|acerca|con|asi)\b",
                     ("recuerdo", "recordar", "suena"), requires=("algo",), also=r"\?"),
+    ExplicitTrigger("es.que_dijo_el_asesor",   # "¿qué dijo la gestoría sobre el IVA de la UE?": advice we were given
+                    r"\bque\s+(?:nos\s+)?(?:dijo|dijeron|recomendo|aconsejo)\s+(?:el|la|los|las|nuestro|nuestra)\s+"
+                    r"(?:abogad[oa]s?|gestoria|asesoria|asesor|asesora|auditor|auditora|aseguradora|banco|notari[oa])\b",
+                    ("dijo", "dijeron", "recomendo", "aconsejo"), gated=True, clause_start=False),
 )
