@@ -112,3 +112,15 @@ def test_an_item_handed_to_the_approver_is_not_kept(driver: PluginDriver) -> Non
     kept = driver.stored_by("rule-too", "Gasto de Marta: parking, 24 €. A partir de ahora el parking de las visitas "
                                         "a clientes se paga sin pedir permiso. ¿Lo apruebas?", "Aprobado.")
     assert "parking" in " ".join(kept.get("business", ()))
+
+
+def test_a_list_of_weekdays_makes_a_habit(driver: PluginDriver) -> None:
+    stored = driver.stored_by("weekdays", "Martes y jueves voy a nadar a las 8, así que esos días no me pongas nada "
+                                          "antes de las 10.", "Anotado.")
+    assert "nadar" in " ".join(stored.get("personal", ()))
+
+
+def test_what_her_own_words_mean_is_hers(driver: PluginDriver) -> None:
+    stored = driver.stored_by("code-word", "Cuando te diga «modo cueva» significa: nada de notificaciones, solo "
+                                           "alertas P1 de producción.", "Entendido.")
+    assert set(stored) == {"personal"} and "modo cueva" in stored["personal"][0]

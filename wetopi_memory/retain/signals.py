@@ -332,8 +332,9 @@ def _transient(folded: str, text_grams: dict[str, int], categories: tuple[Catego
     found = TRANSIENT_SET.find(folded, text_grams)
     if _LONG_SINCE.search(folded):
         found = tuple(t for t in found if t != "desde hace")
-    if REGULAR.search(folded):  # "resúmeme las alertas cada 2 horas": a standing request
-        found = tuple(t for t in found if not REQUEST_NOW_SET.search(t, grams(tokens(t))))
+    if REGULAR.search(folded):  # "resúmeme las alertas cada 2 horas", "lunes y jueves voy a nadar": standing
+        found = tuple(t for t in found
+                      if not REQUEST_NOW_SET.search(t, grams(tokens(t))) and not t.startswith("voy a "))
     starts = FROM_NOW_SET.find(folded, text_grams)  # "desde hoy", "desde este mes": a rule starts
     if starts:   # … and "From now on I'll handle the Rovira account" is a standing commitment, not a next step
         found = tuple(t for t in found if not any(t in start for start in starts) and t not in _NEXT_STEP

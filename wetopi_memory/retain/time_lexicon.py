@@ -385,8 +385,10 @@ FROM_NOW_SET = TermSet(FROM_NOW)
 ONE_OFF_TIME_SET = TermSet(ONE_OFF_TIME)
 PAST_ACTION_SET = TermSet(PAST_ACTION)
 
-# A regularity: "los viernes hasta las 14" is a weekly habit, not a one-off time of today.
+# A regularity: "los viernes hasta las 14" is a weekly habit, not a one-off time of today; so is a list of days.
+_DAY = r"(?:lunes|martes|miercoles|jueves|viernes|sabados?|domingos?)"
 REGULAR = re.compile(
+    rf"\b{_DAY}(?:\s*,\s*{_DAY})*\s+y\s+{_DAY}\b|"
     r"\b(?:los|las|mis|tus|sus|nuestros|nuestras)\s+(?:lunes|martes|miercoles|jueves|viernes|sabados|domingos|mananas"
     r"|tardes|noches)\b"
     r"|\b(?:every|each|cada)\s+(?:\d+\s+|other\s+|few\s+|pocos?\s+|pocas\s+|par de\s+)?(?:time|times|vez|veces|day|days"
