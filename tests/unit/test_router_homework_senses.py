@@ -55,3 +55,32 @@ def test_asking_what_an_adviser_said_is_a_memory_request(router: RuleRouter, tex
 
 def test_what_the_logs_say_is_no_memory_request(router: RuleRouter) -> None:
     assert not router.route("what did the logs say after the restart?").explicit_memory_request
+
+
+@pytest.mark.parametrize("text", [
+    "refresh me on the Hetzner contract terms",
+    "catch me up on the Northwind invoice thing",
+    "what's the backstory on the Lumen dispute?",
+    "what was our take on giving agencies SSH access?",
+    "jog my memory: what's the on-call bonus?",
+    "we had a rule for this, right? something about friday deploys",
+    "didn't I tell you I don't do calls before 10?",
+    "we changed the TTL to 300 at some point, no?",
+    "ponme al día de lo de Bodegas Arrieta",
+    "¿no teníamos una norma para los despliegues en viernes?",
+    "¿no es lo mismo que nos pasó con Moda Ibiza?",
+    "la última vez que pasó esto, ¿qué lo arregló?",
+    "cambiamos el TTL a 300 en algún momento, ¿no?",
+])
+def test_an_indirect_request_for_what_we_had(router: RuleRouter, text: str) -> None:
+    assert router.route(text).explicit_memory_request, text
+
+
+@pytest.mark.parametrize("text", [
+    "We had a great time at the offsite.",
+    "Catch me at 5 if you need me.",
+    "Ponme una reunión con Jordi el jueves.",
+    "La última vez fue en marzo.",
+])
+def test_plain_statements_are_no_requests(router: RuleRouter, text: str) -> None:
+    assert not router.route(text).explicit_memory_request, text

@@ -174,6 +174,15 @@ EN_ASIDES: tuple[ExplicitTrigger, ...] = (
                     r"\bwhat\s+did\s+(?:legal|the\s+lawyers?|our\s+lawyers?|the\s+accountant|our\s+accountant|"
                     r"the\s+gestoria|the\s+auditor|the\s+insurer|the\s+bank)\s+(?:say|tell\s+us|advise|recommend)\b",
                     ("say", "tell", "advise", "recommend"), requires=("what", "did")),
+    ExplicitTrigger("en.catch_me_up",   # "refresh me on the Hetzner terms", "catch me up on the Northwind thing"
+                    r"\b(?:refresh\s+(?:me\s+on|my\s+memory)|jog\s+my\s+memory|catch\s+me\s+up\s+on|"
+                    r"bring\s+me\s+up\s+to\s+speed\s+on|what'?s\s+the\s+(?:backstory|history)\s+(?:on|with|behind)|"
+                    r"what\s+was\s+our\s+(?:take|position|stance)\s+on)\b",
+                    ("refresh", "jog", "catch", "bring", "backstory", "history", "take", "position", "stance")),
+    ExplicitTrigger("en.we_had_a_rule",   # "we had a rule for this, right?", "didn't I tell you I don't do calls…?"
+                    r"\bwe\s+had\s+(?:a|an)\s+(?:rule|policy|agreement|process|runbook|procedure)\s+(?:for|about|on)\b"
+                    r"|\bdidn'?t\s+i\s+(?:tell|ask)\s+you\b|\bat\s+some\s+point,?\s+(?:no|right|didn'?t\s+we)\s*\?",
+                    ("had", "didn", "didnt", "point"), also=r"\?"),
     ExplicitTrigger("es.segun_lo_guardado",   # "Según lo que tenemos guardado, ¿quién es el contacto en…?"
                     r"\bsegun\s+(?:lo\s+que\s+(?:tenemos|tienes|hay)\s+(?:guardado|apuntado|anotado|en\s+memoria)|"
                     r"lo\s+que\s+te\s+(?:he\s+)?(?:contado|dicho|conte|dije)|"

@@ -149,4 +149,12 @@ ES_ASIDES: tuple[ExplicitTrigger, ...] = (
                     r"\bque\s+(?:nos\s+)?(?:dijo|dijeron|recomendo|aconsejo)\s+(?:el|la|los|las|nuestro|nuestra)\s+"
                     r"(?:abogad[oa]s?|gestoria|asesoria|asesor|asesora|auditor|auditora|aseguradora|banco|notari[oa])\b",
                     ("dijo", "dijeron", "recomendo", "aconsejo"), gated=True, clause_start=False),
+    ExplicitTrigger("es.ponme_al_dia",   # "ponme al día de lo de Bodegas Arrieta", "refréscame lo del contrato"
+                    r"\b(?:ponme|pongame|ponnos)\s+al\s+dia\s+(?:de|del|sobre|con)\b|\brefrescame\b",
+                    ("ponme", "pongame", "ponnos", "refrescame")),
+    ExplicitTrigger("es.no_teniamos_una_norma",   # "¿no teníamos una norma para…?", "¿lo mismo que nos pasó…?"
+                    r"\bno\s+teniamos\s+(?:una|un|ya\s+una|ya\s+un)\s+(?:norma|regla|politica|acuerdo|procedimiento|"
+                    r"runbook)\b|\bmismo\s+que\s+nos\s+paso\b|\bla\s+ultima\s+vez\s+que\s+(?:paso|ocurrio)\b"
+                    r"|\ben\s+algun\s+momento,?\s+no\s*\?",
+                    ("teniamos", "paso", "ocurrio", "momento"), also=r"\?"),
 )
