@@ -26,6 +26,7 @@ __all__ = [
     "FILE_IT",
     "FIX_ASKED",
     "FORGET_ASKED",
+    "GLOSS",
     "KEEP_THIS",
     "LASTING",
     "LASTING_KIND",
@@ -236,6 +237,9 @@ FILE_IT = TermSet((
     "re:\\b(?:add|put|write|document|file|copy|save|log|note|pin)\\s+(?:it|this|that|them)\\s+(?:in|into|to|on|under)\\b",
     "re:\\b(?:anade|pon|mete|apunta|anota|documenta|guarda|sube|pasa|agrega)(?:lo|la|los|las)\\s+(?:en|a|al)\\b",
 ))
+# What the thing asked about is or where it is: "It's the ApplicationSet for the new staging sites", "Está en ~/docs/…"
+GLOSS = TermSet(("re:^\\W*(?:it's|it is|this is|that's|it lives|you'll find it|es el|es la|es un|es una|esta en"
+                 "|lo tienes en|la tienes en|lo tienes aqui)\\b",))
 # A check asked for beside the request to note the answer: "Can you confirm on the boxes and write it down?"
 CHECK_AND_NOTE = TermSet(("confirm", "check", "verify", "look up", "find out", "comprueba", "confirma", "verifica",
                           "mira", "averigua", "revisa"))

@@ -17,7 +17,16 @@ from .checked_facts import checked_fact
 from .clauses import own_voice_units, split_units
 from .continued_decisions import continued_decisions
 from .corrections import corrected
-from .dialogue_lexicon import APPROVAL_REQUESTED, FILE_IT, FORGET_ASKED, LASTING, NOTE_THE_ANSWER, OPT_OUT, PROPOSAL
+from .dialogue_lexicon import (
+    APPROVAL_REQUESTED,
+    FILE_IT,
+    FORGET_ASKED,
+    GLOSS,
+    LASTING,
+    NOTE_THE_ANSWER,
+    OPT_OUT,
+    PROPOSAL,
+)
 from .discourse import (
     introduced_party,
     named_party,
@@ -153,27 +162,26 @@ def _user_sentence(builder: CandidateBuilder, sentence: Sentence, *, vouched: bo
     return replace(sentence, signals=authority_rule(treatment_rule(read, sentence.text), sentence.text))
 
 
+def _as_filler(sentence: Sentence) -> Sentence:
+    return replace(sentence, signals=replace(sentence.signals, filler=True))
+
+
+def _says_nothing_of_its_own(text: str) -> bool:
+    """Short and with no value: "Sí, hagámoslo así", "Add it to the approval checklist"."""
+    return not states_value(text) and not holds_number(text) and len(tokens(fold(text))) <= MAX_ASSENT_ONLY
+
+
 def _assent_only(sentence: Sentence) -> Sentence:
     """A short user sentence that only agrees, with no value of its own, as filler."""
     agrees = assents(sentence.text) or takes_option(sentence.text)
-    if not agrees or states_value(sentence.text) or holds_number(sentence.text) \
-            or len(tokens(fold(sentence.text))) > MAX_ASSENT_ONLY:
-        return sentence
-    return replace(sentence, signals=replace(sentence.signals, filler=True))
+    return _as_filler(sentence) if agrees and _says_nothing_of_its_own(sentence.text) else sentence
 
 
 def _filing_only(sentence: Sentence) -> Sentence:
     """A short user order to file what the turn said, by a pronoun ("Apúntalo en el documento de proveedores",
     "Add it to the approval checklist"), with no value of its own, as filler: what is filed is the content."""
-    if sentence.role != "user" or not mentions(FILE_IT, sentence.text) or states_value(sentence.text) \
-            or holds_number(sentence.text) or len(tokens(fold(sentence.text))) > MAX_ASSENT_ONLY:
-        return sentence
-    return replace(sentence, signals=replace(sentence.signals, filler=True))
-
-
-# What the thing asked about is or where it is: "It's the ApplicationSet for the new staging sites", "Está en ~/docs/…"
-_GLOSS = re.compile(r"^\W*(?:it's|it is|this is|that's|it lives|you'll find it|es el|es la|es un|es una|esta en"
-                    r"|lo tienes en|la tienes en|lo tienes aqui)\b")
+    files = sentence.role == "user" and mentions(FILE_IT, sentence.text)
+    return _as_filler(sentence) if files and _says_nothing_of_its_own(sentence.text) else sentence
 
 
 def _request_glosses(sentences: list[Sentence]) -> list[Sentence]:
@@ -184,8 +192,8 @@ def _request_glosses(sentences: list[Sentence]) -> list[Sentence]:
         before, sentence = out[number - 1], out[number]
         asks = before.signals.question or bool(before.signals.errand or before.signals.transient)
         if before.role == sentence.role == "user" and asks and not sentence.signals.strong \
-                and _GLOSS.match(fold(sentence.text)):
-            out[number] = replace(sentence, signals=replace(sentence.signals, filler=True))
+                and mentions(GLOSS, sentence.text):
+            out[number] = _as_filler(sentence)
     return out
 
 
@@ -245,8 +253,8 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
         sentences = [_assent_only(s) for s in sentences]
     sentences = _up_for_approval(_request_glosses([_filing_only(s) for s in sentences]))
     if reading.noted:   # the request to keep the answer is no content of its own
-        sentences = [replace(s, signals=replace(s.signals, filler=True)) if s.role == "user"
-                     and mentions(NOTE_THE_ANSWER, s.text) else s for s in sentences]
+        sentences = [_as_filler(s) if s.role == "user" and mentions(NOTE_THE_ANSWER, s.text) else s
+                     for s in sentences]
     restating = frozenset(s.index for s in answered if reading.proposal and restates(s.text, reading.proposal))
     run = run_sections(answered)
     for sentence in answered:
