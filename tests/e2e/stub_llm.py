@@ -12,11 +12,14 @@ The script is a JSON list of rules, tried in order against each chat request:
       "calls": [{"name": "memory_search",             # tool calls to make, one per request, in order,
                  "arguments": {"query": "rke2"}}],    #   each only if the request offers that tool
       "reply": "Done.",                               # the final text once the calls are used up
-      "delays": [2.0, 0.5]}]                          # optional: seconds to wait before the n-th answer
+      "delays": [2.0, 0.5],                           # optional: seconds to wait before the n-th answer
+      "reply_after": "other rule's when"}]            # optional: hold `reply` until that rule has sent its own
 
 For a request whose last user message matches a rule, the n-th request after that user message (n = number of
 tool results already following it) answers with the rule's n-th call; when the calls are used up it answers
-with `reply`; `delays` (optional) holds the n-th answer back, so tests can make turns overlap. No matching rule:
+with `reply`; `delays` (optional) holds the n-th answer back, so tests can make turns overlap, and `reply_after`
+(optional) holds the final reply until another rule's final reply has gone out, so the order in which two
+overlapping turns end does not depend on how fast the machine is (the n-th delay then runs after it). No matching rule:
 the reply is "Stub reply." Tool results are not echoed (the final text would otherwise become turn content for
 the memory plugin to judge): tests read them from the request log, where Hermes sends them back to the model.
 Requests to other endpoints: GET .../models (one model with a context length) and {"ok": true} for any other GET.
@@ -60,6 +63,18 @@ class Script:
         self.rules = rules
         self.log_path = log_path
         self._lock = threading.Lock()
+        self._replied = {str(rule.get("when", "")).lower(): threading.Event() for rule in rules}
+
+    def wait_for_reply_of(self, when: str, timeout: float = 60.0) -> None:
+        """Block until the rule matching `when` has sent its final reply (or `timeout` passed)."""
+        event = self._replied.get(when.lower())
+        if event is not None:
+            event.wait(timeout)
+
+    def replied(self, decision: dict[str, Any]) -> None:
+        """Mark a rule's final reply as sent, releasing replies held until it."""
+        if "text" in decision and decision.get("rule") in self._replied:
+            self._replied[decision["rule"]].set()
 
     def log(self, record: dict[str, Any]) -> None:
         if not self.log_path:
@@ -89,7 +104,9 @@ class Script:
                 call = calls[len(results)]
                 return {"call": {"name": call["name"], "arguments": json.dumps(call.get("arguments") or {})},
                         **delay}
-            return {"text": str(rule.get("reply") or DEFAULT_REPLY), **delay}
+            held = {"after": str(rule["reply_after"])} if rule.get("reply_after") else {}
+            return {"text": str(rule.get("reply") or DEFAULT_REPLY), "rule": str(rule.get("when", "")).lower(),
+                    **held, **delay}
         return {"text": DEFAULT_REPLY}
 
 
@@ -132,6 +149,8 @@ class Handler(BaseHTTPRequestHandler):
             return
         received = time.time()
         decision = self.server.script.decide(body)
+        if decision.get("after"):
+            self.server.script.wait_for_reply_of(decision["after"])
         if decision.get("delay"):
             time.sleep(decision["delay"])
         self.server.script.log({"t": time.time(), "received": received, "method": "POST", "path": self.path,
@@ -140,6 +159,7 @@ class Handler(BaseHTTPRequestHandler):
             self._stream(decision)
         else:
             self._complete(decision)
+        self.server.script.replied(decision)
 
     def _message(self, decision: dict[str, Any]) -> tuple[dict[str, Any], str]:
         if "call" in decision:

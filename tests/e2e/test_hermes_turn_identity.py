@@ -121,7 +121,7 @@ def test_two_speakers_overlapping_in_one_thread_session_each_act_as_themselves(
     rules = [{"when": "vim keybindings", "calls": [SEARCH, retain(ALICE_TOOL_FACT)], "reply": "Noted, Alice.",
               "delays": [2.0, 0.3, 0.3]},
              {"when": "Grafana dashboard", "calls": [SEARCH, retain(BOB_TOOL_FACT)], "reply": "Noted, Bob.",
-              "delays": [0.0, 0.0, 2.5]}]
+              "delays": [0.0, 0.0, 0.5], "reply_after": "vim keybindings"}]
     thread = {"chat_id": "thread-1"}
     run = world.run([turn({**ALICE, **thread}, "alice", "thread-1", ALICE_MSG, parallel="g"),
                      turn({**BOB, **thread}, "bob", "thread-1", BOB_MSG, parallel="g", pause_before=0.6)],
