@@ -11,7 +11,8 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wetopi_memory.secrets.heuristics import COMMON_PASSWORDS, is_random_lowercase, is_wordlike, shannon_entropy
+from wetopi_memory.secrets.common_passwords import COMMON_PASSWORDS
+from wetopi_memory.secrets.heuristics import is_random_lowercase, is_wordlike, shannon_entropy
 from wetopi_memory.secrets.plain_text import (
     _APP_PASSWORD_SHAPE_BYTES,
     _CASES,

@@ -47,8 +47,7 @@ def _assigned_secret(match: re.Match[str], key: str) -> tuple[int, int] | None:
     start, end = start + lead, start + lead + len(value)
     if names_password(key) and is_password_value(value, quoted=quoted):   # `SMTP_PASS=qwerty123`, `Green-otter-42`
         return start, end
-    short_ok = names_password(key) and any(c.isdigit() for c in value) \
-        and any(c.isalpha() for c in value)
+    short_ok = names_password(key) and any(map(str.isdigit, value)) and any(map(str.isalpha, value))
     if not is_opaque(value, quoted=quoted, min_len=6 if short_ok else 8) and not _base64_secret(value):
         return None
     return start, end

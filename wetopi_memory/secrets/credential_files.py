@@ -119,7 +119,7 @@ CREDENTIAL_FILE_RULES: tuple[SecretRule, ...] = (
     SecretRule("putty-private-key", Tier.TOKEN,
                # line breaks may have been flattened to spaces (a key file pasted into one chat line)
                re.compile(r"PuTTY-User-Key-File-\d+:[^\r\n]*(?:\r?\n[^\r\n]*){0,40}?(?:\r?\n|[ \t])Private-Lines:"
-                          r"[ \t]*\d+[ \t]*(?:\r?\n|[ \t]+)(?P<v>[A-Za-z0-9+/=]{16,})"),
+                          r"[ \t]*\d+(?:[ \t]*+\r?\n|[ \t]++)(?P<v>[A-Za-z0-9+/=]{16,})"),
                ("putty-user-key-file",), locate=_random_body, window=(0, 6000),
                starts=literal_starts("PuTTY-User-Key-File-")),
     SecretRule("jwk-private-key", Tier.TOKEN,

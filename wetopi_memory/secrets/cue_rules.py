@@ -7,10 +7,10 @@ import base64
 import binascii
 import re
 
+from .common_passwords import is_common_password
 from .context_locators import at_hit, key_start, locate_keyed
 from .findings import Tier
 from .heuristics import (
-    is_common_password,
     is_directive_value,
     is_opaque,
     is_password_value,

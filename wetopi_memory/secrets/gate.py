@@ -8,6 +8,7 @@ from typing import TypeAlias
 
 from .credential_files import is_sealed_value
 from .findings import ALL_TIERS, BLOCKING_TIERS, SecretFinding, Tier
+from .heuristics import forget_judged_values
 from .plain_text import may_hold_secret
 from .rule import SecretRule, Span
 from .rule_table import RULES
@@ -73,7 +74,13 @@ class SecretGate:
 
     def _findings(self, text: str, tiers: frozenset[Tier]) -> Iterator[SecretFinding]:
         """Findings of the rules of `tiers`, tier by tier (token rules of a tier before its other rules); the
-        callers have already let plain prose skip (`may_hold_secret`)."""
+        callers have already let plain prose skip (`may_hold_secret`). The value judges' memo ends with it."""
+        try:
+            yield from self._tier_findings(text, tiers)
+        finally:
+            forget_judged_values()
+
+    def _tier_findings(self, text: str, tiers: frozenset[Tier]) -> Iterator[SecretFinding]:
         scan = TextScan(text, self._keywords, per_token=self.skip_plain_prose)
         tokens = bool(scan.token_starts())   # without a token run no token rule can match: their tiers skip them
         if not tokens and not scan.present:

@@ -5,7 +5,10 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from functools import lru_cache
 from typing import Literal
+
+from .common_passwords import COMMON_PASSWORDS, is_common_password
 
 ProseForm = Literal["verb", "sep", "bare"]
 
@@ -181,6 +184,16 @@ def _is_word_sequence(value: str) -> bool:
 
 def is_opaque(value: str, *, quoted: bool, min_len: int = 8) -> bool:
     """A value that looks like a literal secret: long enough, not a placeholder or reference, not words."""
+    return _judged_opaque(value, quoted, min_len)
+
+
+# The judges below are memoised for the length of one scan (the gate calls `forget_judged_values` when it ends):
+# a text that repeats one assignment (a log, `password=` a million times) judges each value once, not per line.
+_JUDGED = 1024
+
+
+@lru_cache(maxsize=_JUDGED)
+def _judged_opaque(value: str, quoted: bool, min_len: int) -> bool:
     if len(value) < min_len or (not quoted and _is_reference(value)) or is_placeholder(value):
         return False
     if value.islower() and value.isalpha():   # `nqvviyknaekfjnzx` (an app password), not a word
@@ -199,24 +212,8 @@ def is_opaque(value: str, *, quoted: bool, min_len: int = 8) -> bool:
     return shannon_entropy(value) >= _min_entropy(len(value))
 
 
-# The most chosen passwords (public breach top lists, English and Spanish): weak, but real when a password noun
-# introduces them ("la contraseña del router es dragon"). `changeme`-style documentation words stay placeholders.
-COMMON_PASSWORDS = frozenset({
-    "123456", "1234567", "123456789", "1234567890", "12345678", "111111", "000000", "123123", "654321", "666666",
-    "121212", "112233", "qwerty", "qwerty123", "qwertyuiop", "1q2w3e4r", "1q2w3e", "q1w2e3r4", "asdfgh", "zxcvbnm",
-    "password1", "password123", "passw0rd", "p@ssw0rd", "letmein", "letmein!", "welcome", "welcome1", "iloveyou",
-    "admin123", "admin1234", "root123", "abc123", "abc12345", "sunshine", "princess", "princesa", "dragon",
-    "monkey", "football", "futbol", "baseball", "superman", "batman", "master", "shadow", "michael", "jordan23",
-    "trustno1", "starwars", "hunter2", "tequiero", "teamo", "barcelona", "realmadrid", "madrid", "verano",
-    "s3cr3t", "secret123", "hello123", "charlie", "freedom", "whatever",
-})
 _APP_PASSWORD_RE = re.compile(r"[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}")
 _VOWELS = "aeiouy"
-
-
-def is_common_password(value: str) -> bool:
-    """One of the passwords people choose most (`123456`, `qwerty123`, `dragon`): weak but real."""
-    return value.lower() in COMMON_PASSWORDS
 
 
 def is_plain_word(value: str) -> bool:
@@ -247,6 +244,11 @@ def is_prose_opaque(value: str, *, form: ProseForm = "verb") -> bool:
     `form` is how the value follows the noun: "verb" (`the password is <value>`), "sep" (`API key: <value>`,
     8+ characters) or "bare" (`password hunter2`: 6+ characters, letters with digits).
     """
+    return _judged_prose(value, form)
+
+
+@lru_cache(maxsize=_JUDGED)
+def _judged_prose(value: str, form: ProseForm) -> bool:
     if is_common_password(value) or is_app_password(value):
         return True
     has_alpha = any(ch.isalpha() for ch in value)
@@ -310,6 +312,11 @@ def is_uuid(value: str) -> bool:
 def is_strongly_random(value: str) -> bool:
     """A machine-made secret by shape alone: 16+ characters drawn at random (base64, base62, a salt full of
     symbols, hex of 32+), not a placeholder, URL, path, version, UUID, hash-prefixed digest or words."""
+    return _judged_random(value)
+
+
+@lru_cache(maxsize=_JUDGED)
+def _judged_random(value: str) -> bool:
     n = len(value)
     if n < 16 or " " in value or is_uuid(value) or _HASH_PREFIX_RE.match(value) or is_placeholder(value):
         return False
@@ -340,6 +347,11 @@ def is_password_value(value: str, *, quoted: bool) -> bool:
     """A value in a password slot (`the password is X`, `contraseña: X`, `pass X`): what people choose as a password
     (letters with digits or symbols, joined words with a digit, random mixed case, a common password), not a
     placeholder, call or variable, path, URL, e-mail, version, or one dictionary word or name."""
+    return _judged_password(value, quoted)
+
+
+@lru_cache(maxsize=_JUDGED)
+def _judged_password(value: str, quoted: bool) -> bool:
     if is_common_password(value) or is_app_password(value):
         return True
     if len(value) < 6 or " " in value or is_placeholder(value) or _not_opaque(value) or _is_path(value):
@@ -372,3 +384,11 @@ def _unpronounceable(value: str) -> bool:
     """Letters no language strings together (`GsmtadeKrsWX`: five consonants in a row across its case changes),
     so a CamelCase split does not make them words; `PostgreSQL`, `WordPress` keep their vowels."""
     return len(value) >= 10 and _CONSONANT_RUN_RE.search(value.lower()) is not None
+
+
+def forget_judged_values() -> None:
+    """Drop the memoised verdicts, so no value a scan judged (a secret among them) outlives that scan."""
+    _judged_opaque.cache_clear()
+    _judged_password.cache_clear()
+    _judged_prose.cache_clear()
+    _judged_random.cache_clear()

@@ -9,7 +9,8 @@ from functools import lru_cache
 import ahocorasick_rs
 
 from .app_passwords import is_google_app_password
-from .heuristics import COMMON_PASSWORDS, is_random_lowercase, is_wordlike
+from .common_passwords import COMMON_PASSWORDS
+from .heuristics import is_random_lowercase, is_wordlike
 from .plain_tokens import PlainTokens
 
 _VALUE_MARK_RE = re.compile(r"[\d!#$%&*+=?@^~|<>_/\\-]")

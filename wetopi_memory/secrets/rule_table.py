@@ -228,11 +228,13 @@ CONTEXT_RULES: tuple[SecretRule, ...] = (
                    r"(?:[ \t]+(?:en|como|literally|literalmente|just|simply|simplemente|actually|really|still|todavia|"
                    r"todavía|aun|aún))?)"
                    # `hint for you: it's X`: a copula may follow the colon, too
-                   r"|[ \t]*(?:[:=]|->|=>|→)(?:[ \t]*(?:it['’]?s|it[ \t]+is|that['’]?s)(?=[ \t]))?)"
-                   r"|(?P<bare>[ \t]+))"
+                   r"|[ \t]*+(?:[:=]|->|=>|→)(?:[ \t]*+(?:it['’]?s|it[ \t]+is|that['’]?s)(?=[ \t]))?)"
+                   r"|(?P<bare>[ \t]++))"
                    # app passwords as shown: WordPress's six groups of four (an upper case letter or digit among
                    # them), Google's four lowercase groups
-                   r"[ \t]*[:=]?[ \t]*[\"'`«“]?"
+                   # possessive blanks (`*+`, `++`): what follows never starts with one, and plain ones backtrack
+                   # cubically over a long run of spaces
+                   r"[ \t]*+[:=]?[ \t]*+[\"'`«“]?"
                    r"(?P<v>(?=[A-Za-z0-9]{4} )(?=[A-Za-z0-9 ]{0,28}(?-i:[A-Z0-9]))"
                    r"[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){5}(?![\w-])"
                    r"|[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}(?![\w-])|[^\s\"'`»”]{4,256})",

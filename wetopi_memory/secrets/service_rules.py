@@ -8,9 +8,10 @@ import base64
 import binascii
 import re
 
+from .common_passwords import is_common_password
 from .context_locators import at_hit, locate_cli_password, locate_url_password
 from .findings import Tier
-from .heuristics import is_common_password, is_directive_value, is_password_value, shannon_entropy, token_body_ok
+from .heuristics import is_directive_value, is_password_value, shannon_entropy, token_body_ok
 from .rule import SecretRule, Span, literal_starts
 from .token_locators import TOKEN_END, TOKEN_START
 
@@ -199,8 +200,9 @@ SERVICE_CONTEXT_RULES: tuple[SecretRule, ...] = (
                ("@pam", "@pve"), locate=_realm_password, window=(40, 240)),
     SecretRule("password-directive", Tier.CONTEXT,
                _rx(r"(?<![\w-])(?:" + _DIRECTIVES + r")(?![\w-])"
-                   r"(?:(?:[ \t]+(?:for|of|on|in|de|del|en)[ \t]+[^\r\n:;=]{1,60}?)?"
-                   r"(?:[ \t]+(?:is|was|es|era|is[ \t]+now|es[ \t]+ahora|a|to)(?![\w-])|[ \t]*[=:])|[ \t]+)[ \t]*"
+                   # possessive blanks: plain ones backtrack cubically over a long run of spaces
+                   r"(?:(?:[ \t]++(?:for|of|on|in|de|del|en)(?:[ \t]++[^\r\n:;=]{1,60}?|[ \t]{2}))?"
+                   r"(?:[ \t]++(?:is|was|es|era|is[ \t]+now|es[ \t]+ahora|a|to)(?![\w-])|[ \t]*+[=:])|[ \t]++)[ \t]*+"
                    + _ARG,
                    re.IGNORECASE),
                ("requirepass", "masterauth", "auth_pass", "bindpw", "rootpw", "authtok", "bind_password",
