@@ -15,7 +15,8 @@ __all__ = ["amended_proposal", "amendment"]
 MAX_AMENDMENT_WORDS = 16
 MAX_AGREEMENT_WORDS = 4
 # "Sí, pero…", "Me parece bien, pero que sean…": a short agreement (the shared assent lexicon), then the change
-_AMENDING = re.compile(r"^(?P<agreement>[^.!?]*?)[\s,.;:!-]*\b(?:pero|but|except|excepto|salvo)\b(?P<change>.+)$",
+_AMENDING = re.compile(r"^(?P<agreement>[^.!?]*?)(?<![\s,.;:!-])[\s,.;:!-]*\b(?:pero|but|except|excepto|salvo)\b"
+                       r"(?P<change>.++)$",
                        re.DOTALL)
 # A time of day ("a las 9:00", "at 17:30"): one more unit, written without one.
 _CLOCK = re.compile(r"(?<![\w:.])(\d{1,2}:\d{2})(?![\w:])")

@@ -23,7 +23,7 @@ __all__ = ["clause_spans", "own_voice_units", "split_units"]
 
 # Where a sentence joins two statements: a semicolon, a dash, a comma before a coordinating word.
 _CLAUSE_BREAK = re.compile(
-    r";\s+|\s+[—–]\s+(?!\d)|,\s+(?=(?:and|but|while|whereas|y|e|pero|mientras que|aunque)\s)",
+    r";\s+|(?<!\s)\s+[—–]\s+(?!\d)|,\s+(?=(?:and|but|while|whereas|y|e|pero|mientras que|aunque)\s)",
     re.IGNORECASE)
 _MIN_CLAUSE_WORDS = 3
 # A clause that only qualifies the one before it: an exception or a condition of that rule, in that rule's scope.
@@ -31,7 +31,8 @@ _EXCEPTION = re.compile(r"\b(?:solo si|solo cuando|salvo|excepto|a menos que|unl
 # Where a sentence turns from someone else's way to the speaker's own ("Luis prefiere Vim, yo uso VS Code", "my
 # manager likes long reports but I prefer bullets"): a clause break, or a contrast or first-person subject after it.
 _VOICE_BREAK = re.compile(
-    r";\s+|\s+[—–]\s+(?!\d)|,?\s+(?:but|while|whereas|pero|mientras que|aunque|en cambio)\s+|,?\s+(?=(?:and i|y yo)\s)"
+    r";\s+|(?<!\s)\s+[—–]\s+(?!\d)|(?:,|(?<!\s))\s+(?:but|while|whereas|pero|mientras que|aunque|en cambio)\s+"
+    r"|(?:,|(?<!\s))\s+(?=(?:and i|y yo)\s)"
     r"|,\s+(?=(?:yo|i|me|a m[ií]|for me|para m[ií]|personally|personalmente)\b)",
     re.IGNORECASE)
 

@@ -136,9 +136,9 @@ def introduced_party(sentences: Sequence[Sentence], system: Callable[[str], bool
 
 
 # A reply that opens by turning the proposal down: "no way, that's our main hook", "Nah, …", "Ni hablar, …".
-_REFUSAL = re.compile(r"^\W*(?:(?:vale|ok|okay|bueno|hmm|mmm|uf)\s*,?\s*)?"
+_REFUSAL = re.compile(r"^\W*+(?:(?:vale|ok|okay|bueno|hmm|mmm|uf)\s*+,?\s*+)?"
                       r"(?:no way|nah|nope|ni hablar|de ninguna manera|para nada|no,? no|no|dejalo|dejalo estar"
-                      r"|forget it|leave it)\b\s*[,.!;:]", re.IGNORECASE)
+                      r"|forget it|leave it)\b\s*+[,.!;:]", re.IGNORECASE)
 # What stays as it is after a refusal: "Seguimos mandando las facturas a mano", "Se queda el segundo miércoles",
 # "Prefiero que no toques la ventana", "We keep the current plan".
 _STATUS_QUO = TermSet((

@@ -224,7 +224,7 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "garantizamos", "we guarantee", "lo ponemos en la oferta", "en la oferta", "in the offer", "in our offer",
         # a share granted to a party: "les damos un 15 %", "Apruebo un 10 % para…", "we give them 20%"
         "re:\\b(?:damos|doy|dar|ofrecemos|aplicamos|apruebo|aprobamos|approve|approved|give|giving|offer|offering)"
-        "\\s+(?:les\\s+|le\\s+|them\\s+|him\\s+|her\\s+)?(?:un|una|a|an)?\\s*\\d+(?:[.,]\\d+)?\\s*%",
+        "\\s++(?:les\\s++|le\\s++|them\\s++|him\\s++|her\\s++)?(?:un|una|a|an)?\\s*+\\d+(?:[.,]\\d+)?\\s*%",
         # commercial terms of a contract
         "minimum term", "permanencia", "permanencia minima", "minimum commitment", "compromiso minimo",
         "plazo minimo", "billed annually", "billed quarterly", "billed monthly", "facturacion anual",

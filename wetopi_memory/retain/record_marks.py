@@ -12,10 +12,14 @@ OWN_PREFERENCE = re.compile(r"^\W*(?:(?:and|y|also|tambien)\W+)?(?:i like|i pref
                              r"|prefiero)\b")
 # A setting's new value said beside its old one ("it now fires at 80% instead of 85%", "ahora son 30 días en vez de
 # 14", "(was 85%)"): when it was changed ("this morning") and by whom tell how the setting came to hold.
+# A value up to a digit is written as digit-free pieces crossed possessively (`[\w.-]*\d` backtracks over a long
+# run once per digit in it): up to its first digit, or, where the pattern ends, up to its last.
+_TO_FIRST_DIGIT = r"(?:[^\W\d]|[.-])*+\d"
+_TO_LAST_DIGIT = _TO_FIRST_DIGIT + r"(?:(?:[^\W\d]|[.-])*+\d)*"
 NEW_VALUE = re.compile(
-    r"\b(?:now|ahora)\s+(?:\w+\s+){0,3}?(?:at|to|is|are|es|son|a|al|en)\s+[\w.-]*\d[\w.%/-]*\s*"
-    r"(?:[a-z]+\s+)?(?:instead of|rather than|en vez de|en lugar de)\s+[\w.-]*\d"
-    r"|\b(?:now|ahora)\b[^.;()]{0,60}\d[^.;()]{0,20}\((?:was|antes|era)\s+[\w.-]*\d")
+    r"\b(?:now|ahora)\s+(?:\w+\s+){0,3}?(?:at|to|is|are|es|son|a|al|en)\s+" + _TO_FIRST_DIGIT
+    + r"[\w.%/-]*?(?:\s+(?:[a-z]+\s+)?)?(?:instead of|rather than|en vez de|en lugar de)\s+" + _TO_LAST_DIGIT
+    + r"|\b(?:now|ahora)\b[^.;()]{0,60}\d[^.;()]{0,20}\((?:was|antes|era)\s+" + _TO_LAST_DIGIT)
 
 
 # A request to note what was said before, with nothing of its own but a reason: "Apúntalo, que siempre se me olvida".

@@ -15,7 +15,7 @@ _VERIFICATION = re.compile(r"(?i)^\W*(?:verification|verificaci[oó]n|comprobaci
                            r"|results|check|checks|evidence|evidencia|tests?)\s*:")
 # A label opening a sentence or standing alone ("Verificación:", "Fix (commit e0b77c2): …", "Procedure (RKE2 etcd
 # defrag), as executed:"): it opens a section of the answer.
-_LABEL = re.compile(r"^\W*(?:[^\s:]+\s+){0,5}[^\s:]+:(?:\s|$)")
+_LABEL = re.compile(r"^\W*(?<![^\s:])(?:[^\s:]+\s+){0,5}[^\s:]+:(?:\s|$)")
 # In a sentence with no setting of its own, its timing ("Recovery took 26 minutes (312 GiB)", "El drain ha tardado
 # 3 min 40 s"; not "Le he puesto proxy-read-timeout: 600 … la última tardó 4 min").
 _RUN_TIME = re.compile(

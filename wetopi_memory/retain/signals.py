@@ -34,6 +34,7 @@ from .time_lexicon import (
     REGULAR,
     TRANSIENT_SET,
 )
+from .value_shapes import TECHNICAL, VALUE
 
 __all__ = ["PRIORITY_DURABILITY", "Signals", "analyze", "durability_of", "holds_number", "money_value",
            "states_value", "technical_value", "verification_in"]
@@ -60,38 +61,6 @@ _FACT = re.compile(
     r"|\b\d+[KMGT]\b|\b[a-z]{2,}\d{1,3}\b|\b(?:port|puerto)\s+\d{2,5}\b|\b\d+\s?(?:%|seconds?|segundos?|minutes?|minutos?"
     r"|replicas?|r[eé]plicas|workers?|threads?|hilos|conexiones|connections|cores?|vcpus?|days|d[ií]as|hours|horas)(?!\w)")
 
-# A product's name is camelCase too ("macOS", "iPhone", "eBay"), not a configuration key.
-_NOT_A_PRODUCT = r"(?!(?:mac|i|e)[A-Z][A-Za-z]*\b)"
-
-# A concrete value: key: value / key=value, a path or URL, an IP, a host, a port, a version, a size, an identifier.
-_VALUE = re.compile(
-    r"\b[A-Za-z][\w.-]*\s?[:=]\s?[\w./-]*\d|\b[\w.-]+=[\w./-]+|\b[a-z][\w-]*:\s(?:true|false|yes|no|on|off)\b"
-    r"|(?<![\w])/[\w.-]+/[\w./-]+|\b[a-z0-9]+://\S+|\b\d{1,3}(?:\.\d{1,3}){3}(?:/\d+)?\b"
-    r"|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:lan|local|com|es|io|net|org|svc|internal)(?::\d+)?\b|\b[A-Za-z][\w.-]*:\d{2,5}\b"
-    r"|\b\d+\.\d+(?:\.\d+)*\b|\b\d+(?:[.,]\d+)?\s?(?:Mi|Gi|Ki|MB|GB|TB|ms|days|d[ií]as|hours|horas|minutes|minutos)\b|\b\d+(?:h|min|s)\b"
-    r"|\b[a-z]+_[a-z0-9_]+\b"
-    # a named network or crypto quantity ("VLAN 210", "MTU 9000", "RSA de 2048 bits", "TTL 300")
-    r"|\b(?:VLAN|MTU|TTL|ASN|VRID|vlan|mtu|ttl)\s?\d+\b|\b\d{2,5}\s?bits\b"
-    r"|\b[A-Z][A-Z0-9]+_[A-Z0-9_]+\b|\b" + _NOT_A_PRODUCT + r"[a-z]+[A-Z][a-zA-Z]+\b")
-
-
-# A technical value: what only a system's configuration holds (a host:port, a path, a URL, an IP, a file name, a
-# flag, a snake_case or camelCase key, a key with a numeric value, a setting and its size ("maxmemory 512mb"), a
-# size in Mi/Gi, a version, inline code). Prices, durations and plain numbers are not: a business rule has those too.
-_TECHNICAL = re.compile(
-    r"`[^`\n]+`|\b[a-z][\w-]*[a-z]=\d|\b[a-z]+[_.-][\w.-]*:\s?\d|\b[a-z]+[A-Z]\w*:\s?\d|(?<![\w])/[\w.-]+/[\w./-]+|(?<![^\s(\"'])/(?!(?:mes|month|a[nñ]o|year|user|usuario|seat|sitio|site)s?\b)[a-z][\w-]+"
-    r"|\b[a-z0-9]+://\S+|\b\d{1,3}(?:\.\d{1,3}){3}(?:/\d+)?\b|\b[A-Za-z][\w-]*:\d{2,5}\b"
-    r"|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:lan|local|svc|internal|cluster)\b"
-    r"|\b[\w-]+\.(?:ya?ml|json|toml|conf|cfg|cnf|ini|lock|sh|py|env|tf|service|pem|crt|sql)\b|(?<![\w-])--?[a-z][\w-]{2,}"
-    r"|\b[a-z]+_[a-z0-9_]+\b|\b[A-Z][A-Z0-9]+_[A-Z0-9_]+\b|\b" + _NOT_A_PRODUCT + r"[a-z]+[A-Z][a-zA-Z]+\b|"
-    r"\b(?:[A-Z][a-z]+){3,}\b"
-    r"|\b(?:[a-z]+(?:memory|size|limit|buffer|cache|timeout)|(?:max|min)[a-z]{3,})\s+\d+(?:\.\d+)?\s?(?:[kmgt]i?b?)?\b"
-    r"|\b\d+(?:\.\d+)?\s?(?:Mi|Gi|Ki|Ti)\b|\b\d+[KMGT]\b|\bv\d+\.\d+|\b\d+\.\d+\.\d+\b|\b[a-z]+\.[a-z]+\.[a-z]+(?:/[\w-]+)+"
-    r"|\b(?:CronJob|ConfigMap|StatefulSet|DaemonSet|ReplicaSet|ServiceAccount|ClusterRole|RoleBinding|ClusterIssuer"
-    r"|PersistentVolume(?:Claim)?|NetworkPolicy|IngressRoute|HelmRelease|ServiceMonitor|PodMonitor|PrometheusRule"
-    r"|StorageClass|ApplicationSet|CustomResourceDefinition)s?\b|(?<![\w*/])(?:[\d*/,-]+\s+){4}[\d*/,-]+(?![\w*/])")
-
-
 # A condition: an errand inside it ("if we've sent two reminders, we suspend") is part of a rule, not an act.
 _CONDITION = re.compile(r"\b(?:if|si|cuando|when|whenever|once|unless|siempre que|salvo que|a menos que)\b")
 # How long a state has lasted, when that is long: "desde hace años", "desde hace mucho tiempo".
@@ -104,8 +73,9 @@ _PRETERITE_1S = re.compile(
 
 
 def technical_value(text: str) -> bool:
-    """Whether a sentence names a value of a system (see `_TECHNICAL`): a decision with one is the platform's."""
-    return bool(_TECHNICAL.search(text))
+    """Whether a sentence names a value of a system (`value_shapes.TECHNICAL`): a decision with one is the
+    platform's."""
+    return TECHNICAL.search(text) is not None
 
 
 _DIGIT = re.compile(r"\d")
@@ -120,7 +90,7 @@ def holds_number(text: str) -> bool:
 def states_value(text: str) -> bool:
     """Whether a sentence states a concrete value (stricter than `Signals.fact`, which a command mention or a
     hyphenated word also sets): what makes a plain statement a configuration fact."""
-    return bool(_VALUE.search(text))
+    return VALUE.search(text) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,11 +239,11 @@ def _recorded(signals: Signals, text: str, acts: tuple[str, ...] = ()) -> Signal
 
 
 # A label with nothing after it, a list's heading: "Propuesta:", "Pasos:"
-_LABEL_ONLY = re.compile(r"^\W*[\w-]+(?:\s+[\w-]+)?\s*:\s*$")
+_LABEL_ONLY = re.compile(r"^\W*(?<![\w-])[\w-]+(?:\s+[\w-]+)?\s*:\s*$")
 # A decision word with nothing decided in it: "Decidido.", "Javi and I agreed.", "Lo acordamos con Marta."
-_BARE_DECISION = re.compile(r"^\W*(?:(?:[\w-]+\s+(?:and|y)\s+)?(?:i|yo|we|nosotros)\s+)?(?:decidido|decidida|acordado"
-                            r"|acordada|agreed|decided|lo\s+(?:acordamos|decidimos|hemos\s+acordado|hemos\s+decidido)"
-                            r"|queda\s+(?:decidido|acordado))(?:\s+(?:con|with)\s+[\w-]+)?\W*$")
+_BARE_DECISION = re.compile(r"^\W*(?:(?:(?<![\w-])[\w-]+\s+(?:and|y)\s+)?(?:i|yo|we|nosotros)\s+)?"
+                            r"(?:decidido|decidida|acordado|acordada|agreed|decided|lo\s+(?:acordamos|decidimos|hemos\s+acordado|hemos\s+decidido)"
+                            r"|queda\s+(?:decidido|acordado))(?:\s+(?:con|with)\s+[\w-]++)?\W*$")
 # A tag question closing a statement: it asks for agreement, not for an answer.
 _TAG_QUESTION = re.compile(r"(?<=\w)[,;]\s*¿?\s*\b(?:vale|ok|okay|right|de acuerdo|entendido|ya\s+sabes)\s*\?\s*$",
                            re.IGNORECASE)

@@ -221,8 +221,8 @@ PAST_ACTION: tuple[str, ...] = (
     "|made|wrote|rewrote|took|gave|built|rebuilt|cut|split|undid|redid|sent|kept|brought|swapped|re-[a-z]{3,}ed)\\b",
     "re:\\bse\\s+(?:ha|han)\\s+[a-z]{3,}(?:ado|ido|uesto)\\b",
     "re:\\b(?:was|were|has been|have been)\\s+(?!caused\\b)(?:re-?)?[a-z]{3,}ed\\s+(?:to|from|in|on|with|back|by)\\b",
-    # a report naming the thing, then its participle: "rke2 upgraded to v1.29.8", "osd.14 reweighted to 0.90"
-    "re:\\b(?!(?:gets|get|is|are|be|been|being)\\s)[a-z0-9][\\w.-]*\\s+(?:upgraded|updated|bumped|raised|lowered|moved|migrated|changed|switched|increased"
+    # a report naming the thing (64 characters at most: linear), then its participle: "rke2 upgraded to v1.29.8"
+    "re:\\b(?!(?:gets|get|is|are|be|been|being)\\s)[a-z0-9][\\w.-]{0,63}+\\s+(?:upgraded|updated|bumped|raised|lowered|moved|migrated|changed|switched|increased"
     "|reduced|rotated|patched|downgraded|scaled|resized|reweighted|pinned|persisted)\\s+(?:to|from|in)\\b",
     # a value that changed: "went from 20 to 40", "pasó de 20 a 40"
     "re:\\b(?:went|changed|moved|rose|dropped|fell|jumped)\\s+from\\s+[\\w.%-]+(?:\\s?[a-z%]{1,3})?\\s+to\\b",
