@@ -122,7 +122,10 @@ APPROVAL_REQUESTED = TermSet(("re:¿\\s*(?:me\\s+)?(?:lo|la|los|las)\\s+(?:aprue
                               "re:\\b(?:can|could|would|will) you (?:please )?approve (?:it|this|that|them)\\b",
                               "re:\\bapprove (?:it|this|that|them)(?: anyway)?\\s*\\?",
                               "re:^\\W*(?:please\\s+)?process it\\W*$",
-                              "re:^\\W*(?:tramitalo|tramitala|procesalo|procesala)\\W*$"))
+                              "re:^\\W*(?:tramitalo|tramitala|procesalo|procesala)\\W*$",
+                              # the approval asked of us, reported: "Me piden aprobar…", "Jordi wants approval to…"
+                              "re:\\b(?:me\\s+|nos\\s+)?piden?\\s+(?:que\\s+)?(?:aprobar|apruebe|aprobemos|el\\s+ok\\s+para)\\b",
+                              "re:\\b(?:wants?|needs?|asks?\\s+for|asking\\s+for)\\s+(?:my\\s+|our\\s+)?approval\\s+(?:to|for)\\b"))
 # An offer for right now: agreeing to it decides nothing lasting.
 NOW = TermSet(("ahora", "now", "right away", "ya mismo", "ahora mismo", "right now"))
 NOW_TO_ACT = TermSet((*_NOW_ACT, "right away", "ya mismo", "ahora mismo", "right now"))

@@ -308,7 +308,8 @@ TRANSIENT: tuple[str, ...] = (
     "luego me cuenta", "luego me dice", "ya me contara", "me contara como", "will let me know", "keeps me posted",
     # this job's report asked for: "Primero café y luego me cuentas lo del informe", "If you fix it tell me what it was"
     "luego me cuentas", "tell me what it was", "dime que era", "dime que fue",
-    "ya te digo", "ya te dire", "te digo algo", "i'll let you know", "i will let you know",
+    "ya te digo", "ya te dire", "te digo algo", "i'll let you know", "i will let you know", "te aviso cuando",
+    "te aviso en", "me pongo un recordatorio", "i'll set a reminder", "deberia converger", "should converge",
     "sigue fallando", "no idea", "ni idea", "a ver si", "prueba a", "try to", "intenta", "siguen apareciendo",
     "sigue dando", "re:\\bstill\\s+(?:(?!0\\b)\\d|failing|broken|down|getting|seeing)", *REQUEST_NOW,
     "task completed", "task complete", *FINISHED, "estoy en ello", "on hold", "en pausa", "en espera", "paused",

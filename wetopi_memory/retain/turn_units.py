@@ -198,11 +198,12 @@ def _request_glosses(sentences: list[Sentence]) -> list[Sentence]:
 
 
 def _up_for_approval(sentences: list[Sentence]) -> list[Sentence]:
-    """The user's sentences up to asking the approver to approve or process an item ("Gasto de Jordi: taxi…, 38 €.
-    ¿Lo apruebas?"): the item, one case pending a decision, not a rule (unless said to last)."""
-    asked = next((n for n, s in enumerate(sentences) if s.role == "user" and mentions(APPROVAL_REQUESTED, s.text)), -1)
+    """The user's sentences when the approver is asked to approve or process an item ("Gasto de Jordi: taxi…, 38 €.
+    ¿Lo apruebas?", "Jordi wants approval to issue CN-2025-014. Check it matches what we agreed."): the item and
+    what to check in it, one case pending a decision, not a rule (unless said to last)."""
+    asked = any(s.role == "user" and mentions(APPROVAL_REQUESTED, s.text) for s in sentences)
     out = list(sentences)
-    for number in range(asked + 1):
+    for number in range(len(out) if asked else 0):
         sentence = out[number]
         if sentence.role == "user" and not mentions(LASTING, sentence.text):
             out[number] = replace(sentence, signals=replace(sentence.signals,
