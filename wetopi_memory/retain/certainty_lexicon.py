@@ -26,6 +26,11 @@ REPORTED: tuple[str, ...] = (
     "wants to know if",
     "keeps saying", "kept saying", "sigue diciendo", "insiste en que", "dice que", "claims that", "according to him",
     "according to her", "segun el", "segun ella",
+    # a counterparty's ask or counter-offer, not a term agreed: "Hannah came back: they'd accept X but want Y",
+    # "Hannah is now asking for a discount", "also asked about a stronger SLA"
+    "came back:", "came back saying", "they'd accept", "they would accept", "aceptarian", "asked about",
+    "re:\\b(?:is|are)\\s+(?:now|also|still)\\s+asking\\b", "ha preguntado por", "han preguntado por",
+    "estan pidiendo", "ahora piden",
 )
 HEDGES: tuple[str, ...] = (
     # a stance someone else still disputes: "Yo no cobraría setup fee, pero Marc no está de acuerdo"
@@ -38,6 +43,9 @@ HEDGES: tuple[str, ...] = (
     "lo vemos cuando", "lo vemos mas adelante", "lo retomamos", "we'll revisit", "let's revisit", "revisit it when",
     "ya lo hablaremos", "lo hablaremos", "we'll talk about it", "we'll discuss it", "park it", "let's park",
     "aparcalo", "lo aparcamos", "lo dejamos aparcado",
+    # an idea put forward, or an answer that commits to nothing: "Mi idea: offer them 99.95 % for €240/month",
+    # "tell her we'll look at it at renewal, no promise"
+    "mi idea", "my idea", "no promise", "no promises", "nothing promised", "sin prometer nada", "no prometemos nada",
     # a sentence opened by not knowing: "No sé, hay que hacer números primero", "I don't know, let's see"
     "re:^\\W*(?:no se|i don'?t know|dunno|ni idea)\\s*[,;:.]",
     "maybe", "perhaps", "i think", "i believe", "i guess", "i suppose", "i suspect", "could be", "could have",

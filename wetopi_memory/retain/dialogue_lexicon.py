@@ -8,45 +8,12 @@ from __future__ import annotations
 
 from .term_matching import TermSet
 
-__all__ = [
-    "ACT_ONCE_ASKED",
-    "ALWAYS",
-    "APPROVAL_ASKED",
-    "APPROVAL_REQUESTED",
-    "ASSENT",
-    "CAUSE",
-    "CHANGE_ORDERED",
-    "CHANGE_REQUEST",
-    "CHECK_AND_NOTE",
-    "CHECK_ASKED",
-    "CONFIRM",
-    "CONFIRM_ASKED",
-    "DISSENT",
-    "DOUBT",
-    "FILE_IT",
-    "FIX_ASKED",
-    "FORGET_ASKED",
-    "GLOSS",
-    "KEEP_THIS",
-    "LASTING",
-    "LASTING_KIND",
-    "NAMES_IT",
-    "NOTE_THE_ANSWER",
-    "NOW",
-    "NOW_TO_ACT",
-    "OFFER",
-    "OPTIONS",
-    "OPT_OUT",
-    "OPT_OUT_OF_PART",
-    "PROBLEM",
-    "PROPOSAL",
-    "RECOMMENDATION",
-    "REQUEST_NOW",
-    "REQUEST_NOW_SET",
-    "RUNBOOK_ASKED",
-    "SNAPSHOT",
-    "THANKS",
-]
+__all__ = ["ACT_ONCE_ASKED", "ALWAYS", "APPROVAL_ASKED", "APPROVAL_REQUESTED", "ASSENT", "CAUSE", "CHANGE_ORDERED",
+           "CHANGE_REQUEST", "CHECK_AND_NOTE", "CHECK_ASKED", "CONFIRM", "CONFIRM_ASKED", "DISSENT", "DOUBT",
+           "FILE_IT", "FIX_ASKED", "FORGET_ASKED", "GLOSS", "KEEP_THIS", "LASTING", "LASTING_KIND", "NAMES_IT",
+           "NOTE_THE_ANSWER", "NOW", "NOW_TO_ACT", "OFFER", "OPTIONS", "OPT_OUT", "OPT_OUT_OF_PART", "PROBLEM",
+           "PROPOSAL", "RECOMMENDATION", "REQUEST_NOW", "REQUEST_NOW_SET", "RUNBOOK_ASKED", "SNAPSHOT",
+           "STATUS_ASKED", "THANKS"]
 
 # A request to forget what was said ("olvida lo de que…", "forget that I prefer…"): nothing of it is new memory.
 FORGET_ASKED = TermSet(("olvida lo de", "olvida lo del", "olvidate de lo del", "borra lo del",
@@ -257,6 +224,11 @@ FIX_ASKED = TermSet(("re:\\bya\\s+esta\\s+(?:fixed|arreglad[oa]s?|resuelt[oa]s?|
                      "re:^\\W*(?:and\\s+)?did\\b[^?.]{0,80}\\b(?:finally\\s+)?(?:go through|work)\\b[^?.]{0,60}"
                      "\\bwith\\b",
                      "re:^\\W*(?:y\\s+)?(?:ha funcionado|funciono|ya funciona)\\b[^?.]{0,80}\\bcon\\b"))
+# The user asks how a job stands or for a summary ("Is it done?", "¿Ya ha terminado?", "Summarize this before I
+# approve…"): the checked answer reports a state, not a fix.
+STATUS_ASKED = TermSet(("re:^\\W*(?:so\\s+|and\\s+)?(?:is|was)\\s+it\\s+(?:done|finished|ready)\\b", "did it finish",
+                        "has it finished", "re:^\\W*(?:y\\s+)?(?:ya\\s+)?(?:esta|ha terminado|ha acabado)\\s*\\?",
+                        "summarize this", "summarise this", "resumeme esto", "hazme un resumen"))
 # A message proposes something the user can agree to.
 PROPOSAL = TermSet((
     "propongo", "propuesta", "sugiero", "te propongo", "i'd say", "i would say", "yo diria",
@@ -330,6 +302,8 @@ CHANGE_ORDERED = TermSet((
     # a setup ordered for an outcome: "Set up the technical side so that any site flagged gets a daily copy"
     "re:(?:^|[.;:]\\s)\\W*(?:please\\s+)?(?:set up|configure|configura|configurad|monta|montad)\\b[^.?!]{0,80}"
     "\\b(?:so that|para que)\\b",
+    # a fix ordered with its guard: "Fix it and make sure a rotation doesn't do this again", "arréglalo y que no vuelva"
+    "re:\\b(?:fix it|arreglalo|arreglala)\\s+(?:and|y)\\s+(?:make sure|ensure|asegurate|que no vuelva)\\b",
 ))
 # Said for always: a rule the user sets, whatever its category ("las reuniones ponlas siempre en …").
 ALWAYS = TermSet(("siempre", "always", "every time", "cada vez", "from now on", "a partir de ahora",

@@ -90,7 +90,7 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "ha decidido", "han decidido", "decidieron", "decidio que", "decision mia", "es decision mia",
         "my own decision", "my call:",
         "re:\\b(?:the|our|la|nuestra|final|my|mi)\\s+decision\\b|\\bdecision\\s*(?::|is to|es|fue|was|final)",
-        "hemos acordado",
+        "hemos acordado", "acepta pasar al", "aceptan pasar al", "agreed to move to", "agreed to upgrade to",
         "we agreed", "agreed to", "we chose", "we have chosen", "elegimos", "hemos elegido", "we will use",
         "we'll use", "usaremos", "vamos a usar", "we opted", "optamos", "we standardized", "we standardised",
         "estandarizamos", "we settled on", "nos quedamos con", "we go with", "we are going with",
@@ -175,7 +175,8 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "re:\\b(?:cuentame|explicame|damela|damelo|pasamela|pasamelo|escribemela|escribemelo)(?:la|lo|las|los)?\\s+asi\\b",
         "re:\\b(?:se|ser|be)\\s+(?:mas\\s+|more\\s+)?(?:directo|directa|clara|claro|breve|sincero|sincera|direct|blunt"
         "|brief|straight|honest)\\s+(?:conmigo|with me)\\b",
-        "re:\\b(?:when|whenever)\\s+you\\s+need\\b[^.;]{0,30}\\bfrom\\s+me\\b",
+        "re:\\b(?:when|whenever)\\s+you\\s+need\\b[^.;]{0,30}\\bfrom\\s+me\\b", "whenever you hand me",
+        "re:\\blos (?:lunes|martes|miercoles|jueves|viernes|sabados|domingos) (?:yo )?no (?:hago|trabajo|cojo)\\b",
         "re:\\bcuando\\s+necesites\\b[^.;]{0,30}\\bde\\s+mi\\b",
         "re:^\\W*(?:para mi|for me|a mi)\\b\\s*[,:]", "when i say", "cuando digo", "cuando yo digo",
         "cuando te digo",

@@ -23,9 +23,10 @@ from .quotes import quoted_passages
 from .raw_output import RawKind, raw_output_kind
 from .record_marks import BARE_NOTE, CHECKED_LABEL, MIN_NOTED_WORDS, NEW_VALUE, NOTE_REQUEST, OWN_PREFERENCE, RECORDS
 from .speaker_lexicon import WHEN
-from .term_matching import fold, grams, tokens
+from .term_matching import TermSet, fold, grams, tokens
 from .time_lexicon import (
     ADOPTED_SET,
+    APPOINTMENTS,
     ERRAND_SET,
     FROM_NOW_SET,
     ONE_OFF_SET,
@@ -314,11 +315,16 @@ def _transient(folded: str, text_grams: dict[str, int], categories: tuple[Catego
     return found
 
 
+_APPOINTMENTS = TermSet(APPOINTMENTS)
+
+
 def _one_off(folded: str, text_grams: dict[str, int], categories: tuple[Category, ...]) -> tuple[str, ...]:
     """What makes a statement hold for this time only ("hoy prefiero", "this time"), unless it starts a rule."""
     if FROM_NOW_SET.search(folded, text_grams):
         return ()
     found = ONE_OFF_SET.find(folded, text_grams)
+    if found and REGULAR.search(folded):   # "los jueves tengo la reunión con la gestoría": it recurs
+        found = tuple(t for t in found if not _APPOINTMENTS.search(t, grams(tokens(t))))
     if not found and "preference" in categories and not REGULAR.search(folded):
         found = ONE_OFF_TIME_SET.find(folded, text_grams)
     return found

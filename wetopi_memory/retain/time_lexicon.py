@@ -8,29 +8,21 @@ import re
 from .dialogue_lexicon import REQUEST_NOW
 from .term_matching import TermSet
 
-__all__ = [
-    "ADOPTED",
-    "ADOPTED_SET",
-    "ERRAND",
-    "ERRAND_SET",
-    "FINISHED",
-    "FROM_NOW",
-    "FROM_NOW_SET",
-    "ONE_OFF",
-    "ONE_OFF_SET",
-    "ONE_OFF_TIME",
-    "ONE_OFF_TIME_SET",
-    "PAST_ACTION",
-    "PAST_ACTION_SET",
-    "REGULAR",
-    "TRANSIENT",
-    "TRANSIENT_SET",
-]
+__all__ = ["ADOPTED", "ADOPTED_SET", "APPOINTMENTS", "ERRAND", "ERRAND_SET", "FINISHED", "FROM_NOW", "FROM_NOW_SET",
+           "ONE_OFF", "ONE_OFF_SET", "ONE_OFF_TIME", "ONE_OFF_TIME_SET", "PAST_ACTION", "PAST_ACTION_SET", "REGULAR",
+           "TRANSIENT", "TRANSIENT_SET"]
 
 # Terms are written folded (no accents, lowercase). A term matches on word boundaries; spaces match any run of
 # whitespace. Terms starting with "re:" are regular expressions (on the folded text).
 
 # A one-off: it holds for this time only, whatever preference it states.
+# An appointment ("tengo la reunión con la gestoría", "I've got a call with Kraftwerk at 4"): once, unless the
+# sentence names a day that recurs ("los jueves tengo la reunión con la gestoría").
+APPOINTMENTS: tuple[str, ...] = (
+    "re:\\btengo\\s+(?:una\\s+|un\\s+|la\\s+)?(?:call|llamada|reunion|cita|meeting|demo|entrevista)\\s+con\\b",
+    "re:\\bi(?:'ve| have)\\s+(?:got\\s+)?(?:a|the)\\s+(?:call|meeting|demo|interview)\\s+with\\b[^.;]{0,40}"
+    "\\b(?:at\\s+\\d|in\\s+(?:a few|\\d+|five|ten|fifteen|twenty|thirty)\\s+minutes|today|tomorrow|tonight|this)\\b",
+)
 ONE_OFF: tuple[str, ...] = (
     # a reminder to set, at a time or to do one thing: "recuérdame a las 5 que llame a la gestoría"
     "re:\\b(?:recuerdame|remind me)\\s+(?:a las|at|tomorrow|manana|luego|later|en una hora|in an hour|esta tarde"
@@ -107,8 +99,7 @@ ONE_OFF: tuple[str, ...] = (
     "deseame suerte", "wish me luck", "fingers crossed", "cruza los dedos", "cruzad los dedos",
     # the end of a day: "Me voy ya, long day", "Qué día más largo", "heading out"
     "re:\\b(?:me voy ya|me piro|i'm off|i am off|heading out|signing off)(?:\\s+(?:now|ya|for the day|for today))?"
-    "\\s*(?:[,.!]|$)", "long day", "que dia mas largo",
-    "que dia", "what a day",
+    "\\s*(?:[,.!]|$)", "long day", "que dia mas largo", "que dia", "what a day",
     # relief at how something went: "Al menos el upgrade ha ido sin sustos", "At least the migration went fine"
     "re:^\\W*(?:al menos|por lo menos|at least)\\b[^.;]{0,60}\\b(?:ha ido|han ido|fue|salio|went|was|were)\\b",
     # one named change approved, merged or closed: "Aprobado el PR #418", "merged MR !52"
@@ -149,9 +140,7 @@ ONE_OFF: tuple[str, ...] = (
     "es insoportable", "son insoportables", "drives me crazy", "driving me crazy", "drives me nuts", "is unbearable",
     "que semana", "what a week", "haven't slept", "have not slept", "no he dormido", "vaya semana", "menuda semana",
     "vaya dia", "menudo dia", "what a day", "no doy abasto", "crazy week", "insane week", "i can't keep up",
-    "re:\\btengo\\s+(?:una\\s+|un\\s+|la\\s+)?(?:call|llamada|reunion|cita|meeting|demo|entrevista)\\s+con\\b",
-    "re:\\bi(?:'ve| have)\\s+(?:got\\s+)?(?:a|the)\\s+(?:call|meeting|demo|interview)\\s+with\\b[^.;]{0,40}"
-    "\\b(?:at\\s+\\d|in\\s+(?:a few|\\d+|five|ten|fifteen|twenty|thirty)\\s+minutes|today|tomorrow|tonight|this)\\b",
+    *APPOINTMENTS,
 )
 # Words of the present day: they make a stated preference a one-off.
 ONE_OFF_TIME: tuple[str, ...] = (
@@ -314,7 +303,8 @@ TRANSIENT: tuple[str, ...] = (
     "sigue dando", "re:\\bstill\\s+(?:(?!0\\b)\\d|failing|broken|down|getting|seeing)", *REQUEST_NOW,
     "task completed", "task complete", *FINISHED, "estoy en ello", "on hold", "en pausa", "en espera", "paused",
     "re:\\b(?:estoy|estamos)\\s+[a-z]+(?:ando|iendo)\\b", "desde hace",
-    # a status opening with its gerund: "ok, cerrando guardia, todo green", "Revisando los logs…"
+    # a status opening with its gerund: "ok, cerrando guardia, todo green", "Revisando los logs…", "Reviewing PR #437:"
+    "re:^\\W*(?:reviewing|checking|looking at|looking into|investigating)\\b",
     "re:^\\W*(?:(?:ok|vale|bueno|pues)\\W+)?(?!cuando\\b|mando\\b|comando\\b|siendo\\b)[a-z]{2,}(?:ando|iendo)\\b",
     "re:\\bhace\\s+(?:\\d+|un|una|unos|unas)\\s+(?:segundos?|minutos?|horas?|rato|momento)\\b",
     "re:\\b\\d+\\s+(?:seconds?|minutes?|hours?)\\s+ago\\b",

@@ -45,6 +45,7 @@ from .dialogue_lexicon import (
     RECOMMENDATION,
     RUNBOOK_ASKED,
     SNAPSHOT,
+    STATUS_ASKED,
 )
 from .evidence import TurnEvidence
 from .kinds import Category
@@ -55,18 +56,8 @@ from .speaker_lexicon import DURATION_SET, WHEN
 from .term_matching import TermSet, fold, mentions, tokens
 from .time_lexicon import FINISHED, FROM_NOW_SET
 
-__all__ = [
-    "TurnReading",
-    "agreed",
-    "backed_fix",
-    "doubted",
-    "message_text",
-    "noted",
-    "proposal_before",
-    "read_turn",
-    "users_word",
-    "works_now",
-]
+__all__ = ["TurnReading", "agreed", "backed_fix", "doubted", "message_text", "noted", "proposal_before", "read_turn",
+           "users_word", "works_now"]
 
 MAX_HISTORY_MESSAGES = 8
 MAX_PROPOSAL_CHARS = 4000
@@ -202,8 +193,11 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     # a change of a system: tools touched one, the user saw it work, or the change names a system's value (a hire
     # "confirmado" is no fix)
     technical = bool(world) or works or ordered or any(technical_value(s.text) for s in (*stated, *users))
-    fix_context = not unverified and not hedged and not open_outcome and changed and (verified or ok_calls) \
-        and technical
+    # a job's state asked for ("Is it done?", "Summarize this"), reported with nothing the assistant did itself
+    status = mentions(STATUS_ASKED, user_message) and not evidence.changed_config and not ordered \
+        and not any(s.signals.past_action for s in answer)
+    fix_context = not status and not unverified and not hedged and not open_outcome and changed \
+        and (verified or ok_calls) and technical
     # doubt about what was checked: a hedged verification or an unverified claim, not a hedged piece of advice
     # after it ("te sugiero vigilar la memoria estos días")
     doubt = unverified or any(s.signals.unverified for s in answer)
