@@ -7,7 +7,9 @@
   what's our rule for…?").
 - Our past writing or talk next to a wh-question, its clause ending there or with when ("what's the runbook for…? I'm
   pretty sure we wrote one"); whether we did it ("…? I don't remember if we settled that"); something "you" told me
-  ("You told me something about a cheaper provider, which one?").
+  ("You told me something about a cheaper provider, which one?"); our past asked back ("didn't we blacklist that PHP
+  version…?", "we bumped proxy-body-size before no?", "remind me: are Starter customers allowed staging?", "what was
+  Jordi's take on…", "my own rule about weekends, what was it exactly?").
 
 Not requests: "as I said" in passing, the speaker's own lapse with what is forgotten named after it ("I forgot my
 password", "I can't remember the flag") or about the speaker's own doing ("I don't remember if I locked the car"), a
@@ -177,12 +179,22 @@ EN_ASIDES: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.catch_me_up",   # "refresh me on the Hetzner terms", "catch me up on the Northwind thing"
                     r"\b(?:refresh\s+(?:me\s+on|my\s+memory)|jog\s+my\s+memory|catch\s+me\s+up\s+on|"
                     r"bring\s+me\s+up\s+to\s+speed\s+on|what'?s\s+the\s+(?:backstory|history)\s+(?:on|with|behind)|"
-                    r"what\s+was\s+our\s+(?:take|position|stance)\s+on)\b",
+                    r"what\s+was\s+(?:our|[a-z]+'s)\s+(?:take|position|stance)\s+on)\b",
                     ("refresh", "jog", "catch", "bring", "backstory", "history", "take", "position", "stance")),
     ExplicitTrigger("en.we_had_a_rule",   # "we had a rule for this, right?", "didn't I tell you I don't do calls…?"
                     r"\bwe\s+had\s+(?:a|an)\s+(?:rule|policy|agreement|process|runbook|procedure)\s+(?:for|about|on)\b"
                     r"|\bdidn'?t\s+i\s+(?:tell|ask)\s+you\b|\bat\s+some\s+point,?\s+(?:no|right|didn'?t\s+we)\s*\?",
                     ("had", "didn", "didnt", "point"), also=r"\?"),
+    ExplicitTrigger("en.didnt_we",   # "didn't we blacklist that php version for woocommerce 9…?": our past, asked
+                    r"\bdidn'?t\s+we\s+(?:already\s+|once\s+)?[a-z]{3,}", ("didn", "didnt"), also=r"\?"),
+    ExplicitTrigger("en.we_did_no",   # "we bumped proxy-body-size before no?", "we changed it to 5 no?"
+                    r"\bwe\s+(?:already\s+|once\s+)?[a-z]{3,}ed\b[^?.!]{0,80}\b(?:no|right)\s*\?\s*$",
+                    ("no", "right"), requires=("we",)),
+    ExplicitTrigger("en.remind_me_colon",   # "remind me: are customers on Starter allowed staging sites…?"
+                    r"\bremind\s+me\s*[:,]\s*[^?]{3,160}\?", ("remind",), requires=("me",)),
+    ExplicitTrigger("en.my_rule_what_was_it",   # "I keep forgetting my own rule about…, what was it exactly?"
+                    r"\b(?:my|our)\s+(?:own\s+)?(?:rule|policy|agreement|deal)\b[^?]{0,100}\bwhat\s+was\s+it\b",
+                    ("rule", "policy", "agreement", "deal"), also=r"\?"),
     ExplicitTrigger("es.segun_lo_guardado",   # "Según lo que tenemos guardado, ¿quién es el contacto en…?"
                     r"\bsegun\s+(?:lo\s+que\s+(?:tenemos|tienes|hay)\s+(?:guardado|apuntado|anotado|en\s+memoria)|"
                     r"lo\s+que\s+te\s+(?:he\s+)?(?:contado|dicho|conte|dije)|"

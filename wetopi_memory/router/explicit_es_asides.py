@@ -6,7 +6,8 @@
 - Our past talk or writing next to a wh-question, its clause ending there or with when ("¿Qué versión quedamos…? Creo
   que lo hablamos hace dos semanas"); whether we did it ("…? No recuerdo si lo cerramos"); where it was written
   ("…? estaba en algún runbook", "lo dejamos apuntado en una wiki"); something "you" told me ("La semana pasada me
-  dijiste algo sobre…, ¿me lo repites?").
+  dijiste algo sobre…, ¿me lo repites?"); a lapse about what we did ("no me acuerdo si le prometimos a Marta el
+  dominio gratis").
 
 Not requests: "as I said" in passing ("como te lo dije, …"), a lapse about the speaker's own how-to ("no me acuerdo
 del comando") or own doing ("no recuerdo si cerré la puerta"), a past talk next to a yes/no request ("¿Revisas el
@@ -152,6 +153,10 @@ ES_ASIDES: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("es.ponme_al_dia",   # "ponme al día de lo de Bodegas Arrieta", "refréscame lo del contrato"
                     r"\b(?:ponme|pongame|ponnos)\s+al\s+dia\s+(?:de|del|sobre|con)\b|\brefrescame\b",
                     ("ponme", "pongame", "ponnos", "refrescame")),
+    ExplicitTrigger("es.no_me_acuerdo_si_nosotros",   # "no me acuerdo si le prometimos a Marta el dominio gratis",
+                    # "…, no me acuerdo what we did"; not "no me acuerdo si cerré con llave" (hers alone)
+                    r"\bno\s+me\s+acuerdo\s+(?:de\s+)?(?:si|que|what|if)\s+(?:(?:le|les|lo|la|se\s+lo)\s+)?"
+                    r"(?:[a-z]{3,}(?:amos|imos)|we)\b", ("acuerdo",), requires=("no", "me")),
     ExplicitTrigger("es.no_teniamos_una_norma",   # "¿no teníamos una norma para…?", "¿lo mismo que nos pasó…?"
                     r"\bno\s+teniamos\s+(?:una|un|ya\s+una|ya\s+un)\s+(?:norma|regla|politica|acuerdo|procedimiento|"
                     r"runbook)\b|\bmismo\s+que\s+nos\s+paso\b|\bla\s+ultima\s+vez\s+que\s+(?:paso|ocurrio)\b"
