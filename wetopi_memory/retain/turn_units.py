@@ -201,14 +201,10 @@ def _up_for_approval(sentences: list[Sentence]) -> list[Sentence]:
     """The user's sentences when the approver is asked to approve or process an item ("Gasto de Jordi: taxi…, 38 €.
     ¿Lo apruebas?", "Jordi wants approval to issue CN-2025-014. Check it matches what we agreed."): the item and
     what to check in it, one case pending a decision, not a rule (unless said to last)."""
-    asked = any(s.role == "user" and mentions(APPROVAL_REQUESTED, s.text) for s in sentences)
-    out = list(sentences)
-    for number in range(len(out) if asked else 0):
-        sentence = out[number]
-        if sentence.role == "user" and not mentions(LASTING, sentence.text):
-            out[number] = replace(sentence, signals=replace(sentence.signals,
-                                                            one_off=(*sentence.signals.one_off, "approval asked")))
-    return out
+    if not any(s.role == "user" and mentions(APPROVAL_REQUESTED, s.text) for s in sentences):
+        return sentences
+    return [replace(s, signals=replace(s.signals, one_off=(*s.signals.one_off, "approval asked")))
+            if s.role == "user" and not mentions(LASTING, s.text) else s for s in sentences]
 
 
 def _continued(said: list[Sentence], habits: bool) -> list[Sentence]:
