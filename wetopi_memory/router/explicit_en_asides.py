@@ -190,8 +190,10 @@ EN_ASIDES: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.we_did_no",   # "we bumped proxy-body-size before no?", "we changed it to 5 no?"
                     r"\bwe\s+(?:already\s+|once\s+)?[a-z]{3,}ed\b[^?.!]{0,80}\b(?:no|right)\s*\?\s*$",
                     ("no", "right"), requires=("we",)),
-    ExplicitTrigger("en.remind_me_colon",   # "remind me: are customers on Starter allowed staging sites…?"
-                    r"\bremind\s+me\s*[:,]\s*[^?]{3,160}\?", ("remind",), requires=("me",)),
+    ExplicitTrigger("en.remind_me_colon",   # "remind me: are customers on Starter allowed staging sites…?", not
+                    # "Remind me, can you book the room for Friday?" (a request to act)
+                    r"\bremind\s+me\s*:\s*(?!(?:can|could|will|would|please)\b)[^?]{3,160}\?", ("remind",),
+                    requires=("me",)),
     ExplicitTrigger("en.my_rule_what_was_it",   # "I keep forgetting my own rule about…, what was it exactly?"
                     r"\b(?:my|our)\s+(?:own\s+)?(?:rule|policy|agreement|deal)\b[^?]{0,100}\bwhat\s+was\s+it\b",
                     ("rule", "policy", "agreement", "deal"), also=r"\?"),
