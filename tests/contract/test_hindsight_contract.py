@@ -19,7 +19,7 @@ import pytest
 from tests.contract.conftest import raw_bank_ids
 from tests.support.hindsight_server import HindsightServer, free_ports
 from wetopi_memory.backends.base import MemoryBackend
-from wetopi_memory.backends.hindsight import HindsightBackend
+from wetopi_memory.backends.hindsight import HindsightBackend, HindsightTimeouts
 from wetopi_memory.errors import (
     BackendAuthError,
     BackendError,
@@ -49,12 +49,15 @@ ALICE_MOVED = "Alice works at Initech as a manager."
 
 def run(server: HindsightServer, body: Callable[[HindsightBackend], Awaitable[T]], *,
         api_key: str | object | None = _SERVER_KEY, url: str | None = None) -> T:
-    """`body(backend)` in a fresh event loop, with a backend built (and closed) inside that loop."""
+    """`body(backend)` in a fresh event loop, with a backend built (and closed) inside that loop. Recall and config
+    calls get 60 s, not the production 10 s: these tests check what the server answers, and a loaded CI machine
+    made a real 0.9.2 recall take longer than 10 s (the timeouts themselves are tested against stalled servers)."""
     key = server.api_key if api_key is _SERVER_KEY else api_key
     assert key is None or isinstance(key, str)
 
     async def main() -> T:
-        backend = HindsightBackend(url or server.url, api_key=key)
+        backend = HindsightBackend(url or server.url, api_key=key,
+                                   timeouts=HindsightTimeouts(recall=60.0, config=60.0))
         try:
             return await body(backend)
         finally:
