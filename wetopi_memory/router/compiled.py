@@ -73,7 +73,7 @@ class Term:
     is_context: bool = False   # a sense context (weight 0), not evidence
     grade: int = 0             # 2 anchor (>= STRONG), 1 ambiguous (>= MEDIUM), 0 corroboration only
     names_object: bool = False   # it only names an object of another scope's statement (`roles.py`)
-    role: str = ""               # "content" or "fact_check": its part in framing the message (`roles.FRAME_ROLES`)
+    role: str = ""               # "content", "fact_check" or "own_words": its framing part (`roles.FRAME_ROLES`)
     affected_party: bool = False  # a business term that only says whom a technical matter affects (`roles.py`)
 
 

@@ -58,6 +58,7 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
             "statefulset", "daemonset", "configmap", "replicaset", "deployment", "ingress", "ingress controller",
             "crashloopbackoff", "imagepullbackoff", "oomkilled", "hpa", "autoscaler", "autoscaling", "etcd",
             "cni", "calico", "cilium", "coredns", "cluster", "clúster", "nodo", "node", "control plane",
+            "infisicalsecret", "externalsecret", "sealedsecret", "clusterissuer", "volumesnapshot",
             "plano de control", "cert-manager", "crd", "kube-proxy", "containerd", "cronjob", "node pool",
         ),
     ),

@@ -17,6 +17,8 @@
   and another scope is its topic.
 - Roles (`roles.py`): business loses its anchor when platform has one and every business term is a customer word
   (`AFFECTED_PARTIES`): the customer is whom the technical matter affects. Any other business word keeps it.
+- Roles (`roles.OWN_WORDS`): the speaker's own meaning of a phrase or a matter she keeps to herself ("when I say 'the
+  big one' I mean…", "para ti y para nadie más") leaves personal alone anchored, and the word model adds nothing.
 - Platform loses its anchor when its only term is the object of a strongly anchored personal statement ("I never
   want deploys on Fridays"): the blind authors route such messages to personal alone (4 gained, 1 lost over 21 parts).
 """
@@ -87,7 +89,9 @@ def _anchored(terms: list[Term]) -> frozenset[str]:
         if t.role:
             roles.add(t.role)
     anchored = strong | {s for s in medium if count[s] >= 2} if medium else strong
-    if roles and "platform" in anchored and "fact_check" not in roles:
+    if "own_words" in roles and "personal" in anchored:   # the speaker's meaning or secret: the rest is referent
+        return frozenset(("personal",))
+    if "content" in roles and "platform" in anchored and "fact_check" not in roles:
         # the subject of a piece of content, no claim to check against the platform (`roles.py`)
         return frozenset(anchored.difference(("platform",))).union(("business",))
     if objects and len(anchored) > 1:

@@ -104,10 +104,11 @@ EN_ASIDES: tuple[ExplicitTrigger, ...] = (
                     r"\bi\s+(?:vaguely|faintly|kind\s+of|sort\s+of|half)\s+(?:remember|recall)\s+(?:something|there\s+(?:was|"
                     r"being)|(?:it|this|that)\s+(?:was|being)|a\s+(?:thing|conversation|discussion|note|mention|chat))\b",
                     ("remember", "recall"), requires=("i",), also=r"\?", unless=WORLD_ASKED),
-    ExplicitTrigger("en.dont_remember_whether_we",   # "Do we cap or bill extra? I don't remember if we settled it"
-                    rf"\bi\s+(?:really\s+|honestly\s+)?(?:don'?t|do\s+not|can'?t|cannot)\s+(?:remember|recall)\s+(?:if|whether)\s+"
-                    rf"we\s+(?:ever\s+|already\s+|actually\s+|finally\s+)?{WE_DID}",
-                    ("remember", "recall"), requires=("i", "we"), also=r"\?"),
+    ExplicitTrigger("en.dont_remember_whether_we",   # "Do we cap or bill extra? I don't remember if we settled it",
+                    # "…or was it me? can't recall what we settled"
+                    rf"\b(?:i\s+)?(?:really\s+|honestly\s+)?(?:don'?t|do\s+not|can'?t|cannot)\s+(?:remember|recall)\s+"
+                    rf"(?:if|whether|what)\s+we\s+(?:ever\s+|already\s+|actually\s+|finally\s+)?{WE_DID}",
+                    ("remember", "recall"), requires=("we",), also=r"\?"),
     ExplicitTrigger("en.what_was_the_name",   # "What was the name of the gestoría Jordi recommended?": a name of ours
                     r"^\W*(?:and\s+|so\s+|hey,?\s+)?what\s+was\s+the\s+name\s+of\s+(?:the|that|this|our|my|those)\b",
                     ("name",), requires=("was",), also=r"\?", unless=_WORLD_NAME),
@@ -116,6 +117,9 @@ EN_ASIDES: tuple[ExplicitTrigger, ...] = (
                     r"\b(?:according\s+to|based\s+on|going\s+by|judging\s+by)\s+what\s+(?:(?:we|you)(?:\s+have|'ve)?\s+"
                     r"(?:got\s+)?(?:stored|saved|on\s+file|noted|kept|remember)|i(?:\s+have|'ve)?\s+(?:told\s+you|said))\b",
                     ("stored", "saved", "file", "noted", "kept", "remember", "told", "said"), requires=("what",)),
+    ExplicitTrigger("en.i_told_you_about",   # "what's on my plate this week? I told you about the three things…"
+                    r"\bi\s+(?:already\s+|once\s+)?told\s+you\s+about\b", ("told",), requires=("i", "you", "about"),
+                    also=r"\?"),
     ExplicitTrigger("en.told_you_what_was_it",   # "I think I told you how I want price emails reviewed, what was it"
                     r"\bi\s+(?:think\s+i\s+|already\s+|once\s+)?told\s+you\s+(?:how|what|which|where|when|about)\b[^.!?]*"
                     r"\b(?:what\s+was\s+it|remind\s+me)\b", ("told",), requires=("i", "you")),

@@ -47,8 +47,9 @@ from .explicit_base import (
 )
 
 # "guarda en tu memoria…" asks to store, not recall.
-_SAVE_ES = (r"\b(?:apunta|apuntalo|apuntate|guarda|guardalo|guardate|anota|anotalo|anade|anadelo|mete|graba|guardar|"
-            r"apuntar|(?:para\s+)?que\s+(?:conste|quede))\b")   # "Para que conste en memoria: …" stores
+# "Para que conste en memoria: …" stores
+_SAVE_ES = (r"\b(?:apunta|apuntalo|apuntate|apuntame|guarda|guardalo|guardate|guardame|anota|anotalo|anotame|"
+            r"anade|anadelo|mete|graba|guardar|apuntar|(?:para\s+)?que\s+(?:conste|quede))\b")
 # any verb of writing right before "en memoria" stores ("Pega en la memoria: …", "Registra esto en memoria: …")
 _WRITE_TO_MEMORY = (r"\b(?:pega|registra|almacena|agrega|incluye|memoriza|actualiza|sube|escribe|pon|deja|mete|copia|"
                     r"vuelca|carga|graba)(?:lo|la|los|las|me)?\s+(?:(?:esto|eso|este|esta|bien|tambien)\s+)?"

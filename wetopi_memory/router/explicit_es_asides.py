@@ -23,8 +23,9 @@ from .explicit_base import PAST_WE, YOU_TOLD, ExplicitTrigger
 _LAPSE_ES = (r"\b(?:no\s+(?:me\s+acuerdo|lo\s+recuerdo|recuerdo)|se\s+me\s+(?:ha\s+)?olvid(?:a|o|ado))"
              r"(?:\s+(?:siempre|otra\s+vez|cada\s+vez|ya|bien))?\s*(?:[.!:;?,]|$)")
 # ... next to a question about our or the speaker's own things ("¿cuál es nuestra regla…?", "¿quedamos en que…?")
+# or "we had" ("¿el billing-api lo teníamos en el cluster o en el VPS viejo?")
 _OURS_ASKED_ES = (r"\b(?:que|cual|cuales|como|cuando|donde|quien|cuanto|cuanta)\b[^.!?]*\b(?:nuestr[oa]s?|mis?)\b"
-                  r"[^.!?]*\?")
+                  r"[^.!?]*\?|\b[a-z]{2,}(?:abamos|iamos)\b[^.!?]*\?")
 # "como te lo dije, …" is "as I said" too
 _AS_I_SAID_ANY = r"\bcomo\s+(?:ya\s+)?te\s+(?:lo|la|los|las)\s+"
 
@@ -155,8 +156,27 @@ ES_ASIDES: tuple[ExplicitTrigger, ...] = (
                     ("ponme", "pongame", "ponnos", "refrescame")),
     ExplicitTrigger("es.no_me_acuerdo_si_nosotros",   # "no me acuerdo si le prometimos a Marta el dominio gratis",
                     # "…, no me acuerdo what we did"; not "no me acuerdo si cerré con llave" (hers alone)
-                    r"\bno\s+me\s+acuerdo\s+(?:de\s+)?(?:si|que|what|if)\s+(?:(?:le|les|lo|la|se\s+lo)\s+)?"
+                    r"\bno\s+me\s+acuerdo\s+(?:de\s+)?(?:si|que|what|if|lo\s+que)\s+(?:(?:le|les|lo|la|se\s+lo)\s+)?"
                     r"(?:[a-z]{3,}(?:amos|imos)|we)\b", ("acuerdo",), requires=("no", "me")),
+    ExplicitTrigger("es.no_me_acuerdo_lo_tienes",   # "no me acuerdo de cómo se forzaba el resync, ¿lo tienes?": a lapse
+                    # handed to the assistant; not "no me acuerdo del comando" alone
+                    r"\bno\s+(?:me\s+acuerdo|recuerdo)\b[^.!?]{0,120}?\b(?:(?:lo|la|los|las)\s+(?:tienes|tendras|"
+                    r"guardaste|apuntaste)|tienes\s+algo)\b[^.!?]{0,20}\?", ("acuerdo", "recuerdo"), requires=("no",)),
+    ExplicitTrigger("es.que_dejamos_en_el_runbook",   # "¿qué mínimo de RAM dejamos puesto en el runbook?"
+                    rf"\bque\b[^.?!]{{0,60}}\b(?:dejamos|pusimos|apuntamos|escribimos|anotamos)\s+(?:(?:puest|apuntad|"
+                    rf"escrit|anotad)[oa]s?\s+)?en\s+(?:el|la|algun|alguna|nuestro|nuestra)\s+{_WRITTEN_IN}\b",
+                    ("dejamos", "pusimos", "apuntamos", "escribimos", "anotamos"), requires=("que", "en"), also=r"\?"),
+    ExplicitTrigger("es.ya_lo_aprobamos_en_la_reunion",   # "¿Eso ya lo aprobamos en la reunión de producto?"
+                    r"\bya\s+(?:lo|la|los|las)\s+[a-z]{3,}(?:amos|imos)\s+en\s+(?:la|el|una|un|aquella|aquel)\s+"
+                    r"(?:reunion|reuniones|comite|call|llamada|junta|sesion)\b",
+                    ("reunion", "reuniones", "comite", "call", "llamada", "junta", "sesion"), requires=("ya",),
+                    also=r"\?"),
+    ExplicitTrigger("es.que_ibamos_a",   # "¿Con qué otro proveedor íbamos a comparar?": what we had planned
+                    r"\b(?:que|cual|cuales|quien|cuando|donde|como|cuanto|cuanta)\b[^.?!]{0,40}\bibamos\s+a\s+[a-z]+",
+                    ("ibamos",), gated=True),
+    ExplicitTrigger("es.sabes_algo_de_lo_que",   # "¿Sabes algo del presupuesto que pedimos a Leaseweb?"
+                    r"\bsabes\s+algo\s+(?:de|del|sobre|acerca\s+de)\b[^.?!]{0,60}?\bque\s+(?:(?:le|les|lo|la|nos)\s+)?"
+                    r"[a-z]{3,}(?:amos|imos)\b", ("sabes",), requires=("algo", "que"), also=r"\?"),
     ExplicitTrigger("es.no_teniamos_una_norma",   # "¿no teníamos una norma para…?", "¿lo mismo que nos pasó…?"
                     r"\bno\s+teniamos\s+(?:una|un|ya\s+una|ya\s+un)\s+(?:norma|regla|politica|acuerdo|procedimiento|"
                     r"runbook)\b|\bmismo\s+que\s+nos\s+paso\b|\bla\s+ultima\s+vez\s+que\s+(?:paso|ocurrio)\b"

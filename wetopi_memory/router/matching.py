@@ -19,7 +19,7 @@ import unicodedata
 from typing import Final
 
 from .compiled import Term
-from .text import LOWER_BYTES, UTF8_DELETE
+from .text import LOWER_BYTES, UTF8_DELETE, normalize, unquoted
 from .triggers import Trigger
 
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")   # "1.30" does not end a sentence
@@ -220,9 +220,25 @@ def explicit_trigger(candidates: tuple[Trigger, ...], words: frozenset[bytes], n
                     and trigger.before.search(text, max(0, start - BEFORE_CHARS), start) is None) \
                 or (trigger.unless_found is not None and trigger.unless_found.found(text, words)):
             continue
-        if not trigger.gated or reads_as_question(trigger, text, raw, start):
+        if (not trigger.gated or reads_as_question(trigger, text, raw, start)) \
+                and not _quoted_only(trigger, raw, words):
             return trigger.name
     return None
+
+
+_QUOTE_MARKS: Final = frozenset("\"'“«„‘")
+# ... unless the speaker passes the quoted question on: "Marta asked me 'do you remember…?' and I blanked. do you?"
+_ASKED_ON: Final = re.compile(r"\b(?:(?:do|did|can|would)\s+you|y\s+tu|tu\s+(?:si|lo\s+sabes|te\s+acuerdas|"
+                              r"lo\s+recuerdas)|lo\s+sabes(?:\s+tu)?|sabes\s+tu|te\s+acuerdas\s+tu)\s*\?")
+
+
+def _quoted_only(trigger: Trigger, raw: str, words: frozenset[bytes]) -> bool:
+    """Whether the trigger matches only inside quoted speech: "Javi me preguntó '¿te acuerdas de…?'" reports what
+    someone asked someone else, not what the speaker asks of memory."""
+    if _QUOTE_MARKS.isdisjoint(raw):
+        return False
+    outside = normalize(unquoted(raw))
+    return trigger.first.start(outside, 0, -1, words) < 0 and _ASKED_ON.search(outside) is None
 
 
 # A memory request about what the speaker alone said or chose ("¿Recuerdas qué días te dije que no estoy?", "which

@@ -63,8 +63,17 @@ FACT_CHECKS: Final = frozenset({
     "are we really", "do we actually", "do we really",
 })
 
+# The speaker's own words, kept to herself: a meaning she gives a phrase ("when I say 'the big one' I mean the Vidal
+# deal, not the cluster upgrade") or a matter she says is hers alone ("esto es para ti y para nadie más: estoy
+# valorando vender mi parte de la empresa"). What the statement names is only its referent: personal alone.
+OWN_WORDS: Final = frozenset({
+    "when i say", "cuando digo", "cuando diga", "cuando hable de", "cuando hablo de", "es algo mío",
+    "para nadie más", "entre tú y yo", "between you and me", "just between us",
+})
+
 # `compiled.Term.role`: the role a built-in term plays in the message's framing, by the scope whose term it is
-FRAME_ROLES: Final = {"business": (CONTENT_FRAMES, "content"), "platform": (FACT_CHECKS, "fact_check")}
+FRAME_ROLES: Final = {"business": (CONTENT_FRAMES, "content"), "platform": (FACT_CHECKS, "fact_check"),
+                      "personal": (OWN_WORDS, "own_words")}
 
 # By the scope whose terms they are (`compiled.Term.names_object`).
 ROLE_OBJECTS: Final = {"platform": COMMERCIAL_OBJECTS, "business": AUDIENCE_WORDS, "personal": REMINDER_WORDS}

@@ -50,14 +50,20 @@ class DecisionScorer:
         bounded memo keyed by both when it is on."""
         if not self._remembers:
             decision = self._decide(found, trigger)
-            return decision, self._voter.prior(decision) if self._voter is not None else NO_BARS
+            return decision, self._bars(decision, found)
         key = (frozenset(found), trigger)
         entry = self._cache.get(key)
         if entry is None:
             decision = self._decide(found, trigger)
-            entry = self._cache.put(key, (decision, self._voter.prior(decision) if self._voter is not None
-                                          else NO_BARS))
+            entry = self._cache.put(key, (decision, self._bars(decision, found)))
         return entry
+
+    def _bars(self, decision: RouteDecision, found: dict[int, Term]) -> Bars:
+        """The word model's limits for the decision; none when the speaker's own words settled it (`roles.OWN_WORDS`:
+        the other scopes' words there are referents, whatever weight the model gives them)."""
+        if self._voter is None or any(t.role == "own_words" for t in found.values()):
+            return NO_BARS
+        return self._voter.prior(decision)
 
     def _decide(self, found: dict[int, Term], trigger: str | None) -> RouteDecision:
         evidence = counted_terms(found)

@@ -16,6 +16,7 @@ vulnerabilidad -> vulnerabilidades, but pod -/-> "podes"); z -> ces (vez -> vece
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable
 from typing import Final
@@ -45,6 +46,16 @@ def encode(text: str) -> bytes:
 def normalize(text: str) -> str:
     """Lowercase, accents stripped (NFKD minus combining marks), other non-ASCII characters as spaces."""
     return encode(text).translate(LOWER_BYTES, UTF8_DELETE).decode("ascii")
+
+
+# A quoted span: between typographic or straight double quotes, or single quotes that open after a space or a colon and
+# close before one ("Javi me preguntó 'te acuerdas de…?'"), so the apostrophes of "don't" neither open nor close it
+_QUOTED: Final = re.compile(r"[“«„\"][^”»“\"\n]{1,300}[”»“\"]|(?<![^\s(:])['‘](?=\S).{1,300}?\S['’](?![^\s.,;:!?)])")
+
+
+def unquoted(text: str) -> str:
+    """`text` with what it quotes blanked out: the words someone else said, not the speaker's own."""
+    return _QUOTED.sub(lambda found: " " * len(found.group()), text)
 
 
 def tokenize(text: str) -> list[str]:
