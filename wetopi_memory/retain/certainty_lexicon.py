@@ -59,7 +59,9 @@ HEDGES: tuple[str, ...] = (
     "igual no hace falta", "igual hace falta", "igual hay que", "igual no es", "igual conviene", "igual no merece",
     "parece que", "parece ser", "al parecer", "seguramente",
     "no estoy seguro", "no estoy segura", "no se si", "hipotesis", "diria que", "es posible que", "looks like",
-    "it looks", "tiene pinta", "honestly", "to be honest", "tbh", "in my opinion", "imo", "en mi opinion",
+    # "even if it looks harmless" concedes, it does not hedge
+    "re:(?<!if )(?<!though )\\bit looks\\b", "tiene pinta", "honestly", "to be honest", "tbh", "in my opinion",
+    "imo", "en mi opinion",
     "sinceramente", "i feel like", "feels like", "pinta bien", "pintan bien", "pinta mal", "pintan mal",
     "looking good", "looks promising", "look promising",
     # a bet on the cause: "I bet it's the backup", "me apuesto algo a que es el cron"

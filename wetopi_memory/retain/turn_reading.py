@@ -29,8 +29,6 @@ from .dialogue_lexicon import (
     CONFIRM_ASKED,
     DOUBT,
     FIX_ASKED,
-    FORGET_ASKED,
-    KEEP_THIS,
     LASTING,
     LASTING_KIND,
     NAMES_IT,
@@ -38,8 +36,6 @@ from .dialogue_lexicon import (
     NOW,
     NOW_TO_ACT,
     OFFER,
-    OPT_OUT,
-    OPT_OUT_OF_PART,
     OPTIONS,
     PROPOSAL,
     RECOMMENDATION,
@@ -49,12 +45,13 @@ from .dialogue_lexicon import (
 )
 from .evidence import TurnEvidence
 from .kinds import Category
+from .opt_outs import opts_out
 from .option_choice import chosen_part, picked_option, takes_option
 from .sentences import Sentence
 from .signals import Signals, money_value, states_value, technical_value
 from .speaker_lexicon import DURATION_SET, WHEN
 from .term_matching import TermSet, fold, mentions, tokens
-from .time_lexicon import FINISHED, FROM_NOW_SET
+from .time_lexicon import FINISHED
 
 __all__ = ["TurnReading", "agreed", "backed_fix", "doubted", "message_text", "noted", "proposal_before", "read_turn",
            "users_word", "works_now"]
@@ -153,7 +150,7 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
               evidence: TurnEvidence, said: Sequence[Sentence] = ()) -> TurnReading:
     """The opt-out, the agreed proposal (empty when none) and whether the turn reports a verified fix: a change
     the answer or the user (`said`) states, checked by the answer or the tools."""
-    opted_out = _opts_out(user_message, said)
+    opted_out = opts_out(user_message, said)
     proposal = topic = ""
     condition = "" if opted_out else added_condition(user_message)
     change = "" if opted_out or condition else amendment(user_message)
@@ -223,38 +220,6 @@ def works_now(user_message: str) -> bool:
     if "?" in folded or len(tokens(folded)) > MAX_OUTCOME_WORDS:
         return False
     return any(not _NOT_YET.search(folded[:m.start()]) for m in _WORKS_NOW.finditer(folded))
-
-
-# An opt-out that names its part: "Lo del descuento que les he hecho no lo guardes", "don't save the discount part"
-_DETERMINER = r"(?:(?:la|los|las|mi|mis|tu|su|sus|the|my)\s+)?"
-# "lo de que igual les subimos al 18 %", "lo de lo que le vamos a ofrecer a Laura": the part named by a clause
-_CLAUSE_PART = r"(?:(?:lo\s+)?que\s+(?:[a-z]{1,3}\s+){0,3})?"
-_NAMED_PART = re.compile(r"^\W*(?:(?:y|pero|and|but)\s+)?lo\s+(?:de|del)\s+" + _CLAUSE_PART + _DETERMINER
-                         + r"([a-z]{4,})\b"
-                         r"|\b(?:no\s+guardes|don'?t\s+save|do\s+not\s+save|don'?t\s+store)\s+(?:lo\s+(?:de|del)\s+"
-                         + _DETERMINER + r"|the\s+(?:part\s+about\s+" + _DETERMINER + r")?)([a-z]{4,})\b")
-_NOT_A_PART = frozenset({"ayer", "antes", "arriba", "abajo", "esto", "otro", "this", "that", "these", "those", "rest"})
-
-
-def opted_out_part(text: str) -> str | None:
-    """The word naming the part a sentence opts out of ("descuento"), or None for an opt-out of the whole."""
-    if not mentions(OPT_OUT, text):
-        return None
-    found = _NAMED_PART.search(fold(text))
-    part = (found.group(1) or found.group(2)) if found else None
-    return part if part and part not in _NOT_A_PART else None
-
-
-def _opts_out(user_message: str, said: Sequence[Sentence]) -> bool:
-    """Whether the user says not to keep the turn; an opt-out of only part of it ("the rest is chit-chat, ignore
-    it", "… no lo guardes, pero esto sí") leaves the other sentences to be read as usual."""
-    texts = [s.text for s in said] or [user_message]
-    replaced = any(mentions(FORGET_ASKED, text) for text in texts) and any(
-        mentions(FROM_NOW_SET, text) and not mentions(OPT_OUT, text) for text in texts)
-    if replaced or any(mentions(KEEP_THIS, text) for text in texts):
-        return False   # "lo de las vacaciones no lo guardes, pero esto sí: …", "Olvida lo de Telegram. From now on: …"
-    return any(mentions(OPT_OUT, text) and not mentions(OPT_OUT_OF_PART, text)
-               and (len(texts) < 2 or opted_out_part(text) is None) for text in texts)
 
 
 def _notes_the_answer(user_message: str) -> bool:

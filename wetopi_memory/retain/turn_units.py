@@ -40,6 +40,7 @@ from .discourse import (
 from .evidence import TurnEvidence
 from .kinds import Category
 from .listed_steps import listed_steps
+from .opt_outs import opted_out_part
 from .option_choice import takes_option
 from .raw_output import settings_snippet
 from .run_report import reports_the_run, run_sections
@@ -52,7 +53,6 @@ from .turn_reading import (
     backed_fix,
     doubted,
     noted,
-    opted_out_part,
     proposal_before,
     read_turn,
     user_before,

@@ -1,0 +1,39 @@
+"""A concession ("even if it looks harmless") is no hedge on the speaker's preference, and a sentence that says
+something and then not to keep it opts out of itself alone: the user's other sentences are read as usual."""
+
+from __future__ import annotations
+
+from tests.support.judgement import PluginDriver
+
+
+def _everything(stored: dict[str, tuple[str, ...]]) -> str:
+    return " ".join(item for items in stored.values() for item in items)
+
+
+def test_a_concession_is_no_hedge(driver: PluginDriver) -> None:
+    stored = driver.stored_by(
+        "concession", "From now on I'd rather you ask me before draining any node, even if it looks routine.",
+        "Understood, I'll ask before draining nodes.")
+    assert "draining" in " ".join(stored.get("personal", ())), stored
+
+
+def test_a_real_hedge_still_holds_back(driver: PluginDriver) -> None:
+    stored = driver.stored_by(
+        "hedge", "It looks like Brisa will sign the annual plan at 1.200 € next week.", "Let's wait and see.")
+    assert "1.200" not in _everything(stored), stored
+
+
+def test_a_sentence_opting_out_of_itself_leaves_the_others(driver: PluginDriver) -> None:
+    stored = driver.stored_by(
+        "own-opt-out", "Marta ha sugerido un plan 'Starter Plus' a 9 € al mes, no lo guardes que es solo una idea. "
+                       "Lo que sí está cerrado: desde marzo el soporte prioritario cuesta 25 €/mes.",
+        "Vale: lo del Starter Plus no lo guardo; apunto el soporte prioritario a 25 €/mes desde marzo.")
+    everything = _everything(stored)
+    assert "25 €/mes" in " ".join(stored.get("business", ())), stored
+    assert "Starter Plus" not in everything, stored
+
+
+def test_a_bare_opt_out_still_covers_the_turn(driver: PluginDriver) -> None:
+    assert not driver.stored_by(
+        "bare-opt-out", "No lo guardes. Desde marzo el soporte prioritario cuesta 25 €/mes, pero es una prueba.",
+        "Vale, no lo guardo.")
