@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .dialogue_lexicon import ASSENT, DISSENT
+from .dialogue_lexicon import ASSENT, DISSENT, DISSENT_AFTER
 from .option_choice import picked_option
 from .term_matching import TermSet, fold, mentions, tokens
 
@@ -37,6 +37,9 @@ _ADDS_TO_TERMS = TermSet(("cap", "capped", "cap it", "tope", "con un tope", "max
                           # how to carry it out: "pero nodo a nodo y comprobando quórum cada vez"
                           "nodo a nodo", "uno a uno", "de uno en uno", "one at a time", "one by one", "node by node",
                           "cada vez", "each time", "every time"))
+# a later sentence that opens with a refusal or ends a clause with one: "Sí. No, espera…", "Lo de la prueba gratis,
+# no: …" (not "que no es compatible con 8.3")
+_REFUSED_AFTER = re.compile(r"(?:^|[.!?;:]\s*)(?:(?:pero|but|y|and)\s+)?no\b|\bno\s*(?:[:.,;!?]|$)")
 _DOUBT_AFTER = TermSet(("let me", "dejame", "not sure", "no se", "no estoy", "maybe", "quiza", "quizas", "wait",
                         "espera", "not yet", "todavia no"))
 
@@ -57,7 +60,10 @@ def opens_with_assent(user_message: str) -> bool:
     """A message whose first sentence agrees and whose other sentences neither refuse nor hesitate: the agreement
     is to the proposal, the rest is said besides it."""
     first = FIRST_SENTENCE.match(user_message)
-    return first is not None and assents(first.group(1)) and not mentions(DISSENT, user_message)
+    if first is None or not assents(first.group(1)):
+        return False
+    rest = user_message[first.end(1):]
+    return not mentions(DISSENT_AFTER, rest) and _REFUSED_AFTER.search(fold(rest)) is None
 
 
 def added_condition(user_message: str) -> str:

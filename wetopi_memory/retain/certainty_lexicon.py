@@ -166,6 +166,9 @@ UNVERIFIED: tuple[str, ...] = (
     "no he comprobado", "no lo he verificado", "sin comprobar", "confirmarlo", "before concluding",
     *OPEN_OUTCOME,
     "no lo he confirmado", "no he confirmado", "haven't confirmed", "have not confirmed", "not yet confirmed",
+    "no lo he probado", "no la he probado", "no lo hemos probado", "no he probado", "no lo he testeado",
+    "haven't tried", "have not tried", "haven't tried it", "not tried yet",
+    "re:\\b(?:haven't|have not|hasn't|has not)\\s+(?:[a-z]+\\s+){1,3}?(?:tested|verified|confirmed|tried)\\b",
     # an attempt told with what still goes wrong: "we tried bumping X but the pods still restart"
     "re:\\b(?:we|i)(?:'ve| have)?\\s+tried\\b[^.;]*\\b(?:but|yet)\\b",
     "re:\\b(?:probamos|intentamos|hemos probado|hemos intentado|he probado|he intentado|probe|intente)\\b"

@@ -11,7 +11,7 @@ from .amendment import amendment
 from .signals import Signals, money_value, states_value, technical_value
 from .term_matching import fold
 
-__all__ = ["corrected"]
+__all__ = ["corrected", "without_discarded"]
 
 # A sentence that says it corrects: "Me equivoqué antes:", "Corrijo lo de NordRack:", "correction on Pixelmar:".
 _MARKER = re.compile(r"^\W*(?:(?:wait|espera|perdona|perdon|sorry|oye|ojo|ups|oops)\W+)*"
@@ -23,6 +23,29 @@ _WEEKDAYS = (r"(?:lunes|martes|miercoles|jueves|viernes|sabados?|domingos?|monda
 # "los martes, no los lunes".
 _CONTRAST = re.compile(r"(?:\d|['\"]|" + _WEEKDAYS + r")[^,;:.?!]{0,24}?,?\s+(?:not|no|y no|and not)\s+"
                        r"(?:the |el |la |los |las |del? |en )?(?:\d|['\"]|" + _WEEKDAYS + r"\b)")
+
+
+# The value a correction discards, cut from what is kept: "es 256M, no 512M" -> "es 256M"; "en 30 días... no, mejor
+# 14" -> "en 14"
+# (a quoted name set against another is kept whole: "'Agency Pro', no 'Agencies Plus'" says which name is not it)
+_DISCARDED_VALUE = re.compile(r"(?<!['\"]),?\s+(?:not|no|y no|and not)\s+(?:the |el |la |los |las |del? |en )?(?:\d|"
+                              + _WEEKDAYS + r"\b)[^,;:.?!]{0,24}(?=[,;:.?!]|$)", re.IGNORECASE)
+# ... or the person it replaces: "el contacto técnico ahora es Pilar Gómez, ya no Luis"
+_FORMER = re.compile(r",\s+(?:ya no|no longer|not)\s+(?:es\s+|is\s+)?(?-i:[A-ZÁÉÍÓÚÑ][\w.-]*(?:\s+[A-ZÁÉÍÓÚÑ][\w.-]*)?)"
+                     r"(?=\s*[,;:.?!]|\s*$)", re.IGNORECASE)
+_TAKEN_BACK = re.compile(r"\d[^,;:.?!…]{0,12}?\s*(?:\.\.\.|…)\s*no,?\s+(?:mejor|better|make it|mejor dicho)\s+",
+                         re.IGNORECASE)
+# A sentence about a value dropped before: "Lo de 59€ era la primera propuesta, que descartamos."
+_DROPPED = re.compile(r"\b(?:que|which|that|la|lo)\s+(?:descartamos|hemos descartado|rechazamos|we dropped|we discarded"
+                      r"|we rejected)\b|\b(?:was|were)\s+(?:discarded|dropped|rejected)\b")
+
+
+def without_discarded(text: str) -> str:
+    """A user's sentence without the value it discards; "" for a sentence that only recalls a dropped value."""
+    if _DROPPED.search(fold(text)) and (money_value(text) or states_value(text)):
+        return ""
+    kept = _FORMER.sub("", _TAKEN_BACK.sub("", text))
+    return _DISCARDED_VALUE.sub("", kept) if _CONTRAST.search(fold(kept)) else kept
 
 
 def corrected(signals: Signals, text: str) -> Signals:

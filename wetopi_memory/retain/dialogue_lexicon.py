@@ -9,7 +9,8 @@ from __future__ import annotations
 from .term_matching import TermSet
 
 __all__ = ["ACT_ONCE_ASKED", "ALWAYS", "APPROVAL_ASKED", "APPROVAL_REQUESTED", "ASSENT", "CAUSE", "CHANGE_ORDERED",
-           "CHANGE_REQUEST", "CHECK_AND_NOTE", "CHECK_ASKED", "CONFIRM", "CONFIRM_ASKED", "DISSENT", "DOUBT",
+           "CHANGE_REQUEST", "CHECK_AND_NOTE", "CHECK_ASKED", "CONFIRM", "CONFIRM_ASKED", "DISSENT", "DISSENT_AFTER",
+           "DOUBT",
            "FILE_IT", "FIX_ASKED", "FORGET_ASKED", "GLOSS", "KEEP_THIS", "LASTING", "LASTING_KIND", "NAMES_IT",
            "NOTE_THE_ANSWER", "NOW", "NOW_TO_ACT", "OFFER", "OPTIONS", "OPT_OUT", "OPT_OUT_OF_PART", "PROBLEM",
            "PROPOSAL", "RECOMMENDATION", "REQUEST_NOW", "REQUEST_NOW_SET", "RUNBOOK_ASKED", "SNAPSHOT",
@@ -83,7 +84,9 @@ APPROVAL_ASKED = TermSet(("pendiente de aprobacion", "pendiente de tu aprobacion
                           "awaiting approval", "awaiting your approval", "waiting for your approval",
                           "needs your approval", "re:¿\\s*(?:lo\\s+|la\\s+)?apruebo\\s*\\?",
                           "re:\\b(?:shall|should|can) i approve (?:it|this|that)\\b",
-                          "re:\\bapprove (?:it|this)\\s*\\?"))
+                          "re:\\bapprove (?:it|this)\\s*\\?",
+                          # a numbered item put up for approval: "PR #451 (Renovate): bump axios… CI green. Approve?"
+                          "re:#\\d+\\b[^?]{0,300}?[.!]\\s+(?:ok to |good to )?approve\\s*\\?"))
 # The user hands an item to the approver: "¿Lo apruebas?", "Can you approve it?", "Approve it anyway?", "Process it."
 APPROVAL_REQUESTED = TermSet(("re:¿\\s*(?:me\\s+)?(?:lo|la|los|las)\\s+(?:apruebas|validas|tramitas)\\b",
                               "re:\\b(?:can|could|would|will) you (?:please )?approve (?:it|this|that|them)\\b",
@@ -146,7 +149,7 @@ ASSENT = TermSet((
     # liking it, said of the proposal alone: "Me gusta. Adelante con Woo Scale…" (not "me gusta el café solo")
     "re:^\\W*(?:me gusta|me encanta|me mola|i like it|i love it|love it|like it)\\W*$",
 ))
-DISSENT = TermSet((
+_DISSENT: tuple[str, ...] = (
     "no", "nope", "mejor no", "not sure", "no estoy seguro", "no estoy segura", "let me think", "dejame pensar",
     "lo pienso", "lo pensare", "todavia no", "not yet", "hmm", "espera", "wait", "ni hablar", "don't",
     "no lo hagas", "think about it", "ya veremos", "lo hablamos", "not now", "ahora no", "no way", "pero", "but",
@@ -164,7 +167,11 @@ DISSENT = TermSet((
     # news taken in, not a proposal taken up: "ok thanks, good to know", "vale, bueno saberlo"
     "good to know", "nice to know", "bueno saberlo", "es bueno saberlo", "thanks for the heads up",
     "gracias por avisar", "gracias por el aviso",
-))
+)
+DISSENT = TermSet(_DISSENT)
+# ... after an agreement, in the sentences that follow it: a bare "no" or "pero" there adds ("Sí, hagámoslo así. Pero
+# los sitios de Kraut se quedan en 8.2, que no es compatible con 8.3")
+DISSENT_AFTER = TermSet(t for t in _DISSENT if t not in ("no", "pero", "but"))
 # A problem seen, not a fact of the system: "no arranca", "CrashLoopBackOff", "keeps failing".
 PROBLEM = TermSet(("no arranca", "no arrancan", "imagepullbackoff", "errimagepull", "won't start", "doesn't start",
                    "not starting", "tarda", "tardan", "takes forever", "takes ages", "health_warn", "health_err",

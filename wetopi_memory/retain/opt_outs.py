@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..router.function_words import FUNCTION_WORDS
+from ..router.person_names import PERSON_NAMES
 from .dialogue_lexicon import FORGET_ASKED, KEEP_THIS, OPT_OUT, OPT_OUT_OF_PART
 from .sentences import Sentence
 from .term_matching import fold, grams, mentions, tokens
@@ -13,6 +15,7 @@ from .time_lexicon import FROM_NOW_SET
 
 __all__ = ["opted_out_part", "opts_out"]
 
+_PART_LETTERS = 4
 MIN_CONTENT_WORDS = 6   # words before an opt-out that make it the sentence's own: "X, no lo guardes"
 
 # An opt-out that names its part: "Lo del descuento que les he hecho no lo guardes", "don't save the discount part"
@@ -30,8 +33,13 @@ def opted_out_part(text: str) -> str | None:
     """The word naming the part a sentence opts out of ("descuento"), or None for an opt-out of the whole."""
     if not mentions(OPT_OUT, text):
         return None
-    found = _NAMED_PART.search(fold(text))
+    folded = fold(text)
+    found = _NAMED_PART.search(folded)
     part = (found.group(1) or found.group(2)) if found else None
+    if found and part in PERSON_NAMES:   # "lo de que Marc se va a Japón…": who it is about names no part; what does
+        after = tokens(folded[found.end():])
+        part = next((w for w in after if len(w) >= _PART_LETTERS and w not in FUNCTION_WORDS
+                     and w not in PERSON_NAMES), None)
     return part if part and part not in _NOT_A_PART else None
 
 

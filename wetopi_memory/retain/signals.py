@@ -199,6 +199,9 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
 
 # Words in quotes are mentioned, not said: "I hate being asked 'shall I proceed?'" neither doubts nor acts.
 _QUOTED_SPEECH = quoted_passages(2, 80, lines=False)
+# An aside in parentheses of four words or more: what it guesses is about something else (a cause, an origin)
+_ASIDE = re.compile(r"\([^()]*+\)")
+_ASIDE_WORDS = 4
 # A sentence labelled as decided ("Decidido: …", "Agreed: …"): someone's words it reports are its reason, not doubt.
 _LABELLED_DECISION = re.compile(r"^\W*(?:decidido|decidida|decided|decision|acordado|agreed|queda asi|aprobado"
                                 r"|approved)\s*:")
@@ -213,6 +216,9 @@ _OPINION = frozenset({"honestly", "to be honest", "tbh", "sinceramente", "in my 
 
 def _hedges(folded: str, text_grams: dict[str, int], categories: tuple[Category, ...]) -> tuple[str, ...]:
     hedges = HEDGE_SET.find(folded, text_grams)
+    if hedges and "(" in folded:   # a guess in a long aside is the aside's ("(probablemente de una migración antigua)")
+        main = _ASIDE.sub(lambda aside: " " if len(aside.group().split()) >= _ASIDE_WORDS else aside.group(), folded)
+        hedges = HEDGE_SET.find(main, grams(tokens(main))) if main != folded else hedges
     if hedges and "preference" in categories:
         # the reason a preference gives doubts nothing of it: "…, nada de 01/03, que luego no sé si es enero"
         reason = _REASON.search(folded)

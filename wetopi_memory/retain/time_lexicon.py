@@ -54,6 +54,7 @@ ONE_OFF: tuple[str, ...] = (
     # one piece of work only: "for this report only", "solo para este informe", "just for this one"
     "re:\\b(?:for|in) this (?:[a-z]+ )?only\\b", "re:\\b(?:only|just) (?:for|in) this\\b",
     "re:\\bsolo (?:para|en) (?:este|esta|ese|esa)\\b", "re:\\b(?:para|en) (?:este|esta) (?:[a-z]+ )?nada mas\\b",
+    "re:\\b(?:solo|only|just) (?:esta|este|this one)\\s*[,.;!]",   # "ponla en inglés… solo esta, la próxima no"
     # a passing wish, a reminder: "me apetece una pizza", "remind me to call on Thursday"
     # laughter: a joke or a passing remark ("Porque tienen on-call jajaja")
     "re:\\b(?:ja){2,}\\b|\\b(?:ha){2,}\\b|\\b(?:je){2,}\\b",
@@ -263,7 +264,7 @@ TRANSIENT: tuple[str, ...] = (
     "tonight", "esta noche", "this morning", "esta manana", "this afternoon", "esta tarde", "yesterday", "ayer",
     # (what happened then, named by it, is no task state: "los slow ops de anoche")
     "re:(?<!de )\\banoche\\b", "re:(?<!from )(?<!of )\\blast night\\b", "tomorrow", "just now", "acabo de", "i just",
-    "i've just", "i have just", "pending", "next step",
+    "i've just", "i have just", "re:\\bpending\\b(?!-)", "next step",
     # a task under its label: "Pendiente: revisar el contrato de Hetzner antes de fin de mes", "TODO: …"
     "re:^\\W*(?:pendiente|pendientes|todo|to do|to-do|tarea)\\s*:",
     "siguiente paso", "will do", "lo hago", "sigo investigando", "still investigating", "will report back",

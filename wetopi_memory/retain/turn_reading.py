@@ -146,6 +146,9 @@ def proposal_before(history: Any, user_message: str, assistant_response: str) ->
     return ""
 
 
+_ALSO = re.compile(r"\b(?:i've also|i have also|i also|tambien he|ademas he)\b")
+
+
 def read_turn(user_message: str, assistant_response: str, history: Any, answer: Sequence[Sentence],
               evidence: TurnEvidence, said: Sequence[Sentence] = ()) -> TurnReading:
     """The opt-out, the agreed proposal (empty when none) and whether the turn reports a verified fix: a change
@@ -180,7 +183,8 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     changed = conclusion or bool(stated) or bool(users) or (works and bool(answer)) or applied or ordered
     world = evidence.world
     ok_calls = any(item.ok for item in world) and not any(not item.ok for item in world[-1:])
-    hedged = any(s.signals.hedges or s.signals.unverified for s in (*stated, *users))
+    # a second change left unchecked ("I've also added X, but it's not verified yet") is rejected on its own
+    hedged = any(s.signals.hedges or s.signals.unverified for s in (*stated, *users) if not _ALSO.search(fold(s.text)))
     # a change the turn checked (a verification word or the last tool call succeeding), whatever the words; a
     # status check alone, an unchecked restart or a hedged change is not a fix
     # an outcome the answer or the user leaves open ("I can't tell yet whether that fixes it"); a hedged guess about
@@ -273,7 +277,9 @@ def _agreed_to(before: str, user_message: str) -> bool:
     now only when it sets concrete values or the user makes it a rule), or a summary the user confirms."""
     if takes_option(user_message):   # "Me quedo con Wetopi Agents": agreed when it names one offered option
         return chosen_part(before, user_message) != before
-    if mentions(APPROVAL_ASKED, before) and not (mentions(LASTING, user_message) or mentions(LASTING, before)):
+    first = FIRST_SENTENCE.match(user_message)   # the agreement; what follows it is said besides
+    agreement = first.group(1) if first else user_message
+    if mentions(APPROVAL_ASKED, before) and not (mentions(LASTING, agreement) or mentions(LASTING, before)):
         return False   # one pending item let through ("¿Apruebo?" + "Aprobado.")
     if mentions(OPTIONS, before) and not mentions(RECOMMENDATION, before) and not picked_option(fold(user_message)):
         return False  # "Hay tres opciones…, no hay una claramente mejor" + "Vale": nothing chosen

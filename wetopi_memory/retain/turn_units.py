@@ -16,7 +16,7 @@ from .candidates import CandidateBuilder, Unit
 from .checked_facts import checked_fact
 from .clauses import own_voice_units, split_units
 from .continued_decisions import continued_decisions
-from .corrections import corrected
+from .corrections import corrected, without_discarded
 from .dialogue_lexicon import (
     APPROVAL_REQUESTED,
     FILE_IT,
@@ -151,6 +151,9 @@ def _user_sentence(builder: CandidateBuilder, sentence: Sentence, *, vouched: bo
     cause, else a plain statement (a configuration fact, a habit), and a plain business fact unless it opens a
     fix's turn (`fixing`: then it is the problem or request the fix answers, "Ferretería Nieto ha borrado la
     mitad de los productos")."""
+    kept = without_discarded(sentence.text)   # what is stored; the sentence is read as written
+    if not kept:   # "Lo de 59 € era la primera propuesta, que descartamos": a value no longer held
+        return replace(sentence, signals=replace(sentence.signals, transient=(*sentence.signals.transient, "dropped")))
     routed = builder.routed_scopes(sentence.text)
     base = past_event(problem_report(own_voice(sentence.signals, sentence.text, routed), sentence.text), sentence.text)
     base = corrected(base, sentence.text)
@@ -159,7 +162,7 @@ def _user_sentence(builder: CandidateBuilder, sentence: Sentence, *, vouched: bo
         read = plain_statement(reasoned_change(base, sentence.text), sentence.text, habits=habits)
     # a plain sentence beside the user's question is its context ("I need to know before I answer their email")
     read = read if fixing or asking else business_fact(read, sentence.text, routed)
-    return replace(sentence, signals=authority_rule(treatment_rule(read, sentence.text), sentence.text))
+    return replace(sentence, text=kept, signals=authority_rule(treatment_rule(read, sentence.text), sentence.text))
 
 
 def _as_filler(sentence: Sentence) -> Sentence:

@@ -38,7 +38,7 @@ from .speaker_lexicon import (
     WHEN,
 )
 from .term_matching import TermSet, content_stems, fold, grams, mentions, tokens
-from .time_lexicon import FROM_NOW_SET, ONE_OFF_TIME_SET
+from .time_lexicon import FROM_NOW_SET, ONE_OFF_TIME_SET, REGULAR
 
 __all__ = [
     "MIN_HABIT_WORDS",
@@ -148,8 +148,9 @@ def plain_statement(signals: Signals, text: str, *, habits: bool = True) -> Sign
         return signals
     if any(mentions(terms, text) for terms in (THIRD_PARTY_SET, THIRD_PERSON_PREFERENCE_SET, INDIFFERENT_SET)):
         return signals  # "A Pau le encanta…, a mí me da igual": their way, and none of the speaker's own
-    folded = fold(text)
-    return replace(signals, categories=("preference",), one_off=ONE_OFF_TIME_SET.find(folded, grams(tokens(folded))))
+    folded = fold(text)   # a time on a weekday that recurs is the habit's, not today's ("los lunes … hasta las 12")
+    one_off = () if REGULAR.search(folded) else ONE_OFF_TIME_SET.find(folded, grams(tokens(folded)))
+    return replace(signals, categories=("preference",), one_off=one_off)
 
 
 def reasoned_change(signals: Signals, text: str) -> Signals:
