@@ -37,3 +37,12 @@ def test_a_bare_opt_out_still_covers_the_turn(driver: PluginDriver) -> None:
     assert not driver.stored_by(
         "bare-opt-out", "No lo guardes. Desde marzo el soporte prioritario cuesta 25 €/mes, pero es una prueba.",
         "Vale, no lo guardo.")
+
+
+def test_forgetting_the_old_way_keeps_the_new_one(driver: PluginDriver) -> None:
+    stored = driver.stored_by(
+        "replaced", "Olvida lo que te dije de que los informes me los mandes por email. Ahora quiero que cualquier "
+                    "informe para mí me llegue por Signal.", "Entendido: tus informes van por Signal.")
+    personal = " ".join(stored.get("personal", ()))
+    assert "Signal" in personal, stored
+    assert "email" not in personal, stored

@@ -60,7 +60,7 @@ OPT_OUT_OF_PART = TermSet(("the rest", "el resto", "lo demas", "todo lo demas", 
 # What the user keeps beside such an opt-out: "Pero esto sí, y es para siempre: …", "But this one, yes: …".
 KEEP_THIS = TermSet(("pero esto si", "esto si guardalo", "esto si apuntalo", "but this one yes", "but this yes",
                      "this one you can keep", "but keep this", "but save this", "pero guarda esto",
-                     "pero apunta esto", "esto otro si"))
+                     "pero apunta esto", "esto otro si", "si sigue en pie", "still stands", "that still holds"))
 # An offer to do one thing now: agreeing to it decides nothing lasting, unless the user makes it a rule.
 # "now" as when the assistant would act, not the present state a proposal changes ("el umbral que tenemos ahora",
 # "the limit we have now").

@@ -141,6 +141,7 @@ ONE_OFF: tuple[str, ...] = (
     "es insoportable", "son insoportables", "drives me crazy", "driving me crazy", "drives me nuts", "is unbearable",
     "que semana", "what a week", "haven't slept", "have not slept", "no he dormido", "vaya semana", "menuda semana",
     "vaya dia", "menudo dia", "what a day", "no doy abasto", "crazy week", "insane week", "i can't keep up",
+    "reunion larguisima", "vaya reunion", "menuda reunion", "what a meeting", "nada interesante", "nothing interesting",
     *APPOINTMENTS,
 )
 # Words of the present day: they make a stated preference a one-off.
@@ -159,6 +160,9 @@ ONE_OFF_TIME: tuple[str, ...] = (
 FROM_NOW: tuple[str, ...] = (
     "a partir de hoy", "desde hoy", "from today", "starting today", "de hoy en adelante", "from now on",
     "a partir de ahora", "going forward", "de ahora en adelante",
+    # "ahora" that opens a rule for every case: "Ahora quiero que cualquier aviso para mí me llegue por Telegram"
+    "re:^\\W*(?:y\\s+)?(?:ahora|now)\\s+(?:quiero|prefiero|i want|i'd like)\\s+(?:que\\s+)?(?:\\w+\\s+){0,3}?"
+    "(?:cualquier|todos|todas|siempre|any|all|every|always)\\b",
     # a rule that starts with a period: "desde este mes", "starting next quarter", "a partir del lunes"
     "re:\\b(?:desde|a partir de)\\s+(?:este|esta|el proximo|la proxima|el|la)\\s+(?:mes|semana|ano|trimestre"
     "|lunes|martes|miercoles|jueves|viernes|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre"
