@@ -184,6 +184,11 @@ class PluginDriver:
         self.runtime.shutdown(5)
 
 
+def stored_text(stored: Mapping[str, Sequence[str]]) -> str:
+    """Everything a turn stored, all scopes joined: for asserting what must appear nowhere."""
+    return " ".join(item for items in stored.values() for item in items)
+
+
 @contextmanager
 def plugin_driver() -> Iterator[PluginDriver]:
     """A driver in a temporary directory, closed afterwards."""

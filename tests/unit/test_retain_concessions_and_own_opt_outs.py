@@ -3,11 +3,7 @@ something and then not to keep it opts out of itself alone: the user's other sen
 
 from __future__ import annotations
 
-from tests.support.judgement import PluginDriver
-
-
-def _everything(stored: dict[str, tuple[str, ...]]) -> str:
-    return " ".join(item for items in stored.values() for item in items)
+from tests.support.judgement import PluginDriver, stored_text
 
 
 def test_a_concession_is_no_hedge(driver: PluginDriver) -> None:
@@ -20,7 +16,7 @@ def test_a_concession_is_no_hedge(driver: PluginDriver) -> None:
 def test_a_real_hedge_still_holds_back(driver: PluginDriver) -> None:
     stored = driver.stored_by(
         "hedge", "It looks like Brisa will sign the annual plan at 1.200 € next week.", "Let's wait and see.")
-    assert "1.200" not in _everything(stored), stored
+    assert "1.200" not in stored_text(stored), stored
 
 
 def test_a_sentence_opting_out_of_itself_leaves_the_others(driver: PluginDriver) -> None:
@@ -28,7 +24,7 @@ def test_a_sentence_opting_out_of_itself_leaves_the_others(driver: PluginDriver)
         "own-opt-out", "Marta ha sugerido un plan 'Starter Plus' a 9 € al mes, no lo guardes que es solo una idea. "
                        "Lo que sí está cerrado: desde marzo el soporte prioritario cuesta 25 €/mes.",
         "Vale: lo del Starter Plus no lo guardo; apunto el soporte prioritario a 25 €/mes desde marzo.")
-    everything = _everything(stored)
+    everything = stored_text(stored)
     assert "25 €/mes" in " ".join(stored.get("business", ())), stored
     assert "Starter Plus" not in everything, stored
 

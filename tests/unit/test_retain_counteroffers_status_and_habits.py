@@ -5,14 +5,10 @@ handed to her, or a decision she calls her own, is hers."""
 
 from __future__ import annotations
 
-from tests.support.judgement import PluginDriver, ToolCall
+from tests.support.judgement import PluginDriver, ToolCall, stored_text
 from wetopi_memory.retain.dialogue_lexicon import CHANGE_ORDERED
 from wetopi_memory.retain.term_matching import fold, mentions
 from wetopi_memory.router import RuleRouter
-
-
-def _everything(stored: dict[str, tuple[str, ...]]) -> str:
-    return " ".join(item for items in stored.values() for item in items)
 
 
 def test_a_customers_counter_offer_is_no_term(driver: PluginDriver) -> None:
@@ -31,7 +27,7 @@ def test_an_idea_put_forward_is_no_decision(driver: PluginDriver) -> None:
     stored = driver.stored_by(
         "idea", "Mi idea: ofrecerles soporte 24/7 por 150 € al mes encima del plan. Lo planteo el jueves.",
         "Tiene sentido como propuesta; preparo los números para el jueves.")
-    assert "150 €" not in _everything(stored)
+    assert "150 €" not in stored_text(stored)
 
 
 def test_a_jobs_state_asked_for_is_no_fix(driver: PluginDriver) -> None:

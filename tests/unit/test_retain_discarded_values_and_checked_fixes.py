@@ -4,15 +4,11 @@ time is kept; an alternative "not tried" is not; an agreement followed by "pero 
 
 from __future__ import annotations
 
-from tests.support.judgement import PluginDriver, ToolCall
+from tests.support.judgement import PluginDriver, ToolCall, stored_text
 from wetopi_memory.retain.corrections import without_discarded
 from wetopi_memory.retain.opt_outs import opted_out_part
 from wetopi_memory.retain.signals import analyze
 from wetopi_memory.retain.voice_reading import plain_statement
-
-
-def _everything(stored: dict[str, tuple[str, ...]]) -> str:
-    return " ".join(item for items in stored.values() for item in items)
 
 
 def test_the_discarded_value_is_cut() -> None:
@@ -33,7 +29,7 @@ def test_a_correction_stores_only_the_settled_value(driver: PluginDriver) -> Non
         "Corregido: plan Agencia a 89 €/mes con 10 sitios.", before="El plan Agencia se vende a 99 €/mes.",
         asked="¿A cuánto quedó el plan Agencia?")
     assert "89" in " ".join(stored.get("business", ())), stored
-    assert "99" not in _everything(stored), stored
+    assert "99" not in stored_text(stored), stored
 
 
 def test_a_weekday_habit_with_its_hour_is_no_one_off() -> None:
@@ -82,7 +78,7 @@ def test_an_alternative_not_tried_is_not_kept(driver: PluginDriver) -> None:
         "not-tried", "Los workers de la cola van lentos, ¿lo miras?",
         "Resuelto: he subido los workers de wp-olmo-queue de 2 a 4 réplicas y la cola está vacía otra vez. Otra opción "
         "sería cambiar el driver de la cola a Redis, pero eso no lo he probado.", tools=(KUBECTL,))
-    assert "Redis" not in _everything(stored), stored
+    assert "Redis" not in stored_text(stored), stored
 
 
 def test_an_agreement_then_pero_takes_the_proposal(driver: PluginDriver) -> None:
@@ -112,7 +108,7 @@ def test_the_rota_is_kept_beside_gossip_about_a_person_in_it(driver: PluginDrive
                   "Lo de que Irene se muda a Lisboa en marzo no hace falta que lo guardes, es un cotilleo.",
         "Apuntado el reparto de guardias desde diciembre: Irene fines de semana, Pau entre semana. Lo de Lisboa no "
         "lo guardo.")
-    everything = _everything(stored)
+    everything = stored_text(stored)
     assert "Irene lleva las guardias" in everything, stored
     assert "Lisboa" not in everything, stored
 
@@ -123,5 +119,5 @@ def test_approving_one_item_agrees_to_nothing_lasting(driver: PluginDriver) -> N
                        "un resumen semanal.", "Approved #512. Entendido.",
         before="PR #512 (Dependabot, wetopi/panel): bump `lodash` 4.17.20 → 4.17.21. CI green. Approve?",
         asked="¿Hay algo pendiente de aprobar?")
-    assert "lodash" not in _everything(stored), stored
+    assert "lodash" not in stored_text(stored), stored
     assert "Dependabot" in " ".join(stored.get("personal", ())), stored

@@ -6,18 +6,14 @@ run's timing is evidence, not the fix; "nothing changed in git" is the drift's p
 
 from __future__ import annotations
 
-from tests.support.judgement import PluginDriver, ToolCall
-
-
-def _everything(stored: dict[str, tuple[str, ...]]) -> str:
-    return " ".join(item for items in stored.values() for item in items)
+from tests.support.judgement import PluginDriver, ToolCall, stored_text
 
 
 def test_an_order_to_file_is_not_kept(driver: PluginDriver) -> None:
     stored = driver.stored_by("file-it", "Queda aprobado: el soporte urgente cuesta 90 € la hora. Apúntalo en la "
                                          "tabla de precios.", "Hecho.")
     assert "90 €" in " ".join(stored.get("business", ()))
-    assert "Apúntalo" not in _everything(stored)
+    assert "Apúntalo" not in stored_text(stored)
 
 
 def test_a_gloss_of_the_thing_to_review_is_not_kept(driver: PluginDriver) -> None:
@@ -31,7 +27,7 @@ def test_an_interrogative_is_no_party(driver: PluginDriver) -> None:
                               before="Propuesta: soporte urgente a 90 € la hora, mínimo una hora, facturado a fin de "
                                      "mes.")
     assert "90 €" in " ".join(stored.get("business", ()))
-    assert "Qué:" not in _everything(stored)
+    assert "Qué:" not in stored_text(stored)
 
 
 def test_a_guard_ordered_and_verified_is_kept_with_its_values(driver: PluginDriver) -> None:
