@@ -10,7 +10,7 @@ from .dialogue_lexicon import ASSENT, DISSENT, DISSENT_AFTER
 from .option_choice import picked_option
 from .term_matching import TermSet, fold, mentions, tokens
 
-__all__ = ["FIRST_SENTENCE", "added_condition", "assents", "opens_with_assent"]
+__all__ = ["added_condition", "assents", "opening_and_rest", "opens_with_assent"]
 
 MAX_ASSENT_WORDS = 14
 MAX_PICK_WORDS = 6  # "the second one", "la A, go": a reply that only picks an option
@@ -56,13 +56,18 @@ def assents(user_message: str) -> bool:
             and not _OPEN_QUESTION.search(fold(user_message)))
 
 
+def opening_and_rest(user_message: str) -> tuple[str, str]:
+    """The first sentence of a longer message and what follows it; the whole message and "" for one sentence."""
+    first = FIRST_SENTENCE.match(user_message)
+    return (first.group(1), user_message[first.end(1):]) if first else (user_message, "")
+
+
 def opens_with_assent(user_message: str) -> bool:
     """A message whose first sentence agrees and whose other sentences neither refuse nor hesitate: the agreement
     is to the proposal, the rest is said besides it."""
-    first = FIRST_SENTENCE.match(user_message)
-    if first is None or not assents(first.group(1)):
+    opening, rest = opening_and_rest(user_message)
+    if not rest or not assents(opening):
         return False
-    rest = user_message[first.end(1):]
     return not mentions(DISSENT_AFTER, rest) and _REFUSED_AFTER.search(fold(rest)) is None
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .amendment import amended_proposal, amendment
-from .assent import FIRST_SENTENCE, added_condition, assents, opens_with_assent
+from .assent import added_condition, assents, opening_and_rest, opens_with_assent
 from .certainty_lexicon import OPEN_OUTCOME_SET
 from .dialogue_lexicon import (
     ACT_ONCE_ASKED,
@@ -277,9 +277,8 @@ def _agreed_to(before: str, user_message: str) -> bool:
     now only when it sets concrete values or the user makes it a rule), or a summary the user confirms."""
     if takes_option(user_message):   # "Me quedo con Wetopi Agents": agreed when it names one offered option
         return chosen_part(before, user_message) != before
-    first = FIRST_SENTENCE.match(user_message)   # the agreement; what follows it is said besides
-    agreement = first.group(1) if first else user_message
-    if mentions(APPROVAL_ASKED, before) and not (mentions(LASTING, agreement) or mentions(LASTING, before)):
+    opening, _ = opening_and_rest(user_message)   # the agreement; what follows it is said besides
+    if mentions(APPROVAL_ASKED, before) and not (mentions(LASTING, opening) or mentions(LASTING, before)):
         return False   # one pending item let through ("¿Apruebo?" + "Aprobado.")
     if mentions(OPTIONS, before) and not mentions(RECOMMENDATION, before) and not picked_option(fold(user_message)):
         return False  # "Hay tres opciones…, no hay una claramente mejor" + "Vale": nothing chosen
@@ -293,8 +292,6 @@ def _agreed_to(before: str, user_message: str) -> bool:
     if before.rstrip().endswith("?"):   # a yes to "¿Lo doy por bueno?" confirms; to "¿Reinicio el pod?", nothing
         return mentions(CONFIRM_ASKED, _closing_question(before))
     # "Exacto", or naming what the summary is: "Sí, ese es el runbook", "Yes, that's our policy"
-    first = FIRST_SENTENCE.match(user_message)
-    opening = first.group(1) if first else user_message
     return mentions(CONFIRM, user_message) or (mentions(NAMES_IT, opening) and mentions(LASTING_KIND, opening))
 
 
