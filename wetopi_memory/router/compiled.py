@@ -232,13 +232,17 @@ def _finished(out: _SpecTerms, cancels: dict[str, tuple[str, ...]]
             # longer term, it is never subsumed by it
             by_scope_tokens.setdefault((t.scope, t.tokens), set()).add(rank[(t.scope, *t.key)])
 
+    every_of_scope: dict[str, set[int]] = {}
+    for (scope, _), ranks in by_scope_term.items():
+        every_of_scope.setdefault(scope, set()).update(ranks)
+
     def finish(t: Term) -> Term:
         own = rank[(t.scope, *t.key)]
         if t.is_context:
             cancelled: set[int] = set()
             for term in cancels[t.sense]:
                 if term == EVERY_TERM:
-                    cancelled.update(*(ranks for (scope, _), ranks in by_scope_term.items() if scope == t.scope))
+                    cancelled |= every_of_scope.get(t.scope, set())
                 cancelled |= by_scope_term.get((t.scope, tuple(tokenize(term))), set())
             return replace(t, rank=own, cancels=frozenset(cancelled))
         subsumed: set[int] = set()
