@@ -1,6 +1,7 @@
 """Contract: the documents half of MemoryBackend against real Hindsight 0.9.2 and 1.1.0.
 
-Listing with paging (more documents than one page, and deleting while listing), deleting a document with its
+Listing with paging (more documents than one page, and deleting while listing; pages of 10 instead of 100 so a
+few dozen retains make three pages), deleting a document with its
 memories (recall no longer finds it), deleting a bank, the put_documents round trip (ids, tags, metadata, time,
 text), and the source-ref tag, metadata and id on what a known person's retain stores.
 """
@@ -16,6 +17,7 @@ from typing import TypeVar
 import pytest
 
 from tests.support.hindsight_server import HindsightServer
+from wetopi_memory.backends import hindsight_documents
 from wetopi_memory.backends.base import StoredDocument
 from wetopi_memory.backends.hindsight import HindsightBackend
 from wetopi_memory.backends.resilience import ResilientBackend
@@ -60,17 +62,24 @@ async def collect(backend: HindsightBackend | ResilientBackend, bank: str, *, ta
     return [d async for d in backend.iter_documents(bank, tags=tags, with_content=with_content)]
 
 
+@pytest.fixture
+def pages_of_ten(monkeypatch: pytest.MonkeyPatch) -> int:
+    monkeypatch.setattr(hindsight_documents, "DOCUMENTS_PAGE", 10)
+    return 10
+
+
 def test_lists_more_than_one_page_with_tags_metadata_and_time(hindsight_server: HindsightServer,
-                                                              new_bank: Callable[..., str]) -> None:
+                                                              new_bank: Callable[..., str], pages_of_ten: int) -> None:
     bank = new_bank()
+    count = 2 * pages_of_ten + 3
 
     async def go(backend: HindsightBackend) -> tuple[list[StoredDocument], list[StoredDocument]]:
-        await retain_many(backend, bank, [item(n, extra=("odd",) if n % 2 else ()) for n in range(230)])
+        await retain_many(backend, bank, [item(n, extra=("odd",) if n % 2 else ()) for n in range(count)])
         return await collect(backend, bank), await collect(backend, bank, tags=("src:aaa", "odd"))
 
     everything, odd = run(hindsight_server, go)
-    assert sorted(d.document_id for d in everything) == [f"doc-{n:03d}" for n in range(230)]
-    assert sorted(d.document_id for d in odd) == [f"doc-{n:03d}" for n in range(1, 230, 2)]
+    assert sorted(d.document_id for d in everything) == [f"doc-{n:03d}" for n in range(count)]
+    assert sorted(d.document_id for d in odd) == [f"doc-{n:03d}" for n in range(1, count, 2)]
     seven = next(d for d in everything if d.document_id == "doc-007")
     assert set(seven.tags) == {"src:aaa", "odd"}
     assert dict(seven.metadata) == {"source_ref": "src:aaa", "n": "7"}
@@ -110,11 +119,12 @@ def test_delete_document_takes_its_memories(hindsight_server: HindsightServer, n
 
 
 def test_deleting_while_listing_reaches_every_document(hindsight_server: HindsightServer,
-                                                       new_bank: Callable[..., str]) -> None:
+                                                       new_bank: Callable[..., str], pages_of_ten: int) -> None:
     bank = new_bank()
+    count = 2 * pages_of_ten + 1
 
     async def go(backend: HindsightBackend) -> tuple[int, list[StoredDocument]]:
-        await retain_many(backend, bank, [item(n) for n in range(210)])
+        await retain_many(backend, bank, [item(n) for n in range(count)])
         resilient = ResilientBackend(backend)
         deleted = 0
         async for document in resilient.iter_documents(bank, tags=("src:aaa",)):
@@ -122,7 +132,7 @@ def test_deleting_while_listing_reaches_every_document(hindsight_server: Hindsig
         return deleted, await collect(backend, bank)
 
     deleted, left = run(hindsight_server, go)
-    assert deleted == 210
+    assert deleted == count
     assert left == []
 
 
