@@ -59,7 +59,7 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "solution was", "solution is", "solved by", "resolved by", "se soluciona", "se soluciono", "lo arreglamos",
         "se arreglo", "se arregla", "arreglado con", "se resolvio", "se resuelve", "workaround", "mitigated by",
         "mitigamos", "to fix", "para arreglar", "para solucionar", "para resolver", "fixes it", "lo arregla",
-        "lo soluciona",
+        "lo soluciona", "arreglo aplicado", "solucion aplicada", "fix applied", "applied the fix", "fix deployed",
         # a conclusion labelled as the fix: "Fix: when issuance fails with a CAA error, …", "Arreglo: …"
         "re:^\\W*(?:the\\s+)?(?:fix|arreglo|la\\s+solucion)\\s*:",
     ),
@@ -284,7 +284,8 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
     ),
     "architecture": (
         # "usa" opening a clause is an order ("…, usa siempre bullet points"), not what a system uses
-        "architecture", "arquitectura", "uses",
+        # "no uses emojis" is the Spanish "don't use", an order
+        "architecture", "arquitectura", "re:(?<!\\bno )(?<!\\bnunca )(?<!\\bjamas )\\buses\\b",
         # "use" opening a clause or after "always" is an order too ("…, always use tú, never usted")
         "re:(?<!^)(?<!, )(?<!; )(?<!: )(?<!always )(?<!never )(?<!please )\\buse\\b",
         "re:(?<!^)(?<!, )(?<!; )(?<!: )\\busa\\b", "usan",

@@ -312,7 +312,7 @@ TRANSIENT: tuple[str, ...] = (
     "re:^\\W*(?:reviewing|checking|looking at|looking into|investigating)\\b",
     "re:^\\W*(?:(?:ok|vale|bueno|pues)\\W+)?(?!cuando\\b|mando\\b|comando\\b|siendo\\b)[a-z]{2,}(?:ando|iendo)\\b",
     "re:\\bhace\\s+(?:\\d+|un|una|unos|unas)\\s+(?:segundos?|minutos?|horas?|rato|momento)\\b",
-    "re:\\b\\d+\\s+(?:seconds?|minutes?|hours?)\\s+ago\\b",
+    "re:\\b(?:\\d+|an?|a few|about an?|a couple of)\\s+(?:seconds?|minutes?|hours?)\\s+ago\\b",
     "re:^\\W*(?:explain|explicame|tell me|dime|show me|muestrame|describe|summarise|help me|ayudame|can you"
     "|could you|puedes|please explain|por favor explica)\\b"
     "(?!\\s+(?:be|ser)\\b[^.;]{0,30}\\b(?:conmigo|with me)\\b)",   # "Puedes ser más directo conmigo": for good

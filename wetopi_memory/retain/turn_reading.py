@@ -42,6 +42,7 @@ from .dialogue_lexicon import (
     RUNBOOK_ASKED,
     SNAPSHOT,
     STATUS_ASKED,
+    TRIAL_ASSENT,
 )
 from .evidence import TurnEvidence
 from .kinds import Category
@@ -278,6 +279,8 @@ def _agreed_to(before: str, user_message: str) -> bool:
     if takes_option(user_message):   # "Me quedo con Wetopi Agents": agreed when it names one offered option
         return chosen_part(before, user_message) != before
     opening, _ = opening_and_rest(user_message)   # the agreement; what follows it is said besides
+    if mentions(TRIAL_ASSENT, opening) and not mentions(LASTING, user_message):
+        return False   # "Vale, prueba.": leave to try what was proposed, which the turn may still disprove
     if mentions(APPROVAL_ASKED, before) and not (mentions(LASTING, opening) or mentions(LASTING, before)):
         return False   # one pending item let through ("¿Apruebo?" + "Aprobado.")
     if mentions(OPTIONS, before) and not mentions(RECOMMENDATION, before) and not picked_option(fold(user_message)):

@@ -20,7 +20,8 @@ _FILE_NAME = (r"(?<![\w-])(?=[\w-]*?\b[\w-])[\w-]++"                            
 _KEY_VALUE_NUMBER = (r"(?<![\w.-])(?=[\w.-]*?(?<!\w)[A-Za-z])[\w.-]*+\s?[:=]\s?"          # timeout = 30s
                      r"(?:[^\W\d]|[./-])*+\d")
 _KEY_EQUALS = r"(?<![\w.-])(?=[\w.-]*?\b[\w.-])[\w.-]++=[\w./-]"                          # mode=strict
-_KEY_SWITCH = r"(?<![\w-])(?=[\w-]*?(?<!\w)[a-z])[\w-]*+:\s(?:true|false|yes|no|on|off)\b"   # enabled: true
+# enabled: true; "Una cosa: no uses emojis" is a negation opening a sentence, no switch
+_KEY_SWITCH = r"(?<![\w-])(?=[\w-]*?(?<!\w)[a-z])[\w-]*+:\s(?:true|false|on|off|(?:yes|no)(?!\s+[^\W\d_]{2,}))\b"
 # A dotted name's first label: the start of the run, or right after a `..` (which no name crosses).
 _NAME_START = r"(?:(?<![a-z0-9.-])|(?<=\.\.))(?>(?:[a-z0-9-]|\.(?!\.))*?\b(?=[a-z0-9-]))"
 _INTERNAL_HOST = _NAME_START + r"[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:lan|local|svc|internal|cluster)\b"

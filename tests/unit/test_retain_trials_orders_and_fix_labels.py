@@ -1,0 +1,70 @@
+"""Leave to try a proposal adopts nothing; "no uses …" is an order and "Una cosa: no …" no switch, so a style wish
+stays personal; an event "about an hour ago" is task state; a fix labelled "Arreglo aplicado" with tool evidence
+is kept with its setting."""
+
+from __future__ import annotations
+
+from tests.support.judgement import PluginDriver, ToolCall
+from wetopi_memory.retain.dialogue_lexicon import TRIAL_ASSENT
+from wetopi_memory.retain.signals import analyze, states_value
+from wetopi_memory.retain.term_matching import mentions
+
+PROPOSAL = ("Probablemente es el memory_limit de PHP, que en su sitio está en 256M. Propongo subirlo a 512M solo "
+            "para wp-anaya y volver a probar.")
+
+
+def test_leave_to_try_is_told_from_an_adoption() -> None:
+    for reply in ("Vale, prueba.", "Sí, pruébalo", "ok, give it a try", "Try it."):
+        assert mentions(TRIAL_ASSENT, reply), reply
+    for reply in ("Vale, hazlo.", "Prueba superada", "La prueba gratis no.", "Sí, hagámoslo así"):
+        assert not mentions(TRIAL_ASSENT, reply), reply
+
+
+def test_leave_to_try_a_hypothesis_stores_nothing(driver: PluginDriver) -> None:
+    stored = driver.stored_by(
+        "trial", "Vale, prueba.",
+        "Lo he probado y no era eso: con memory_limit=512M el PDF sigue fallando igual. He revertido a 256M.",
+        before=PROPOSAL, asked="El PDF de catálogos de Anaya da error 500, ¿qué puede ser?")
+    assert "platform" not in stored, stored
+
+
+def test_adopting_the_same_proposal_keeps_it(driver: PluginDriver) -> None:
+    adopted = driver.stored_by(
+        "adopted", "Sí, hagámoslo así a partir de ahora.", "Hecho: memory_limit a 640M en wp-olivo.",
+        before=PROPOSAL.replace("512M", "640M").replace("wp-anaya", "wp-olivo"),
+        asked="El PDF de catálogos de Olivo da error 500, ¿qué puede ser?")
+    assert "640M" in " ".join(adopted.get("platform", ())), adopted
+
+
+def test_a_spanish_dont_use_is_no_architecture_and_no_switch() -> None:
+    order = "Una cosa: no uses emojis en los mensajes que me mandas, ni uno."
+    assert "architecture" not in analyze(order).categories
+    assert not states_value(order)
+    assert states_value("autoscaling: no") and states_value("hpa: no, lo quitamos")
+    assert "architecture" in analyze("The shop uses Redis for sessions.").categories
+
+
+def test_a_style_wish_stays_personal(driver: PluginDriver) -> None:
+    stored = driver.stored_by("emojis", "Una cosa: no uses emojis en los mensajes que me mandas, ni uno. "
+                                        "It's a pet peeve of mine.", "Entendido, sin emojis.")
+    assert "emojis" in " ".join(stored.get("personal", ())), stored
+    assert "platform" not in stored, stored
+
+
+def test_an_event_an_hour_ago_is_task_state() -> None:
+    for sentence in ("Tienda Luna threw a handful of 502s about an hour ago.", "It failed a few minutes ago."):
+        assert analyze(sentence).transient, sentence
+
+
+ARGO = ToolCall(name="terminal", args={"command": "argocd app get wp-sol"},
+                result="Name: wp-sol\nSync Status: Synced\nHealth Status: Healthy")
+
+
+def test_a_fix_labelled_applied_is_kept_with_its_setting(driver: PluginDriver) -> None:
+    stored = driver.stored_by(
+        "applied", "wp-sol sale OutOfSync en Argo cada dos por tres y el selfHeal le baja las réplicas. ¿Qué pasa?",
+        "Es una pelea entre Argo y el HPA. Arreglo aplicado en el ApplicationSet wp-sites: ignoreDifferences para "
+        "apps/Deployment con jsonPointers /spec/replicas. Verificado: wp-sol lleva 40 minutos Synced/Healthy.",
+        tools=(ARGO,))
+    assert "ignoreDifferences" in " ".join(stored.get("platform", ())), stored
+    assert set(stored) == {"platform"}, stored
