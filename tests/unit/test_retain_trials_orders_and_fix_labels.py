@@ -1,6 +1,6 @@
 """Leave to try a proposal adopts nothing; "no uses …" is an order and "Una cosa: no …" no switch, so a style wish
 stays personal; an event "about an hour ago" is task state; a fix labelled "Arreglo aplicado" with tool evidence
-is kept with its setting."""
+is kept with its setting; a customer's ask told before any answer is no term agreed."""
 
 from __future__ import annotations
 
@@ -68,3 +68,14 @@ def test_a_fix_labelled_applied_is_kept_with_its_setting(driver: PluginDriver) -
         tools=(ARGO,))
     assert "ignoreDifferences" in " ".join(stored.get("platform", ())), stored
     assert set(stored) == {"platform"}, stored
+
+
+def test_a_customers_ask_is_no_term_agreed(driver: PluginDriver) -> None:
+    for ask in ("Vidal Abogados pide un 30 % de descuento para renovar.",
+                "Lumen Dental pide bajar a 200 €/mes en la renovación."):
+        assert analyze(ask).hedges, ask
+    assert not analyze("Con el wildcard ya no se pide un certificado por preview.").hedges
+    stored = driver.stored_by("ask", "Lumen Dental pide bajar a 180 €/mes en la renovación del año que viene. "
+                                     "Les he dicho que lo miro. What do you think?",
+                              "Yo no bajaría tanto: con 12 sitios serían 15 € por sitio.")
+    assert "business" not in stored, stored

@@ -31,6 +31,9 @@ REPORTED: tuple[str, ...] = (
     "came back:", "came back saying", "they'd accept", "they would accept", "aceptarian", "asked about",
     "re:\\b(?:is|are)\\s+(?:now|also|still)\\s+asking\\b", "ha preguntado por", "han preguntado por",
     "estan pidiendo", "ahora piden",
+    # a customer's ask told before any answer: "Vidal pide un 30 % de descuento", "Lumen pide bajar a 200 €/mes"
+    "re:(?<!\\bse )\\b(?:pide|piden|pidio|pidieron|solicita|solicitan)\\s+"
+    "(?:un|una|bajar|rebajar|que\\s+les?\\s+(?:bajemos|rebajemos|hagamos)|descuento|rebaja)\\b",
 )
 HEDGES: tuple[str, ...] = (
     # a stance someone else still disputes: "Yo no cobraría setup fee, pero Marc no está de acuerdo"
