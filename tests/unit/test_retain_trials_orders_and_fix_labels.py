@@ -1,6 +1,7 @@
 """Leave to try a proposal adopts nothing; "no uses …" is an order and "Una cosa: no …" no switch, so a style wish
 stays personal; an event "about an hour ago" is task state; a fix labelled "Arreglo aplicado" with tool evidence
-is kept with its setting; a customer's ask told before any answer is no term agreed."""
+is kept with its setting; a customer's ask told before any answer is no term agreed; an hour "por debajo" of an SLA is a business
+term, not what runs under the hood."""
 
 from __future__ import annotations
 
@@ -79,3 +80,10 @@ def test_a_customers_ask_is_no_term_agreed(driver: PluginDriver) -> None:
                                      "Les he dicho que lo miro. What do you think?",
                               "Yo no bajaría tanto: con 12 sitios serían 15 € por sitio.")
     assert "business" not in stored, stored
+
+
+def test_time_below_an_sla_is_no_architecture() -> None:
+    credit = "Por cada hora por debajo se abona un 5 % de la cuota, con tope del 50 %."
+    assert "architecture" not in analyze(credit).categories
+    assert "pricing" in analyze(credit).categories
+    assert "architecture" in analyze("Por debajo usa Redis para las sesiones.").categories

@@ -217,9 +217,9 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "free of charge", "at no cost", "at no extra cost", "sin coste", "sin coste adicional",
         "re:\\bsin cargo\\b(?!\\s+ni\\b)",   # "la firma solo 'Ana', sin cargo ni logo": a job title
         "fee", "fees", "re:\\bmonths?\\s+free\\b(?!\\s+of\\b)", "mes gratis", "meses gratis", "regalado", "regalamos",
-        "compensacion", "compensation", "credit them", "a credit of", "abonarles", "les abonamos", "compensate",
-        "compensar", "compensarles", "abono", "credit note", "refund policy", "full refund", "don't refund",
-        "do not refund", "no refunds", "politica de reembolso", "no reembolsamos", "reembolso completo",
+        "compensacion", "compensation", "credit them", "a credit of", "abonarles", "les abonamos", "se abona",
+        "compensate", "compensar", "compensarles", "abono", "credit note", "refund policy", "full refund",
+        "don't refund", "do not refund", "no refunds", "politica de reembolso", "no reembolsamos", "reembolso completo",
         "prorated", "prorrateado", "prorrateada", "prorrateo", "upgrading to", "downgrading to",
         # a promise made in the offer: "en el Woo Pro garantizamos restaurar…", "we guarantee a reply in 4 h"
         "garantizamos", "we guarantee", "lo ponemos en la oferta", "en la oferta", "in the offer", "in our offer",
@@ -304,8 +304,9 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "en la plataforma", "on our platform", "en nuestra plataforma", "iran al", "ira al", "will go to",
         "van al", "va al", "are sent to", "is sent to", "se envian a", "se envia a", "lives under", "esta en el repo",
         "using", "usando", "published as", "publicado como", "publicados como", "issued by", "emitido por",
-        "under the hood", "technically", "tecnicamente", "por debajo", "run with", "runs with", "corren con",
-        "se hacen con", "van en el", "van en la", "va en el", "va en la",
+        "under the hood", "technically", "tecnicamente",   # "por debajo usa Redis"; not "cada hora por debajo…"
+        "re:(?<!hora )(?<!horas )(?<!minuto )(?<!minutos )(?<!dia )(?<!dias )\\bpor debajo\\b(?! de\\b)",
+        "run with", "runs with", "corren con", "se hacen con", "van en el", "van en la", "va en el", "va en la",
     ),
     "process": (
         # a labelled rule: "Norma para presupuestos: se envían siempre desde Holded…"
