@@ -1,7 +1,8 @@
 """Leave to try a proposal adopts nothing; "no uses …" is an order and "Una cosa: no …" no switch, so a style wish
 stays personal; an event "about an hour ago" is task state; a fix labelled "Arreglo aplicado" with tool evidence
 is kept with its setting; a customer's ask told before any answer is no term agreed; an hour "por debajo" of an SLA is a business
-term, not what runs under the hood."""
+term, not what runs under the hood; leave given to the assistant ("puedes … sin preguntarme") is the speaker's
+own way of working, leave given to a colleague a business rule."""
 
 from __future__ import annotations
 
@@ -87,3 +88,12 @@ def test_time_below_an_sla_is_no_architecture() -> None:
     assert "architecture" not in analyze(credit).categories
     assert "pricing" in analyze(credit).categories
     assert "architecture" in analyze("Por debajo usa Redis para las sesiones.").categories
+
+
+def test_leave_given_to_the_assistant_is_personal(driver: PluginDriver) -> None:
+    stored = driver.stored_by("leave", "Para que lo tengas claro: en staging puedes reiniciar pods sin preguntarme. "
+                                       "En producción me preguntas siempre antes.", "Entendido.")
+    assert "staging" in " ".join(stored.get("personal", ())), stored
+    rule = driver.stored_by("colleague", "Regla nueva: hasta 80 € los reembolsos los aprueba Lucía sin preguntarme.",
+                            "Apuntado.")
+    assert "personal" not in rule, rule

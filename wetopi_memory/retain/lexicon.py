@@ -178,8 +178,8 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "re:\\b(?:when|whenever)\\s+you\\s+need\\b[^.;]{0,30}\\bfrom\\s+me\\b", "whenever you hand me",
         "re:\\blos (?:lunes|martes|miercoles|jueves|viernes|sabados|domingos) (?:yo )?no (?:hago|trabajo|cojo)\\b",
         "re:\\bcuando\\s+necesites\\b[^.;]{0,30}\\bde\\s+mi\\b",
-        "re:^\\W*(?:para mi|for me|a mi)\\b\\s*[,:]", "when i say", "cuando digo", "cuando yo digo",
-        "cuando te digo",
+        "re:^\\W*(?:para mi|for me|a mi)\\b\\s*[,:]", "when i say", "cuando digo", "cuando yo digo", "cuando te digo",
+        "re:\\b(?:puedes|you can)\\b[^.;]{0,60}\\b(?:sin preguntarme|without asking me)\\b",   # leave given to you
         "re:\\b(?:my|mi)\\s+(?:herramienta|tool|editor|terminal|shell|navegador|browser|ide|teclado|keyboard|movil|phone"
         "|calendario|calendar|gestor de tareas|task manager|agenda|horario|schedule|working hours|jornada"
         "|proyectos|projects|weekly summary|resumen semanal|bandeja de entrada|inbox)\\b",
