@@ -1,8 +1,8 @@
 """Leave to try a proposal adopts nothing; "no uses …" is an order and "Una cosa: no …" no switch, so a style wish
 stays personal; an event "about an hour ago" is task state; a fix labelled "Arreglo aplicado" with tool evidence
-is kept with its setting; a customer's ask told before any answer is no term agreed; an hour "por debajo" of an SLA is a business
-term, not what runs under the hood; leave given to the assistant ("puedes … sin preguntarme") is the speaker's
-own way of working, leave given to a colleague a business rule."""
+is kept with its setting; a customer's ask told before any answer is no term agreed; an hour "por debajo" of an
+SLA is a business term, not what runs under the hood; leave given to the assistant ("puedes … sin preguntarme")
+is the speaker's own way of working, leave given to a colleague a business rule."""
 
 from __future__ import annotations
 

@@ -227,8 +227,8 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"(?:ever\s+|already\s+|once\s+|previously\s+)?(?:had\s+|have\s+)?(?:agreed|decided|said|told|"
                     r"promised|settled|offered|quoted|signed|discussed|noted|wrote|written|gave|given|charged|documented)\b",
                     ("whether", "if"), requires=("we",)),
-    ExplicitTrigger("en.did_i_tell_you",   # "Did I tell you which editor I use?", "Have I mentioned my hours?"
-                    r"\b(?:did|have|had)\s+(?:i|we)\s+(?:ever\s+|already\s+)?(?:tell|told|mention|mentioned|say|said|"
+    ExplicitTrigger("en.did_i_tell_you",   # "Did I tell you which editor I use?", "did he tell you where he left it?"
+                    r"\b(?:did|have|had)\s+(?:i|we|he|she|they)\s+(?:ever\s+|already\s+)?(?:tell|told|mention|mentioned|say|said|"
                     r"share|shared|give|gave|explain|explained)\b(?:\s+(?:you|to\s+you))?",
                     ("tell", "told", "mention", "mentioned", "say", "said", "share", "shared", "give", "gave",
                      "explain", "explained"), gated=True, clause_start=False,

@@ -228,11 +228,13 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"anotaste|registraste|guardasteis|apuntasteis|anotasteis)\b",
                     ("guardaste", "apuntaste", "anotaste", "registraste", "guardasteis", "apuntasteis", "anotasteis"),
                     gated=True, clause_start=False),
-    ExplicitTrigger("es.te_dije",   # "¿Te dije cuál es mi editor?", "¿Os conté lo del proveedor?"
-                    r"\b(?:te|os)\s+(?:dije|conte|comente|mencione|explique|pase|di|hable|(?:habia|he|hemos|habiamos)\s+"
+    ExplicitTrigger("es.te_dije",   # "¿Te dije cuál es mi editor?", "¿Os conté…?", "¿te dijo Jordi dónde lo dejó?"
+                    r"\b(?:te|os)\s+(?:dije|conte|comente|mencione|explique|pase|di|hable|dijo|conto|comento|"
+                    r"(?:habia|he|hemos|habiamos)\s+"
                     r"(?:dicho|contado|comentado|mencionado|explicado|pasado|hablado|pedido))\b",   # "¿te había…?"
                     ("dije", "conte", "comente", "mencione", "explique", "pase", "hable", "dicho", "contado",
-                     "comentado", "mencionado", "explicado", "pasado", "hablado", "pedido"), gated=True,
+                     "comentado", "mencionado", "explicado", "pasado", "hablado", "pedido", "dijo", "conto",
+                     "comento"), gated=True,
                     clause_start=False, unless=_AS_I_SAID),
     ExplicitTrigger("es.cual_era",   # "¿Cuál era el comando para…?", "¿cómo era el procedimiento…?": settled before
                     r"\b(?:cual|cuales|como)\s+eran?\s+(?:el|la|los|las|lo|mi|mis|nuestro|nuestra|nuestros|nuestras|tu|"

@@ -105,7 +105,7 @@ ES_PAST: tuple[ExplicitTrigger, ...] = (
                     ("pasado", "pasada", "vez", "dia", "final", "entonces", "enero", "febrero", "marzo", "abril",
                      "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"),
                     gated=True, clause_start=False,   # -amos/-imos but not estamos, vamos: from a literal, fast
-                    also=r"mos\b(?<=[ai]mos)(?<!\best[ai]mos)(?<!\bv[ai]mos)"),
+                    also=r"mos\b(?<=[ai]mos)(?<!\best[ai]mos)(?<!\bv[ai]mos)|\b(?:hice|decidi|elegi|pague|cobre)\b"),
     ExplicitTrigger("es.quedamos_en_hacer",   # "¿Qué versión de PHP quedamos en poner?": what we agreed to do
                     r"\bquedamos\s+en\s+[a-z]+(?:ar|er|ir)(?:l[oa]s?|nos|se|le|les)?\b", ("quedamos",),
                     requires=("en",), gated=True, clause_start=False,
