@@ -2,7 +2,8 @@
 stays personal; an event "about an hour ago" is task state; a fix labelled "Arreglo aplicado" with tool evidence
 is kept with its setting; a customer's ask told before any answer is no term agreed; an hour "por debajo" of an
 SLA is a business term, not what runs under the hood; leave given to the assistant ("puedes … sin preguntarme")
-is the speaker's own way of working, leave given to a colleague a business rule."""
+is the speaker's own way of working, leave given to a colleague a business rule; a change told with its purpose
+("lo movimos a las 03:30 para que no coincida…") is a system's new state."""
 
 from __future__ import annotations
 
@@ -97,3 +98,10 @@ def test_leave_given_to_the_assistant_is_personal(driver: PluginDriver) -> None:
     rule = driver.stored_by("colleague", "Regla nueva: hasta 80 € los reembolsos los aprueba Lucía sin preguntarme.",
                             "Apuntado.")
     assert "personal" not in rule, rule
+
+
+def test_a_change_told_with_its_purpose_is_kept(driver: PluginDriver) -> None:
+    stored = driver.stored_by("purpose", "No, eso era antes. Lo movimos a las 04:15 para que no coincida con el cron "
+                                         "de WooCommerce de las 2.", "Entendido.",
+                              asked="¿A qué hora corre el CronJob mariadb-dump?")
+    assert "04:15" in " ".join(stored.get("platform", ())), stored

@@ -13,8 +13,8 @@ __all__ = ["ACT_ONCE_ASKED", "ALWAYS", "APPROVAL_ASKED", "APPROVAL_REQUESTED", "
            "DOUBT",
            "FILE_IT", "FIX_ASKED", "FORGET_ASKED", "GLOSS", "KEEP_THIS", "LASTING", "LASTING_KIND", "NAMES_IT",
            "NOTE_THE_ANSWER", "NOW", "NOW_TO_ACT", "OFFER", "OPTIONS", "OPT_OUT", "OPT_OUT_OF_PART", "PROBLEM",
-           "PROPOSAL", "RECOMMENDATION", "REQUEST_NOW", "REQUEST_NOW_SET", "RUNBOOK_ASKED", "SNAPSHOT",
-           "STATUS_ASKED", "THANKS"]
+           "PROPOSAL", "PURPOSE", "RECOMMENDATION", "REQUEST_NOW", "REQUEST_NOW_SET", "RUNBOOK_ASKED", "SNAPSHOT",
+           "STATUS_ASKED", "THANKS", "TRIAL_ASSENT"]
 
 # A request to forget what was said ("olvida lo de que…", "forget that I prefer…"): nothing of it is new memory.
 FORGET_ASKED = TermSet(("olvida lo de", "olvida lo del", "olvidate de lo del", "borra lo del",
@@ -202,6 +202,7 @@ PROBLEM = TermSet(("no arranca", "no arrancan", "imagepullbackoff", "errimagepul
                    "(?:error\\s+)?[45]\\d\\d\\b"))
 # A causal connector: in a problem's description, what follows is its cause.
 CAUSE = TermSet(("porque", "because", "debido a", "due to", "por culpa de", "a causa de", "since the"))
+PURPOSE = TermSet(("para que no", "para no", "so that it doesn't", "so it doesn't", "to avoid"))   # why it changed
 # The user asks how a thing is done: a tested answer is a runbook.
 # The user asks to keep what the answer says ("Apunta esto como procedimiento", "Write this down as the runbook").
 NOTE_THE_ANSWER = TermSet((

@@ -208,7 +208,7 @@ PAST_ACTION: tuple[str, ...] = (
     "|borrado|eliminado|movido|actualizado|reiniciado|desplegado|fijado|pineado|escalado|ampliado|aumentado"
     "|reducido|corregido|arreglado|migrado|rotado|montado|parcheado|rolled out|pinned)\\b(?!\\s+de\\s)",
     "corregi", "lo corregi", "lo subi", "lo puse", "le puse", "lo pase", "lo ampliamos", "lo cambiamos",
-    "arregle", "lo arregle", "corregimos", "lo corregimos", "arreglamos",
+    "arregle", "lo arregle", "corregimos", "lo corregimos", "arreglamos", "lo movimos", "los movimos",
     "i switched", "i put", "i made", "i rebuilt", "i wrote", "i forced", "i redeployed",
     # irregular and re- verbs ("I re-bound", "I've set"), impersonal and passive reports of a change
     "re:\\bi(?:'ve| have)?\\s+(?:also\\s+|then\\s+|just\\s+)?(?:re-?)?(?:bound|rebound|set|reset|put|ran|reran"

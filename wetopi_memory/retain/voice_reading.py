@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .assent import assents
-from .dialogue_lexicon import ALWAYS, ASSENT, CAUSE, PROBLEM, THANKS
+from .dialogue_lexicon import ALWAYS, ASSENT, CAUSE, PROBLEM, PURPOSE, THANKS
 from .kinds import Category, Voice
 from .lexicon import CATEGORY_SETS, CATEGORY_TERMS
 from .quotes import quoted_passages
@@ -158,7 +158,7 @@ def reasoned_change(signals: Signals, text: str) -> Signals:
     porque a las 3 coincidían con el snapshot"): the new state of a system, a configuration fact, not task state."""
     if not (signals.past_action and signals.fact) or signals.hedges or signals.unverified or signals.question:
         return signals
-    if set(signals.categories) - _SYSTEM_KINDS or not mentions(CAUSE, text):
+    if set(signals.categories) - _SYSTEM_KINDS or not (mentions(CAUSE, text) or mentions(PURPOSE, text)):
         return signals
     return replace(signals, categories=("config", *(c for c in signals.categories if c != "config")), past_action=(),
                    transient=tuple(t for t in signals.transient if t in _WHEN))
