@@ -3,7 +3,8 @@ stays personal; an event "about an hour ago" is task state; a fix labelled "Arre
 is kept with its setting; a customer's ask told before any answer is no term agreed; an hour "por debajo" of an
 SLA is a business term, not what runs under the hood; leave given to the assistant ("puedes … sin preguntarme")
 is the speaker's own way of working, leave given to a colleague a business rule; a change told with its purpose
-("lo movimos a las 03:30 para que no coincida…") is a system's new state."""
+("lo movimos a las 03:30 para que no coincida…") is a system's new state; a customer moving plan ("se pasan a
+Pro") is a business fact."""
 
 from __future__ import annotations
 
@@ -105,3 +106,7 @@ def test_a_change_told_with_its_purpose_is_kept(driver: PluginDriver) -> None:
                                          "de WooCommerce de las 2.", "Entendido.",
                               asked="¿A qué hora corre el CronJob mariadb-dump?")
     assert "04:15" in " ".join(stored.get("platform", ())), stored
+
+
+def test_a_customer_moving_plan_is_a_business_fact() -> None:
+    assert "pricing" in analyze("Marta, de Floristería Olmo, me ha escrito: se pasan a Pro.").categories

@@ -220,7 +220,7 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "compensacion", "compensation", "credit them", "a credit of", "abonarles", "les abonamos", "se abona",
         "compensate", "compensar", "compensarles", "abono", "credit note", "refund policy", "full refund",
         "don't refund", "do not refund", "no refunds", "politica de reembolso", "no reembolsamos", "reembolso completo",
-        "prorated", "prorrateado", "prorrateada", "prorrateo", "upgrading to", "downgrading to",
+        "prorated", "prorrateado", "prorrateada", "prorrateo", "upgrading to", "downgrading to", "se pasan a",
         # a promise made in the offer: "en el Woo Pro garantizamos restaurar…", "we guarantee a reply in 4 h"
         "garantizamos", "we guarantee", "lo ponemos en la oferta", "en la oferta", "in the offer", "in our offer",
         # a share granted to a party: "les damos un 15 %", "Apruebo un 10 % para…", "we give them 20%"
