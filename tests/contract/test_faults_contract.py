@@ -1,8 +1,8 @@
 """Contract: a Hermes session against a REAL Hindsight server whose API goes down mid-session and comes back.
 
-The test borrows the shared server of its version, runs a session through the plugin's hooks and tools, stops
-the API process (PostgreSQL keeps the data), goes on with the session, then starts the API again on the same URL
-(and always does, even when the test fails, so the tests after it find the server up). What must hold:
+The test starts its own server (not the shared fixture, which other tests keep using), runs a session through
+the plugin's hooks and tools, stops the API process (PostgreSQL keeps the data), goes on with the session, then
+starts the API again on the same URL. What must hold:
 
 * the session never fails: every hook returns, within its bound; prefetch, synchronous recall and tool search
   fail open (no context, an error JSON); nothing raises into Hermes;
@@ -14,6 +14,8 @@ the API process (PostgreSQL keeps the data), goes on with the session, then star
 from __future__ import annotations
 
 import json
+import os
+import secrets
 import time
 import uuid
 from collections import Counter
@@ -25,7 +27,7 @@ import httpx
 import pytest
 
 from tests.support.faults import FaultTransport
-from tests.support.hindsight_server import HindsightServer
+from tests.support.hindsight_server import SUPPORTED_VERSIONS, HindsightServer
 from wetopi_memory.backends.hindsight import HindsightBackend
 from wetopi_memory.config import load_config
 from wetopi_memory.hermes import HermesPlugin
@@ -35,6 +37,8 @@ from wetopi_memory.retain import Backoff, RetainTuning
 
 pytestmark = [pytest.mark.hindsight, pytest.mark.timeout(1200)]
 
+_raw = os.environ.get("WETOPI_HINDSIGHT_VERSIONS", "")
+VERSIONS = [v.strip() for v in _raw.split(",") if v.strip()] or list(SUPPORTED_VERSIONS)
 RECALL_TIMEOUT = 3.0
 SYNC_TIMEOUT = 1.0
 SLACK = 1.0
@@ -58,9 +62,11 @@ def wait_for(predicate: Callable[[], bool], timeout: float, step: float = 0.2) -
     return predicate()
 
 
+@pytest.mark.parametrize("version", VERSIONS, ids=[f"hindsight-{v}" for v in VERSIONS])
 def test_a_session_survives_an_outage_and_the_outbox_drains_exactly_once(
-        hindsight_server: HindsightServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    server = hindsight_server
+        version: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    server = HindsightServer(version, api_key=f"itest-key-{secrets.token_urlsafe(12)}")
+    server.start()
     runtime = _runtime.Runtime(name="outage-io")
     try:
         counting = FaultTransport(httpx.AsyncHTTPTransport(), canary="unused")  # never armed: counts deliveries
@@ -171,5 +177,4 @@ observability: {{audit_path: "{tmp_path / 'audit.jsonl'}"}}
         plugin.close()
     finally:
         runtime.shutdown(5.0)
-        if not server.running:
-            server.start_api()
+        server.stop()
