@@ -197,8 +197,7 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "maximum of", "maximo de", "not allowed", "no esta permitido", "prohibido", "forbidden", "mandatory",
         "obligatorio", "is required", "es obligatorio", "se requiere", "need at least", "needs at least",
         "necesitan al menos", "necesita al menos", "at least", "al menos", "como minimo", "como maximo", "at most",
-        "no more than", "a lo sumo", "exige", "exigen",
-        "demands", "insists on", "insiste en",
+        "no more than", "a lo sumo", "exige", "exigen", "demands", "insists on", "insiste en",
         # a contract's term: "Farmacia Sanz tiene en contrato que…", "Miramar's contract says hourly backups"
         "tiene en contrato", "tienen en contrato", "en su contrato", "el contrato dice",
         "contract says", "contract states", "contractually", "in their contract", "in the contract",
