@@ -102,12 +102,12 @@ NOW_TO_ACT = TermSet((*_NOW_ACT, "right away", "ya mismo", "ahora mismo", "right
 # A reading of the moment ("Right now: 143 sites, CPU at 61 %"), not a change's new state.
 SNAPSHOT = TermSet(("right now", "ahora mismo", "at the moment", "en este momento", "currently", "actualmente",
                     "as of now", "a dia de hoy", "as it stands"))
-# The user confirms what the assistant summed up ("eso es, cerrado"): a summary needs no proposal words.
-# leave to try a proposal, not to adopt it: "Vale, prueba.", "Sí, pruébalo", "ok, give it a try"
+# Leave to try a proposal, not to adopt it: "Vale, prueba.", "Sí, pruébalo", "ok, give it a try".
 TRIAL_ASSENT = TermSet((
     "re:^\\W*(?:(?:vale|ok|okay|si|venga|dale|adelante|bueno|yes|sure|go ahead)[\\s,.!]+)?"
     "(?:prueba(?:lo|la|los|las)?(?!\\s+(?:superada|gratis|de\\b))|probemos|probad|intentalo"
     "|try it|try that|give it a (?:try|go)|let'?s try)\\b",))
+# The user confirms what the assistant summed up ("eso es, cerrado"): a summary needs no proposal words.
 CONFIRM = TermSet(("eso es", "correcto", "exacto", "exactly", "that's right", "thats right", "confirmed",
                    "confirmado", "confirmo", "cerrado", "deal", "asi es", "tal cual", "precisamente", "right"))
 # A question that closes a summary to have it confirmed ("¿Lo doy por bueno?", "Is that right?"): a "yes" to it
