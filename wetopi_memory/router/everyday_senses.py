@@ -91,6 +91,12 @@ EVERYDAY_SENSES: tuple[Sense, ...] = (
     Sense("docker.pants", "platform", ("docker", "dockers"), ("pants", "trousers", "pantalones", "fashion", "moda")),
     Sense("container.port", "platform", ("contenedor", "contenedores", "container", "containers"),
           ("puerto de", "port of", "barco", "barcos", "buque", "ship", "ships", "atasco", "camiones")),
+    # a street's bins and birds flying south: "el contenedor de papel de la esquina", "la migración de las grullas"
+    Sense("container.rubbish", "platform", ("contenedor", "contenedores", "container", "containers"),
+          ("de papel", "del papel", "de vidrio", "de basura", "de la basura", "reciclaje", "recycling", "a rebosar",
+           "rubbish", "garbage", "trash", "organico")),
+    Sense("migration.animals", "platform", ("migracion", "migraciones", "migration"),
+          ("aves", "pajaros", "grullas", "ciguenas", "birds", "ballenas", "whales", "mariposas", "butterflies")),
     Sense("pod.peas", "platform", ("pod", "pods"), ("pea", "peas", "guisantes", "vainas", "freeze", "congelar")),
     Sense("deploy.army", "platform", ("deployed", "deploy", "deployment", "despliegue", "desplegado", "desplegados"),
           ("afghanistan", "afganistan", "troops", "tropas", "army", "ejercito", "soldier", "soldados", "military",

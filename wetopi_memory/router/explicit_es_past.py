@@ -15,7 +15,7 @@ el RTO que fijamos?").
 
 from __future__ import annotations
 
-from .explicit_base import ASKS_HERE, PAST_ONLY_WE, PAST_WE, PAST_WE_WORDS, ExplicitTrigger
+from .explicit_base import ASKS_HERE, PAST_ONLY_WE, PAST_WE, PAST_WE_WORDS, WORLD_ASKED, ExplicitTrigger
 
 # A proposal, not a question about the past: "¿Qué tal si pactamos un descuento?", "¿Y si decidimos mañana?"
 _PROPOSAL = r"\bque\s+tal\s+si\b|(?:^|[^\w\s])\s*y\s+si\b"
@@ -120,6 +120,14 @@ ES_PAST: tuple[ExplicitTrigger, ...] = (
                     r"(?:dije|conte|comente|prometi|respondi|conteste|ofreci|propuse)\b",
                     ("dije", "conte", "comente", "prometi", "respondi", "conteste", "ofreci", "propuse"), gated=True,
                     clause_start=False, before=r"(?:^|[^a-z0-9\s]|\b(?:y|pero|oye|dime|recuerdame))\s*$"),
+    ExplicitTrigger("es.al_final_pregunta",   # "¿Al final firmaron la renovación?", "Lo de la mudanza, ¿al final para
+                    # cuándo quedó?": how a matter of ours ended, asked in the question itself ("al final de", an end)
+                    r"\bal\s+final\b(?!\s+del?\b)(?=[^.!¿]*\?)", ("final",), gated=True, clause_start=False,
+                    unless=WORLD_ASKED),
+    ExplicitTrigger("es.cuanto_era",   # "¿Cuánto era, un 15?", "¿Cuál era la IP virtual del API?": a value of ours
+                    # asked back in the imperfect, opening its question
+                    r"\b(?:cual|cuales|cuanto|cuanta|cuantos|cuantas)\s+(?:era|eran)\b(?=[^.!¿]*\?)",
+                    ("era", "eran"), gated=True, clause_start=False, before=ASKS_HERE, unless=_WORLD_NAME),
     ExplicitTrigger("es.como_se_llamaba",   # "¿Cómo se llamaba el runbook para reemplazar un OSD?": a name of ours
                     r"\bcomo\s+se\s+llamaba(?:n)?\s+(?:el|la|los|las|aquel|aquella|ese|esa|eso|esto)\b",
                     ("llamaba", "llamaban"),

@@ -225,7 +225,8 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
                  "email client", "cliente de correo", "navegador", "browser", "colour blind", "color blind",
                  "daltonismo", "plan de pensiones", "pension plan", "hipoteca", "mortgage", "declaración de la renta",
                  "tax return", "factura de la luz", "electricity bill", "banco online", "my bank", "mi banco",
-                 "casa nueva", "piso nuevo", "new house", "new flat"),
+                 "casa nueva", "piso nuevo", "new house", "new flat", "regalo para mi", "gift for my", "on my run",
+                 "mi charla", "my talk"),
     ),
     DefaultRule(   # the speaker's own availability: first person is part of each phrase
         "personal", "personal.own_schedule", STRONG,
@@ -238,8 +239,8 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
                  "i'm with clients", "estoy reunida", "estoy reunido", "i'm in a meeting", "estoy en una reunión",
                  "i'm out", "i'll be out", "i'll be in", "estaré en", "estoy de mudanza", "día off", "me voy de",
                  "vuelvo de vacaciones", "vuelvo de baja", "vuelvo de viaje", "back from holiday", "back from vacation",
-                 "am i free", "estoy libre", "tengo hueco", "back from leave", "entro tarde", "entraré tarde",
-                 "salgo antes", "saldré antes", "no estoy por",
+                 "am i free", "estoy libre", "tengo hueco", "on my plate", "back from leave", "entro tarde",
+                 "entraré tarde", "salgo antes", "saldré antes", "no estoy por",
                  "no estoy el", "no estoy hasta", "i'm offline", "i'll be offline", "estaré offline",
                  "estoy offline", "estoy on-call", "estoy on call", "estaré on-call", "estoy de on-call",
                  # the speaker's own appointments moved: "Push my 3pm to tomorrow", "muéveme lo de las 5"

@@ -70,7 +70,9 @@ _PRIVATE_LIFE = ("alquiler", "piso", "rent", "rental", "lease", "apartment", "fl
                  # household money: the speaker's own bills, bank, taxes and savings
                  "plan de pensiones", "pension plan", "hipoteca", "mortgage", "declaracion de la renta",
                  "tax return", "factura de la luz", "electricity bill", "banco online", "mi banco", "my bank",
-                 "fondo indexado", "index fund")
+                 "fondo indexado", "index fund",
+                 # the speaker's phone contract: "me han subido la tarifa del móvil"
+                 "del movil", "phone plan", "mobile plan", "plan de datos", "data plan", "mas datos")
 _OWN_INSURANCE = ("my insurance", "mi seguro", "car insurance", "seguro del coche", "home insurance",
                   "seguro de hogar", "health insurance", "seguro medico", "my car insurance")
 _NOT_COMPANY_POLICY = ("school", "colegio", "escuela", "backup", "backups", "retention", "retencion", "network",
@@ -196,9 +198,11 @@ SENSES: tuple[Sense, ...] = (
     Sense("backup.photos", "platform", ("backup",), ("fotos", "photos", "movil", "phone", "iphone")),
     Sense("backup.sports", "platform", ("backup",),
           ("goalkeeper", "portero", "portera", "keeper", "quarterback", "season", "temporada", "penalti", "penalty",
-           "liga", "league", "partido", "jugador", "player", "singer", "dancer", "band", "banda")),
-    Sense("pod.animals", "platform", ("pod",), ("dolphins", "delfines", "whales", "ballenas", "orcas", "podcast",
-                                                "episode", "episodio", "true crime", "listen to", "escuchar")),
+           "liga", "league", "partido", "jugador", "player", "singer", "dancer", "band", "banda",
+           "canta", "cantar", "coros", "sings", "backing")),
+    Sense("pod.animals", "platform", ("pod", "pods"),
+          ("dolphins", "delfines", "whales", "ballenas", "orcas", "podcast", "episode", "episodio", "true crime",
+           "listen to", "listening", "escuchar", "escucho", "finanzas personales")),
     Sense("release.music", "platform", ("release",),
           ("album", "single", "song", "cancion", "concert", "concierto", "tour", "gira", "trailer", "book", "libro",
            "movie", "pelicula", "film", "videojuego", "videogame", "game")),
@@ -318,7 +322,7 @@ SENSES: tuple[Sense, ...] = (
     Sense("node.tree", "platform", ("node", "nodo"),
           ("arbol genealogico", "family tree", "genealogia", "genealogy", "bisabuela", "bisabuelo", "tatarabuela",
            "tatarabuelo", "antepasados", "ancestors", "ancestry", "grafo", "graph theory", "linked list",
-           "lista enlazada", "binary tree", "arbol binario")),
+           "lista enlazada", "binary tree", "arbol binario", "mapa mental", "mapas mentales", "mind map", "mindmap")),
     # "I like it", "odio esto": a reaction to what is on the table, not a taste of the speaker's
     Sense("likes.reaction", "personal", ("i like", "i love", "i hate", "me gusta", "me encanta", "odio"),
           ("i like it", "i love it", "i hate it", "i like this", "i love this", "i hate this", "i like that",
