@@ -6,6 +6,7 @@ from __future__ import annotations
 from .term_matching import TermSet
 
 __all__ = [
+    "FAILED_ATTEMPT_SET",
     "HEDGES",
     "HEDGE_SET",
     "OPEN_OUTCOME_SET",
@@ -252,7 +253,14 @@ VERIFIED: tuple[str, ...] = (
     "no longer times out", "no longer crashes",
 )
 
+# An attempt told as failed ("Deleting the secret didn't help", "bajar el parallelism no sirvió"): its outcome is known
+FAILED_ATTEMPT: tuple[str, ...] = (
+    "didn't help", "did not help", "no sirvio", "no ha servido", "didn't work", "did not work", "no funciono",
+    "no ha funcionado", "wasn't it", "was not it", "no era eso", "no effect", "sin efecto", "no luck", "sin suerte",
+)
+
 HEDGE_SET = TermSet(HEDGES)
+FAILED_ATTEMPT_SET = TermSet(FAILED_ATTEMPT)
 UNVERIFIED_SET = TermSet(UNVERIFIED)
 OPEN_OUTCOME_SET = TermSet(OPEN_OUTCOME)
 VERIFIED_SET = TermSet(VERIFIED)

@@ -17,7 +17,7 @@ from typing import Any
 
 from .amendment import amended_proposal, amendment
 from .assent import added_condition, assents, opening_and_rest, opens_with_assent
-from .certainty_lexicon import OPEN_OUTCOME_SET
+from .certainty_lexicon import FAILED_ATTEMPT_SET, OPEN_OUTCOME_SET
 from .dialogue_lexicon import (
     ACT_ONCE_ASKED,
     APPROVAL_ASKED,
@@ -185,7 +185,11 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     world = evidence.world
     ok_calls = any(item.ok for item in world) and not any(not item.ok for item in world[-1:])
     # a second change left unchecked ("I've also added X, but it's not verified yet") is rejected on its own
-    hedged = any(s.signals.hedges or s.signals.unverified for s in (*stated, *users) if not _ALSO.search(fold(s.text)))
+    # ... but an attempt that failed, told beside the change that worked ("Fixed. … Deleting the secret didn't help"),
+    # casts no doubt on it
+    worked = any(s.signals.verified and not s.signals.unverified and not s.signals.hedges for s in answer)
+    hedged = any(s.signals.hedges or s.signals.unverified for s in (*stated, *users)
+                 if not _ALSO.search(fold(s.text)) and not (worked and _failed_attempt(s)))
     # a change the turn checked (a verification word or the last tool call succeeding), whatever the words; a
     # status check alone, an unchecked restart or a hedged change is not a fix
     # an outcome the answer or the user leaves open ("I can't tell yet whether that fixes it"); a hedged guess about
@@ -207,6 +211,11 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     return TurnReading(opted_out=opted_out, proposal=proposal, fix_context=fix_context, topic=topic,
                        checked=checked, noted=_notes_the_answer(user_message),
                        fact_checked=checked and not fix_context and mentions(CHECK_ASKED, user_message))
+
+
+def _failed_attempt(sentence: Sentence) -> bool:
+    """An attempt told as failed, and nothing else in doubt: "Bajar el parallelism a 2 no sirvió"."""
+    return not sentence.signals.hedges and mentions(FAILED_ATTEMPT_SET, sentence.text)
 
 
 MAX_OUTCOME_WORDS = 16
