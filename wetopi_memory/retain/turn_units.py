@@ -42,6 +42,7 @@ from .kinds import Category
 from .listed_steps import listed_steps
 from .opt_outs import opted_out_part
 from .option_choice import takes_option
+from .preference_reach import continued_preference, tells_its_reach
 from .raw_output import settings_snippet
 from .run_report import reports_the_run, run_sections
 from .sentences import Sentence
@@ -62,13 +63,11 @@ from .voice_reading import (
     addresses_user,
     authority_rule,
     business_fact,
-    continued_preference,
     own_voice,
     past_event,
     plain_statement,
     problem_report,
     reasoned_change,
-    tells_its_reach,
     treatment_rule,
 )
 

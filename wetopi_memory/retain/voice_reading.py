@@ -37,7 +37,7 @@ from .speaker_lexicon import (
     TREATMENT_SET,
     WHEN,
 )
-from .term_matching import TermSet, content_stems, fold, grams, mentions, tokens
+from .term_matching import TermSet, fold, grams, mentions, tokens
 from .time_lexicon import FROM_NOW_SET, ONE_OFF_TIME_SET, REGULAR
 
 __all__ = [
@@ -45,14 +45,12 @@ __all__ = [
     "addresses_user",
     "authority_rule",
     "business_fact",
-    "continued_preference",
     "own_voice",
     "past_event",
     "plain_statement",
     "problem_report",
     "reasoned_change",
     "speaks_for_self",
-    "tells_its_reach",
     "treatment_rule",
     "voice_of",
     "wish_for_a_system",
@@ -142,6 +140,8 @@ def plain_statement(signals: Signals, text: str, *, habits: bool = True) -> Sign
     technical = technical_value(text)
     if (technical or (states_value(text) and not money_value(text))) and not mentions(PROBLEM, text):
         return replace(signals, categories=("config",))   # money or a share is a business rule's value, not a setting
+    if habits and group_habit(text):
+        return replace(signals, categories=("process",))   # the team's practice, not the speaker's own way
     short = len(tokens(fold(text))) < MIN_HABIT_WORDS
     if not habits or short or not mentions(FIRST_PERSON, text) or mentions(THANKS, text) or mentions(ASSENT, text) \
             or mentions(_MOOD_OR_STORY, text):
@@ -153,6 +153,20 @@ def plain_statement(signals: Signals, text: str, *, habits: bool = True) -> Sign
     return replace(signals, categories=("preference",), one_off=one_off)
 
 
+# How a group does a thing as a rule: "los deploys a producción los hacemos siempre los martes", "we usually…"
+_GROUP_HABIT = TermSet(("siempre", "always", "normalmente", "normally", "usually", "habitualmente", "por lo general",
+                        "generalmente", "de normal", "por norma", "as a rule"))
+_HABIT_ADVERBS = frozenset(("normalmente", "por lo general", "generalmente"))
+
+
+def group_habit(text: str) -> bool:
+    """Whether a sentence tells how "we" do a thing as a rule, the speaker saying nothing of themself alone."""
+    folded = fold(text)
+    text_grams = grams(tokens(folded))
+    return bool(FIRST_PERSON_PLURAL.search(folded, text_grams)) and not FIRST_PERSON.search(folded, text_grams) \
+        and (bool(_GROUP_HABIT.search(folded, text_grams)) or REGULAR.search(folded) is not None)
+
+
 def reasoned_change(signals: Signals, text: str) -> Signals:
     """A change the user reports with its value and its reason ("Hemos movido los backups de MySQL a las 04:30
     porque a las 3 coincidían con el snapshot"): the new state of a system, a configuration fact, not task state."""
@@ -162,67 +176,6 @@ def reasoned_change(signals: Signals, text: str) -> Signals:
         return signals
     return replace(signals, categories=("config", *(c for c in signals.categories if c != "config")), past_action=(),
                    transient=tuple(t for t in signals.transient if t in _WHEN))
-
-
-# A case the speaker's rule is worked out for: "If an agency wants…", "Si una agencia propone…", "Cuando…".
-_CONDITIONAL = re.compile(r"^\W*(?:and\s+|y\s+)?(?:if|si|cuando|when|whenever|siempre que|en caso de que)\b")
-_CONSEQUENCE = re.compile(r"^\W*(?:so|and so|hence|therefore|that's why|thats why|asi que|por eso|por lo que"
-                         r"|o sea que)\b")
-
-
-def _follows_from(previous_text: str, folded: str) -> bool:
-    """Whether a conditional instruction works out the preference just stated: it opens with a condition and
-    shares one of its content words ("I never take client calls before 10. If an agency wants a renewal call,
-    offer slots from 10:30."); or it only tells the assistant to keep to it ("Keep using it from now on") or how far
-    it reaches ("That's every week, not just this one.", "Never put anything on top of that.")."""
-    if _KEEP_TO_IT.match(folded) or _ITS_REACH.search(folded):
-        return True
-    if not _CONDITIONAL.match(folded):
-        return False
-    return bool(content_stems(tokens(fold(previous_text))) & content_stems(tokens(folded)))
-
-
-# How far the preference just stated reaches, said of it alone: "That's every week, not just this one.", "Y eso es
-# todas las semanas", "Never put anything on top of that.", "No me pongas nada encima de eso."
-_ITS_REACH = re.compile(r"^\W*(?:and\s+|y\s+)?(?:that'?s|that\s+is|this\s+is|it'?s|eso\s+es|esto\s+es|es)\s+(?:for\s+)?"
-                        r"(?:every|each|all|always|cada|todas?|todos|siempre)\b"
-                        r"|\b(?:on\s+top\s+of|over|instead\s+of|encima\s+de|en\s+lugar\s+de)\s+(?:that|it|this|eso|esto)"
-                        r"\s*[.!]*\s*$")
-def tells_its_reach(text: str) -> bool:
-    """Whether a sentence only says how far the preference before it reaches ("That's every week, …")."""
-    return _ITS_REACH.search(fold(text)) is not None
-
-
-# An instruction that names nothing but the preference just stated: "Keep using it from now on", "Hazlo siempre así".
-_KEEP_TO_IT = re.compile(r"^\W*(?:please\s+|por favor\s+)?(?:keep (?:using|doing|following) (?:it|this|that)"
-                         r"|(?:always )?do it (?:this|that) way|sigue (?:usandolo|haciendolo|asi)"
-                         r"|hazlo (?:siempre )?asi)"
-                         r"(?:\s+(?:from now on|going forward|always|siempre|a partir de ahora|de ahora en adelante))?"
-                         r"\W*$")
-
-
-def continued_preference(previous: Signals, signals: Signals, text: str, previous_text: str = "") -> Signals:
-    """A user's sentence that goes on with the preference just stated ("Prefiero respuestas cortas. Máximo tres
-    párrafos."): it says no more of its own than a limit, names no system value, no group and no one else, so it
-    is the same preference's detail; or it is an instruction the preference gives the assistant for a case
-    (`_follows_from`), whoever that case is about."""
-    if "preference" not in previous.categories or previous.one_off or previous.question or previous.hedges:
-        return signals
-    folded = fold(text)
-    follows = _follows_from(previous_text, folded)
-    # "So queue any renewal reminders for Tuesday", "Así que avísame por la tarde": the consequence the speaker
-    # draws from the preference just stated is part of it, whatever kind of work it names
-    other_kind = bool(set(signals.categories) - _HABIT_KINDS) and not (_CONSEQUENCE.match(folded) or follows)
-    if (signals.question or signals.hedges or signals.unverified or signals.filler or signals.raw
-            or signals.one_off or signals.task_state or signals.errand or other_kind):
-        return signals
-    text_grams = grams(tokens(folded))
-    if technical_value(text) or FIRST_PERSON_PLURAL.search(folded, text_grams) or mentions(THANKS, text):
-        return signals
-    if not follows and (ORGANISATION.search(folded, text_grams) or THIRD_PERSON_PREFERENCE_SET.search(folded,
-                                                                                                 text_grams)):
-        return signals
-    return replace(signals, categories=("preference", *signals.categories))
 
 
 def own_voice(signals: Signals, text: str, routed: Sequence[str] = ()) -> Signals:
@@ -247,8 +200,10 @@ def own_voice(signals: Signals, text: str, routed: Sequence[str] = ()) -> Signal
     if "preference" in kinds:
         own = [t for t in CATEGORY_SETS["preference"].find(folded, text_grams, limit=20)
                if not THIRD_PERSON_PREFERENCE_SET.search(t, grams(tokens(t))) and t not in KEEP_IN_MIND]
-        if not own:  # someone else's way ("mi jefe prefiere…"): the organisation's is a business fact
-            if ORGANISATION.search(folded, text_grams):
+        if not own or (set(own) <= _HABIT_ADVERBS and group_habit(text)):
+            # someone else's way ("mi jefe prefiere…"): the organisation's, or the team's ("normalmente les
+            # facturamos a 30 días"), is a business fact
+            if ORGANISATION.search(folded, text_grams) or group_habit(text):
                 return replace(signals, categories=tuple(dict.fromkeys(
                     "process" if c == "preference" else c for c in signals.categories)))
             # a person's ("Marco prefers to be paged only via PagerDuty, never SMS"): the limits and the channel
