@@ -117,7 +117,14 @@ EVERYDAY_SENSES: tuple[Sense, ...] = (
     Sense("ingress.water", "platform", ("ingress",),
           ("water", "agua", "basement", "sotano", "humedad", "damp", "gotera", "roof", "tejado", "storm", "tormenta")),
     Sense("ping.person", "platform", ("ping",),
-          ("ping me", "ping him", "ping her", "ping us", "ping them", "ping you", "hazme un ping", "me haces un ping")),
+          ("ping me", "ping him", "ping her", "ping us", "ping them", "ping you", "hazme un ping", "me haces un ping",
+           "telegram pings", "whatsapp pings", "no pings")),
+    # a phrasal verb, not an outage: "I have to cut down on screens", "write it down"
+    Sense("down.phrasal", "platform", ("down",),
+          ("cut down", "calm down", "slow down", "sit down", "write it down", "note it down", "settle down",
+           "wind down", "narrow it down", "turn it down", "turned it down", "turn down")),
+    # the customer's contact at a supplier, not the speaker's boss: "Who's our account manager at Ginzo?"
+    Sense("manager.account", "personal", ("manager",), ("account manager", "gestor de cuenta", "gestora de cuenta")),
     Sense("customer.fiction", "business", ("cliente", "clientes", "customer", "client"),
           ("novela", "novel", "el prota", "la prota", "protagonist", "protagonista", "en la peli", "in the movie")),
     # "I can never remember": an aside about the speaker's memory, not a habit

@@ -165,7 +165,7 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.question_last_time",   # "What was the fix for the ceph slow ops last time?"
                     r"\b(?:last\s+time|the\s+time\s+before|back\s+then|previous\s+time|in\s+the\s+past)\b",
                     ("time", "then", "past"), gated=True, clause_start=False,
-                    also=r"\b(?:what|which|how|when|why|who|where|did|was|were)\b"),
+                    also=r"\b(?:what|which|how|when|why|who|where|did|was|were|does|do)\b"),
     ExplicitTrigger("en.notes_on",
                     r"\b(?:(?:your|our|the|any)\s+(?:notes?|records?)\s+(?:on|of|about|for|regarding|say)|"
                     r"(?:is|are)\s+there\s+(?:a|any)\s+(?:notes?|records?)\b|"   # "whatever notes we have on…"

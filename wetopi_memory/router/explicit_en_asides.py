@@ -156,7 +156,9 @@ EN_ASIDES: tuple[ExplicitTrigger, ...] = (
                     r"difference|word\s+for)\b"),
     ExplicitTrigger("en.what_did_we_learn",   # "what did we learn from the noisy neighbour incident?", "Pull up
                     # what we learned from last year's Black Friday"
-                    r"\bwhat\s+(?:did\s+we\s+(?:learn|take\s+away)|we\s+(?:learned|learnt|took\s+away))\s+from\b",
+                    r"\bwhat\s+(?:did\s+we\s+(?:learn|take\s+away)|we\s+(?:learned|learnt|took\s+away))\s+from\b|"
+                    # "Did we learn anything about tuning its Postgres pool?"
+                    r"\b(?:did|have)\s+we\s+(?:ever\s+)?(?:learn|learned|learnt)\s+(?:anything|something)\b",
                     ("learn", "take", "learned", "learnt", "took"), requires=("we",)),
     ExplicitTrigger("en.tried_before",   # "Has this exact change … been tried before?", "have we tried this before?"
                     r"\b(?:been\s+tried|have\s+we\s+(?:ever\s+)?tried\s+(?:this|that|it))\s+before\b",

@@ -88,7 +88,8 @@ _SITE_CONTENT = ("css", "theme", "tema", "plantilla", "template", "customizer", 
                  "formularios", "contact form", "menu", "menú", "sidebar", "post title", "widget")
 _TRAVEL = ("trip", "viaje", "vuelo", "vuelos", "flight", "flights", "maleta", "equipaje", "luggage", "vacaciones",
            "vacation", "holiday", "booking", "reserva", "reservame", "reservar", "dinner", "cena", "comer",
-           "vegetarian", "vegetariano", "vegetariana")
+           "vegetarian", "vegetariano", "vegetariana", "find me a hotel", "busca un hotel", "buscame un hotel",
+           "near the venue", "boarding pass", "tarjeta de embarque")
 _READING = ("book", "books", "libro", "libros", "course", "curso", "podcast", "como se dice", "how do you say",
             "in english", "en ingles")
 
