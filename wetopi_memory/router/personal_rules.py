@@ -118,6 +118,8 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
             "me gusta", "me gustan", "no me gusta", "i like", "i don't like", "i love", "i hate", "odio",
             "personally", "personalmente", "in my opinion", "en mi opinión", "i always", "yo siempre",
             "i never", "yo nunca", "me encanta", "i can t stand", "i cant stand", "no soporto", "no aguanto",
+            # what she once liked, named by it: "el restaurante de Oporto que me gustó tanto", "the one I loved"
+            "que me gustó", "que me encantó", "que me gustaron", "que me encantaron", "the one i loved", "that i loved",
         ),
     ),
     DefaultRule(
@@ -241,6 +243,7 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
                  "i'm out", "i'll be out", "i'll be in", "estaré en", "estoy de mudanza", "día off", "me voy de",
                  "vuelvo de vacaciones", "vuelvo de baja", "vuelvo de viaje", "back from holiday", "back from vacation",
                  "am i free", "estoy libre", "tengo hueco", "on my plate", "back from leave", "entro tarde",
+                 "i'm home all", "i'll be home all", "quién me cubre", "who covers for me", "cover for me",
                  "entraré tarde", "salgo antes", "saldré antes", "no estoy por",
                  "no estoy el", "no estoy hasta", "i'm offline", "i'll be offline", "estaré offline",
                  "estoy offline", "estoy on-call", "estoy on call", "estaré on-call", "estoy de on-call",
