@@ -160,6 +160,16 @@ OPEN_OUTCOME: tuple[str, ...] = (
     "no changes were made", "no changes made",
     "re:\\b(?:haven'?t|have\\s+not|didn'?t|did\\s+not)\\s+changed\\s+(?:anything|any)\\b",
 )
+# An attempt told as failed ("Deleting the secret didn't help", "bajar el parallelism no sirvió"): its outcome is known
+FAILED_ATTEMPT: tuple[str, ...] = (
+    "didn't help", "did not help", "no sirvio", "no ha servido", "didn't work", "did not work", "no funciono",
+    "no ha funcionado", "wasn't it", "was not it", "no era eso", "no effect", "sin efecto", "no luck", "sin suerte",
+    "no era la solucion", "no es la solucion", "wasn't the fix", "was not the fix", "wasn't the solution",
+    "was not the solution",
+    # the speaker's own try that failed: "He intentado actualizar al chart 4.11 y ha fallado el hook"
+    "re:\\b(?:he intentado|hemos intentado|intente|intentamos|i tried|we tried)\\b[^;!?]{0,80}?"
+    "\\b(?:ha fallado|fallo|failed)\\b",
+)
 UNVERIFIED: tuple[str, ...] = (
     "not verified", "unverified", "not confirmed", "unconfirmed", "to be confirmed", "tbc",
     "pending confirmation", "needs confirmation", "needs verification", "need to verify", "need to confirm",
@@ -186,21 +196,20 @@ UNVERIFIED: tuple[str, ...] = (
     "(?!\\s+(?:it|them|this|that|one|both|something|for me|prs?|mrs?)\\b)",
     "borrador",
     "not approved", "no aprobado", "no aprobada", "aun no aprobado", "sin aprobar",
-    "didn't work", "did not work", "doesn't work", "no funciono", "no ha funcionado", "no funciona",
+    "doesn't work", "no funciona",
     "pending approval", "pendiente de aprobacion", "pendiente de que", "subject to approval",
     "sujeto a aprobacion", "sujeta a aprobacion", "a falta de", "re:^\\W*(?:propuesta|proposal)\\W",
     "awaiting approval", "to be approved", "por aprobar",
     # an attempt that did not help
     # (not the premise of a drift: "OutOfSync even though nothing changed in git")
-    "re:(?<!though )(?<!although )\\bnothing changed\\b", "no change", "didn't help", "did not help", "no sirvio",
-    "no ha servido", "sigue igual",
-    "sigue petando", "sigue fallando", "no era eso", "wasn't it", "was not it", "no effect", "sin efecto",
+    "re:(?<!though )(?<!although )\\bnothing changed\\b", "no change", *FAILED_ATTEMPT,
+    "sigue petando", "sigue fallando",
     "re:(?<!aunque )\\bno ha cambiado nada\\b", "still dropping", "still failing",
     "re:\\b(?:y|pero) nada\\b(?!\\s+de\\b)",
     "same error", "mismo error",
     "re:\\bstill\\s+(?:getting\\s+|seeing\\s+|throwing\\s+|returning\\s+)?(?:the\\s+)?[45]\\d\\ds?\\b",
     "re:\\bsiguen?\\s+(?:dando\\s+|saliendo\\s+|devolviendo\\s+)?(?:los\\s+|el\\s+)?[45]\\d\\ds?\\b",
-    "mismos errores", "re:\\bmism[oa]s?\\s+\\d{3}s?\\b", "re:\\bsame\\s+\\d{3}s?\\b", "no luck", "sin suerte",
+    "mismos errores", "re:\\bmism[oa]s?\\s+\\d{3}s?\\b", "re:\\bsame\\s+\\d{3}s?\\b",
     "still the same", "igual que antes", "still gets", "sigue igual",
     # the problem goes on after the change: "el importador sigue cortándose", "the import still times out"
     "re:\\bsiguen?\\s+(?:cortando|colgando|reiniciando|cayendo|rompiendo|muriendo|crasheando|tardando"
@@ -241,7 +250,8 @@ VERIFIED: tuple[str, ...] = (
     "esta funcionando", "went through", "goes through", "succeeded", "esta resuelto", "esta resuelta", "is resolved",
     "re:^\\W*(?:yes[,:]?\\s+)?it\\s+held\\b", "lo doy por validado",
     "it's resolved", "has been resolved",
-    "completed successfully", "ya carga", "loads again", "va bien", "va fino", "funciona bien", "lo he mirado",
+    "completed successfully", "ya carga", "loads again", "va bien", "va fino", "funciona bien",
+    "re:(?<!no )\\blo he mirado\\b",
     "mirado con", "checked with", "checked it with", "comprobado con", "visto con", "verified with",
     "re:^\\W*checked\\b", "confirm it", "confirms it", "lo confirman", "lo confirma",
     # the symptom is gone: "los 502 han desaparecido", "the warning cleared"
@@ -251,12 +261,6 @@ VERIFIED: tuple[str, ...] = (
     "ya va", "ya se puede", "ya se pueden", "ya no peta", "ya no petan", "ya no falla", "ya no fallan",
     "ya no se corta", "ya no se cortan", "ya no da error", "ya no dan error", "no longer fails", "no longer failing",
     "no longer times out", "no longer crashes",
-)
-
-# An attempt told as failed ("Deleting the secret didn't help", "bajar el parallelism no sirvió"): its outcome is known
-FAILED_ATTEMPT: tuple[str, ...] = (
-    "didn't help", "did not help", "no sirvio", "no ha servido", "didn't work", "did not work", "no funciono",
-    "no ha funcionado", "wasn't it", "was not it", "no era eso", "no effect", "sin efecto", "no luck", "sin suerte",
 )
 
 HEDGE_SET = TermSet(HEDGES)

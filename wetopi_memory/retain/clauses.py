@@ -81,19 +81,28 @@ def own_voice_units(builder: CandidateBuilder, units: Sequence[Unit], **common: 
     out: list[Unit] = []
     for unit in units:
         sentence = unit.sentence
-        spans = _spans(sentence.text, _VOICE_BREAK) if unit.candidate.scope == "personal" else []
+        personal = unit.candidate.scope == "personal"
+        # a team's rule beside today's exception is cut the same way ("Lo hago hoy a las 22:00, pero la regla es
+        # que los mantenimientos van siempre de 02:00 a 05:00")
+        timed = bool(sentence.signals.one_off or (not personal and sentence.signals.transient))
+        spans = _spans(sentence.text, _VOICE_BREAK) if personal or timed else []
         pieces = [sentence.text[s:e].strip(" ,;") for s, e in spans] if sentence.role == "user" else []
-        own = [p for p in pieces if not _someone_elses(p)]
-        usual = bool(own) and len(own) == len(pieces) and bool(sentence.signals.one_off)
+        own = [p for p in pieces if not (personal and _someone_elses(p))]
+        usual = bool(own) and len(own) == len(pieces) and timed
         if usual:   # the exception's clause goes, the usual way's stays
-            own = [p for p in pieces if not analyze(p).one_off and _USUALLY.search(fold(p))]
+            own = [p for p in pieces if not _timed(analyze(p)) and _USUALLY.search(fold(p))]
         if not pieces or len(own) == len(pieces) or not own:
             out.append(unit)
             continue
         text = " ".join(p.rstrip(".") + "." for p in own)
         part = replace(sentence, text=text, signals=_kept_marks(analyze(text), sentence) if usual else sentence.signals)
-        out.append(builder.unit(part, "personal", routed_by=unit.routed_by, **common))
+        out.append(builder.unit(part, unit.candidate.scope, routed_by=unit.routed_by, **common))
     return out
+
+
+def _timed(signals: Signals) -> bool:
+    """A clause bound to one time: a one-off ("just this once") or today's task state ("hoy a las 22:00")."""
+    return bool(signals.one_off or signals.transient)
 
 
 def _kept_marks(signals: Signals, sentence: Sentence) -> Signals:

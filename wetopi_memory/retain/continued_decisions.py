@@ -30,24 +30,31 @@ def _decides(signals: Signals) -> bool:
         signals.question or signals.hedges or signals.unverified or signals.one_off or signals.opted_out)
 
 
-def _detail(signals: Signals) -> bool:
-    """A sentence with nothing of its own: no kind, no question, doubt, moment, errand or act."""
-    return not (signals.categories or signals.question or signals.hedges or signals.unverified or signals.filler
-                or signals.raw or signals.one_off or signals.transient or signals.errand or signals.past_action
-                or signals.opted_out)
+# What a detail may state without routing anywhere on its own: "10.6 stays only for legacy sites, no new ones on it."
+_VALUE_KINDS: frozenset[Category] = frozenset({"config", "constraint"})
+
+
+def _detail(sentence: Sentence, scopes_of: Callable[[str], Sequence[str]]) -> bool:
+    """A sentence with nothing of its own: no question, doubt, moment, errand or act, and no kind, unless a value's
+    or a limit's that the router places nowhere."""
+    signals = sentence.signals
+    if (signals.question or signals.hedges or signals.unverified or signals.filler or signals.raw or signals.one_off
+            or signals.transient or signals.errand or signals.past_action or signals.opted_out):
+        return False
+    return not signals.categories or (set(signals.categories) <= _VALUE_KINDS and not scopes_of(sentence.text))
 
 
 def continued_decisions(said: Sequence[Sentence], scopes_of: Callable[[str], Sequence[str]]
                         ) -> tuple[list[Sentence], dict[int, str]]:
     """The user's sentences, each detail of a decision the organisation keeps in one scope (`scopes_of`: the
     router's) read as part of it; and that scope for each detail, by index. The speaker's own decisions are
-    preferences, which `voice_reading.continued_preference` extends."""
+    preferences, which `preference_reach.continued_preference` extends."""
     out: list[Sentence] = []
     pins: dict[int, str] = {}
     for sentence in said:
         previous = out[-1] if out else None
         if (previous is not None and previous.role == "user" == sentence.role and _decides(previous.signals)
-                and _detail(sentence.signals) and not _NEW_TOPIC.match(fold(sentence.text))):
+                and not _NEW_TOPIC.match(fold(sentence.text)) and _detail(sentence, scopes_of)):
             scope = pins.get(previous.index) or _one_shared_scope(scopes_of(previous.text))
             if scope is not None:
                 kept = previous.signals

@@ -232,7 +232,8 @@ RUNBOOK_ASKED = TermSet(("how do i", "how do we", "how to", "procedure", "proced
 FIX_ASKED = TermSet(("re:\\bya\\s+esta\\s+(?:fixed|arreglad[oa]s?|resuelt[oa]s?|solucionad[oa]s?)\\b",
                      "re:\\bis\\s+(?:it|that|this)\\s+(?:fixed|resolved|sorted)\\b", "still fixed", "sigue arreglado",
                      # whether it held: "Did it hold overnight?", "¿Ha aguantado el pool el pico de ayer?"
-                     "re:\\b(?:did|has)\\s+(?:it|that|the\\s+\\w+)\\s+(?:hold|held)\\b", "ha aguantado", "aguanto el",
+                     "re:(?<!\\bhow\\s)\\b(?:did|has)\\s+(?:it|that|the\\s+\\w+)\\s+(?:hold|held)\\b", "ha aguantado",
+                     "aguanto el",
                      # whether the change worked: "Did last night's import finally go through with the 600s timeout?"
                      "re:^\\W*(?:and\\s+)?did\\b[^?.]{0,80}\\b(?:finally\\s+)?(?:go through|work)\\b[^?.]{0,60}"
                      "\\bwith\\b",
@@ -241,7 +242,12 @@ FIX_ASKED = TermSet(("re:\\bya\\s+esta\\s+(?:fixed|arreglad[oa]s?|resuelt[oa]s?|
 # approve…"): the checked answer reports a state, not a fix.
 STATUS_ASKED = TermSet(("re:^\\W*(?:so\\s+|and\\s+)?(?:is|was)\\s+it\\s+(?:done|finished|ready)\\b", "did it finish",
                         "has it finished", "re:^\\W*(?:y\\s+)?(?:ya\\s+)?(?:esta|ha terminado|ha acabado)\\s*\\?",
-                        "summarize this", "summarise this", "resumeme esto", "hazme un resumen"))
+                        "summarize this", "summarise this", "resumeme esto", "hazme un resumen",
+                        # how things stand: "How did the cluster hold up over the weekend?", "¿Cómo está ahora?"
+                        "re:\\bhow\\s+(?:did|has|have)\\s+(?:it|they|the\\s+\\w+)\\s+(?:hold|held)\\s+up\\b",
+                        "anything i should worry about", "algo de lo que preocuparme", "how is it now",
+                        "how does it look",
+                        "re:(?:^|[.!?]\\s)\\W*(?:y\\s+)?como\\s+(?:esta|va)\\s+(?:ahora|la\\s+cosa|todo)\\s*\\?"))
 # A message proposes something the user can agree to.
 PROPOSAL = TermSet((
     "propongo", "propuesta", "sugiero", "te propongo", "i'd say", "i would say", "yo diria",

@@ -7,7 +7,7 @@ import re
 
 from .term_matching import content_stems, fold, tokens
 
-__all__ = ["chosen_part", "picked_option", "takes_option"]
+__all__ = ["chosen_part", "picked_numbers", "picked_option", "takes_option"]
 
 # "go with B", "vamos con la 2"; "with a" only when the message ends there ("go with a plan" names none)
 _OPTION_CHOICE = re.compile(r"\b(?:(?:option|opcion|la|el|the|numero|number)\s+([a-d1-9])"
@@ -30,6 +30,11 @@ _TAKES = re.compile(r"^\W*(?:me quedo con|nos quedamos con|vamos con|go with|let
                     r"|(?:(?:dale|vale|ok|okay|si|venga|yes)\W+)?(?:la|el)\s+de\s+(?:la|el|los|las)"
                     r"|(?:(?:ok|okay|yes|sure)\W+)?the\s+one\s+with)\b")
 MAX_TAKE_WORDS = 10
+# "Sí al 1 y al 3", "1 y 2 sí", "yes to 1 and 3": a reply that opens by picking several numbered options
+_NUMBERS_PICKED = re.compile(r"^\W*(?:(?:yes|ok|okay|si|vale|dale)\W+)?"
+                             r"(?:(?:renew|renueva|approve|apruebo|aprueba|go with|vamos con|keep|take|do|haz"
+                             r"|adelante con)\s+)?"
+                             r"(?:(?:to|a|al|el|la|las|los|options?|opcion(?:es)?)\s+)?([1-9])((?:(?:\s*,\s+|\s+(?:y|and|e)\s+|\s*&\s*)(?:(?:to|al|a|el|la)\s+)?[1-9])+)(?![\w/%€$]|[.,:]\d)")
 # A blank line, or a line that starts with a word (not an indent, a bullet or a label), ends the options' list.
 _AFTER_OPTIONS = re.compile(r"\n\s*\n|\n(?=[^\s\-*\u2022\d(])")
 
@@ -49,6 +54,12 @@ def picked_option(said: str) -> list[str]:
     return []
 
 
+def picked_numbers(said: str) -> list[str]:
+    """The numbered options a reply picks when it picks several ("Sí al 1 y al 3"), else none."""
+    match = _NUMBERS_PICKED.match(said)
+    return [match.group(1), *re.findall(r"[1-9]", match.group(2))] if match else []
+
+
 def takes_option(said: str) -> bool:
     """A short reply that takes something by name ("Me quedo con Wetopi Agents"): an option, if one was offered."""
     folded = fold(said)
@@ -61,16 +72,25 @@ def chosen_part(proposal: str, user_message: str) -> str:
     starts = [m.start() for m in _ANY_LABEL.finditer(folded)]
     spans = list(zip(starts, [*starts[1:], _last_option_end(folded, starts[-1]) if starts else 0][:len(starts)],
                      strict=True))
+    several = picked_numbers(fold(user_message))
+    if several:
+        parts = [_labelled(proposal, folded, [number]) for number in several]
+        return "; ".join(part for part in parts if part) if all(parts) else proposal
     labels = picked_option(fold(user_message))
     if labels:
-        start = next((m for m in (re.search(_OPTION_LABEL.format(re.escape(label)), folded) for label in labels)
-                      if m), None)
-        if start is None:
-            return proposal
-        end = _ANY_LABEL.search(folded, start.end())
-        return proposal[start.start():end.start() if end else _last_option_end(folded, start.start())].strip(" ;,")
+        return _labelled(proposal, folded, labels) or proposal
     named = _named_option(spans, folded, fold(user_message)) if len(spans) > 1 else None
     return proposal[named[0]:named[1]].strip(" ;,") if named else proposal
+
+
+def _labelled(proposal: str, folded: str, labels: list[str]) -> str:
+    """The option of `proposal` under one of `labels` (names of the same option), or "" when none is there."""
+    start = next((m for m in (re.search(_OPTION_LABEL.format(re.escape(label)), folded) for label in labels) if m),
+                 None)
+    if start is None:
+        return ""
+    end = _ANY_LABEL.search(folded, start.end())
+    return proposal[start.start():end.start() if end else _last_option_end(folded, start.start())].strip(" ;,")
 
 
 def _last_option_end(folded: str, start: int) -> int:

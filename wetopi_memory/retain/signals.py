@@ -309,9 +309,10 @@ def _transient(folded: str, text_grams: dict[str, int], categories: tuple[Catego
     found = TRANSIENT_SET.find(folded, text_grams)
     if _LONG_SINCE.search(folded):
         found = tuple(t for t in found if t != "desde hace")
-    if REGULAR.search(folded):  # "resúmeme las alertas cada 2 horas", "lunes y jueves voy a nadar": standing
-        found = tuple(t for t in found
-                      if not REQUEST_NOW_SET.search(t, grams(tokens(t))) and not t.startswith("voy a "))
+    if REGULAR.search(folded):  # "resúmeme las alertas cada 2 horas", "lunes y jueves voy a nadar", "I'll announce
+        # it every July": standing
+        found = tuple(t for t in found if not REQUEST_NOW_SET.search(t, grams(tokens(t))) and not t.startswith("voy a ")
+                      and t not in _NEXT_STEP)
     starts = FROM_NOW_SET.find(folded, text_grams)  # "desde hoy", "desde este mes": a rule starts
     if starts:   # … and "From now on I'll handle the Rovira account" is a standing commitment, not a next step
         found = tuple(t for t in found if not any(t in start for start in starts) and t not in _NEXT_STEP

@@ -55,6 +55,7 @@ ONE_OFF: tuple[str, ...] = (
     "re:\\b(?:for|in) this (?:[a-z]+ )?only\\b", "re:\\b(?:only|just) (?:for|in) this\\b",
     "re:\\bsolo (?:para|en) (?:este|esta|ese|esa)\\b", "re:\\b(?:para|en) (?:este|esta) (?:[a-z]+ )?nada mas\\b",
     "re:\\b(?:solo|only|just) (?:esta|este|this one)\\s*[,.;!]",   # "ponla en inglés… solo esta, la próxima no"
+    "re:\\bfor this (?:hotfix|release|rollout)\\b|\\bpara este (?:hotfix|parche|despliegue)\\b|\\bfor an hour\\b",
     # a passing wish, a reminder: "me apetece una pizza", "remind me to call on Thursday"
     # laughter: a joke or a passing remark ("Porque tienen on-call jajaja")
     "re:\\b(?:ja){2,}\\b|\\b(?:ha){2,}\\b|\\b(?:je){2,}\\b",
@@ -383,6 +384,8 @@ PAST_ACTION_SET = TermSet(PAST_ACTION)
 
 # A regularity: "los viernes hasta las 14" is a weekly habit, not a one-off time of today; so is a list of days.
 _DAY = r"(?:lunes|martes|miercoles|jueves|viernes|sabados?|domingos?)"
+_MONTH = (r"january|february|march|april|may|june|july|august|september|october|november|december|enero|febrero|marzo"
+          r"|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre")
 REGULAR = re.compile(
     rf"\b{_DAY}(?:\s*,\s*{_DAY})*\s+y\s+{_DAY}\b|"
     r"\b(?:los|las|mis|tus|sus|nuestros|nuestras)\s+(?:lunes|martes|miercoles|jueves|viernes|sabados|domingos|mananas"
@@ -390,6 +393,6 @@ REGULAR = re.compile(
     r"|\b(?:every|each|cada)\s+(?:\d+\s+|other\s+|few\s+|pocos?\s+|pocas\s+|par de\s+)?(?:time|times|vez|veces|day|days"
     r"|dia|dias|week|weeks|semana|semanas|month|months|mes|meses|quarter|trimestre|year|ano|morning|mornings|manana"
     r"|evening|night|noche|hour|hours|hora|horas|minute|minutes|minuto|minutos|run|release|deploy|sprint|monday"
-    r"|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b"
+    rf"|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|miercoles|jueves|viernes|sabado|domingo|{_MONTH})\b"
     r"|\b(?:siempre|always|never|nunca|todos los|todas las|weekdays|entre semana|mondays|tuesdays|wednesdays"
     r"|thursdays|fridays|saturdays|sundays|weekends|fines de semana)\b")

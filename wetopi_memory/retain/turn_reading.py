@@ -47,7 +47,7 @@ from .dialogue_lexicon import (
 from .evidence import TurnEvidence
 from .kinds import Category
 from .opt_outs import opts_out
-from .option_choice import chosen_part, picked_option, takes_option
+from .option_choice import chosen_part, picked_numbers, picked_option, takes_option
 from .sentences import Sentence
 from .signals import Signals, money_value, states_value, technical_value
 from .speaker_lexicon import DURATION_SET, WHEN
@@ -158,7 +158,7 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     proposal = topic = ""
     condition = "" if opted_out else added_condition(user_message)
     change = "" if opted_out or condition else amendment(user_message)
-    takes = not opted_out and takes_option(user_message)
+    takes = not opted_out and (takes_option(user_message) or bool(picked_numbers(fold(user_message))))
     if not opted_out and (change or condition or takes or assents(user_message) or opens_with_assent(user_message)):
         before = proposal_before(history, user_message, assistant_response)
         # a change of one of its values takes terms stated without proposal words too ("les toca un 10 %…")
@@ -184,12 +184,7 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     changed = conclusion or bool(stated) or bool(users) or (works and bool(answer)) or applied or ordered
     world = evidence.world
     ok_calls = any(item.ok for item in world) and not any(not item.ok for item in world[-1:])
-    # a second change left unchecked ("I've also added X, but it's not verified yet") is rejected on its own
-    # ... but an attempt that failed, told beside the change that worked ("Fixed. … Deleting the secret didn't help"),
-    # casts no doubt on it
-    worked = any(s.signals.verified and not s.signals.unverified and not s.signals.hedges for s in answer)
-    hedged = any(s.signals.hedges or s.signals.unverified for s in (*stated, *users)
-                 if not _ALSO.search(fold(s.text)) and not (worked and _failed_attempt(s)))
+    hedged = _doubted_change((*stated, *users), answer)
     # a change the turn checked (a verification word or the last tool call succeeding), whatever the words; a
     # status check alone, an unchecked restart or a hedged change is not a fix
     # an outcome the answer or the user leaves open ("I can't tell yet whether that fixes it"); a hedged guess about
@@ -211,6 +206,15 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     return TurnReading(opted_out=opted_out, proposal=proposal, fix_context=fix_context, topic=topic,
                        checked=checked, noted=_notes_the_answer(user_message),
                        fact_checked=checked and not fix_context and mentions(CHECK_ASKED, user_message))
+
+
+def _doubted_change(changes: Sequence[Sentence], answer: Sequence[Sentence]) -> bool:
+    """Whether a change the turn states is hedged or unverified; not a second change left unchecked ("I've also
+    added X, but it's not verified yet": rejected on its own), nor an attempt told as failed beside a change that
+    worked ("Fixed. … Deleting the secret didn't help")."""
+    worked = any(s.signals.verified and not s.signals.unverified and not s.signals.hedges for s in answer)
+    return any(s.signals.hedges or s.signals.unverified for s in changes
+               if not _ALSO.search(fold(s.text)) and not (worked and _failed_attempt(s)))
 
 
 def _failed_attempt(sentence: Sentence) -> bool:
@@ -285,7 +289,8 @@ def _new_state(sentence: Sentence) -> bool:
 def _agreed_to(before: str, user_message: str) -> bool:
     """Whether the user's assent takes the last assistant message as agreed: a proposal (an offer to do one thing
     now only when it sets concrete values or the user makes it a rule), or a summary the user confirms."""
-    if takes_option(user_message):   # "Me quedo con Wetopi Agents": agreed when it names one offered option
+    if takes_option(user_message) or picked_numbers(fold(user_message)):   # "Me quedo con Wetopi Agents", "Sí al 1 y
+        # al 3": agreed when it names offered options
         return chosen_part(before, user_message) != before
     opening, _ = opening_and_rest(user_message)   # the agreement; what follows it is said besides
     if mentions(TRIAL_ASSENT, opening) and not mentions(LASTING, user_message):

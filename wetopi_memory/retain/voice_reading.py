@@ -140,8 +140,8 @@ def plain_statement(signals: Signals, text: str, *, habits: bool = True) -> Sign
     technical = technical_value(text)
     if (technical or (states_value(text) and not money_value(text))) and not mentions(PROBLEM, text):
         return replace(signals, categories=("config",))   # money or a share is a business rule's value, not a setting
-    if habits and group_habit(text):
-        return replace(signals, categories=("process",))   # the team's practice, not the speaker's own way
+    if group_habit(text):   # the team's practice, not the speaker's own way, whatever the turn's tool work
+        return replace(signals, categories=("process",))
     short = len(tokens(fold(text))) < MIN_HABIT_WORDS
     if not habits or short or not mentions(FIRST_PERSON, text) or mentions(THANKS, text) or mentions(ASSENT, text) \
             or mentions(_MOOD_OR_STORY, text):
@@ -167,15 +167,22 @@ def group_habit(text: str) -> bool:
         and (bool(_GROUP_HABIT.search(folded, text_grams)) or REGULAR.search(folded) is not None)
 
 
+# A change told as in place now: "ya está activo el segundo uplink…, ya forma parte del bond", "is now live"
+_IN_PLACE = re.compile(r"\bya\s+(?:esta|estan|forma|forman)\s+(?:activ[oa]s?|operativ[oa]s?|en\s+produccion"
+                       r"|parte\s+del?)\b|\b(?:is|are)\s+now\s+(?:live|active|in\s+place|part\s+of)\b")
+
+
 def reasoned_change(signals: Signals, text: str) -> Signals:
     """A change the user reports with its value and its reason ("Hemos movido los backups de MySQL a las 04:30
-    porque a las 3 coincidían con el snapshot"): the new state of a system, a configuration fact, not task state."""
+    porque a las 3 coincidían con el snapshot") or as in place now: the new state of a system, a configuration
+    fact, not task state."""
     if not (signals.past_action and signals.fact) or signals.hedges or signals.unverified or signals.question:
         return signals
-    if set(signals.categories) - _SYSTEM_KINDS or not (mentions(CAUSE, text) or mentions(PURPOSE, text)):
+    in_place = _IN_PLACE.search(fold(text)) is not None   # then when it was done is no task state ("ayer")
+    if set(signals.categories) - _SYSTEM_KINDS or not (in_place or mentions(CAUSE, text) or mentions(PURPOSE, text)):
         return signals
     return replace(signals, categories=("config", *(c for c in signals.categories if c != "config")), past_action=(),
-                   transient=tuple(t for t in signals.transient if t in _WHEN))
+                   transient=() if in_place else tuple(t for t in signals.transient if t in _WHEN))
 
 
 def own_voice(signals: Signals, text: str, routed: Sequence[str] = ()) -> Signals:
