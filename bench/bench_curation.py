@@ -27,7 +27,7 @@ PARTS = ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "tune7", "tune8", 
          "tune33", "tune34", "tune35", "tune36", "tune37", "tune38", "tune39", "tune40", "tune41", "tune42",
          "tune44", "tune46", "test")
 # the newest author's part, not tuned on until the next stop: scored like the test part, misses unprinted
-FRESH = ("tune46",)
+FRESH: tuple[str, ...] = ()
 
 
 def main() -> None:
