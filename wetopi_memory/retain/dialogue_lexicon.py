@@ -219,6 +219,7 @@ NOTE_THE_ANSWER = TermSet((
 FILE_IT = TermSet((
     "re:\\b(?:add|put|write|document|file|copy|save|log|note|pin)\\s+(?:it|this|that|them)\\s+(?:in|into|to|on|under)\\b",
     "re:\\b(?:anade|pon|mete|apunta|anota|documenta|guarda|sube|pasa|agrega)(?:lo|la|los|las)\\s+(?:en|a|al)\\b",
+    "re:^\\W*(?:just\\s+)?so\\s+you\\s+have\\s+it\\b|^\\W*(?:te lo (?:digo|cuento)\\s+)?para\\s+que\\s+lo\\s+tengas\\b",
 ))
 # What the thing asked about is or where it is: "It's the ApplicationSet for the new staging sites", "Está en ~/docs/…"
 GLOSS = TermSet(("re:^\\W*(?:it's|it is|this is|that's|it lives|you'll find it|es el|es la|es un|es una|esta en"
@@ -338,6 +339,9 @@ REQUEST_NOW: tuple[str, ...] = (
     # something to send now: "send the new prices to Pixelmar", "forward this to Jordi"
     "re:^\\W*(?:please\\s+)?(?:send|forward|email|mail)\\s+(?:the|this|that|it|them|a|an|our|my)\\b",
     "traduceme", "re:(?<!don't )(?<!do not )(?<!never )(?<!not )\\btranslate\\b", "preparame un",
+    # ideas asked for now: "Dame tres ideas de precio, nada definitivo", "Give me two options for the renewal"
+    "re:^\\W*(?:dame|give me)\\s+(?:\\w+\\s+){0,2}?(?:ideas?|opciones|options?|ejemplos?|examples?|propuestas?"
+    "|alternativas?)\\b",
     # one item to act on now: "approve that refund request", "aprueba el PR de Marco" (a rule names no one item)
     # ... unless it states the terms approved: "Approve the Conecta DC order for the second rack: 1,450 €/month…"
     "re:^\\W*(?:please\\s+|por favor,?\\s+)?(?:approve|reject|deny|merge|aprueba|rechaza|deniega|mergea)\\s+"
