@@ -2,7 +2,7 @@
 a status report and the speaker's own failed try are no fix; how "we" do a thing as a rule is the team's process,
 not the speaker's preference; a rule told beside today's exception keeps only the rule; a change told as in place
 now is a system's state; a reply that picks several numbered options ("Sí al 1 y al 3") adopts those options and no
-other."""
+other; ideas asked for now are no rule; a renewal is a decision, and "just so you have it" only files it."""
 
 from __future__ import annotations
 
@@ -111,3 +111,19 @@ def test_a_guess_not_looked_at_does_not_spoil_the_fix(driver: PluginDriver) -> N
     kept = " ".join(stored.get("platform", ()))
     assert "allowVolumeExpansion" in kept, stored
     assert "Lumen" not in kept, stored
+
+
+def test_ideas_asked_for_now_are_no_rule(driver: PluginDriver) -> None:
+    stored = driver.stored_by("ideas", "Estamos pensando en un plan con soporte 24/7. Dame tres ideas de precio, nada "
+                                       "definitivo.", "1) 149 €/mes; 2) 199 €/mes con 4 h de guardia; 3) por horas.")
+    assert stored == {}, stored
+    rule = driver.stored_by("rule", "Dame siempre dos opciones de precio cuando te pida una propuesta.", "Entendido.")
+    assert "personal" in rule, rule
+
+
+def test_a_renewal_told_so_we_have_it_is_kept_without_the_aside(driver: PluginDriver) -> None:
+    stored = driver.stored_by("renewal", "We renewed Sentry Team for another year: annual billing, 8 seats. Just so "
+                                         "you have it for the supplier list.", "Added to the supplier list.")
+    kept = " ".join(stored.get("business", ()))
+    assert "Sentry" in kept and "8 seats" in kept, stored
+    assert "so you have it" not in kept, stored
