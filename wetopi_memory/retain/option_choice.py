@@ -34,7 +34,9 @@ MAX_TAKE_WORDS = 10
 _NUMBERS_PICKED = re.compile(r"^\W*(?:(?:yes|ok|okay|si|vale|dale)\W+)?"
                              r"(?:(?:renew|renueva|approve|apruebo|aprueba|go with|vamos con|keep|take|do|haz"
                              r"|adelante con)\s+)?"
-                             r"(?:(?:to|a|al|el|la|las|los|options?|opcion(?:es)?)\s+)?([1-9])((?:(?:\s*,\s+|\s+(?:y|and|e)\s+|\s*&\s*)(?:(?:to|al|a|el|la)\s+)?[1-9])+)(?![\w/%€$]|[.,:]\d)")
+                             r"(?:(?:to|a|al|el|la|las|los|options?|opcion(?:es)?)\s+)?([1-9])"
+                             r"((?:(?:\s*,\s+|\s+(?:y|and|e)\s+|\s*&\s*)(?:(?:to|al|a|el|la)\s+)?[1-9])+)"
+                             r"(?![\w/%€$]|[.,:]\d)")   # not a quantity: "a 1,5 y 2 euros", "1 y 2.5"
 # A blank line, or a line that starts with a word (not an indent, a bullet or a label), ends the options' list.
 _AFTER_OPTIONS = re.compile(r"\n\s*\n|\n(?=[^\s\-*\u2022\d(])")
 

@@ -289,8 +289,8 @@ def _new_state(sentence: Sentence) -> bool:
 def _agreed_to(before: str, user_message: str) -> bool:
     """Whether the user's assent takes the last assistant message as agreed: a proposal (an offer to do one thing
     now only when it sets concrete values or the user makes it a rule), or a summary the user confirms."""
-    if takes_option(user_message) or picked_numbers(fold(user_message)):   # "Me quedo con Wetopi Agents", "Sí al 1 y
-        # al 3": agreed when it names offered options
+    # "Me quedo con Wetopi Agents", "Sí al 1 y al 3": agreed when it names offered options
+    if takes_option(user_message) or picked_numbers(fold(user_message)):
         return chosen_part(before, user_message) != before
     opening, _ = opening_and_rest(user_message)   # the agreement; what follows it is said besides
     if mentions(TRIAL_ASSENT, opening) and not mentions(LASTING, user_message):

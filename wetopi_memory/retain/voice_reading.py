@@ -140,7 +140,7 @@ def plain_statement(signals: Signals, text: str, *, habits: bool = True) -> Sign
     technical = technical_value(text)
     if (technical or (states_value(text) and not money_value(text))) and not mentions(PROBLEM, text):
         return replace(signals, categories=("config",))   # money or a share is a business rule's value, not a setting
-    if group_habit(text):   # the team's practice, not the speaker's own way, whatever the turn's tool work
+    if _group_habit(text):   # the team's practice, not the speaker's own way, whatever the turn's tool work
         return replace(signals, categories=("process",))
     short = len(tokens(fold(text))) < MIN_HABIT_WORDS
     if not habits or short or not mentions(FIRST_PERSON, text) or mentions(THANKS, text) or mentions(ASSENT, text) \
@@ -159,7 +159,7 @@ _GROUP_HABIT = TermSet(("siempre", "always", "normalmente", "normally", "usually
 _HABIT_ADVERBS = frozenset(("normalmente", "por lo general", "generalmente"))
 
 
-def group_habit(text: str) -> bool:
+def _group_habit(text: str) -> bool:
     """Whether a sentence tells how "we" do a thing as a rule, the speaker saying nothing of themself alone."""
     folded = fold(text)
     text_grams = grams(tokens(folded))
@@ -207,10 +207,10 @@ def own_voice(signals: Signals, text: str, routed: Sequence[str] = ()) -> Signal
     if "preference" in kinds:
         own = [t for t in CATEGORY_SETS["preference"].find(folded, text_grams, limit=20)
                if not THIRD_PERSON_PREFERENCE_SET.search(t, grams(tokens(t))) and t not in KEEP_IN_MIND]
-        if not own or (set(own) <= _HABIT_ADVERBS and group_habit(text)):
+        if not own or (set(own) <= _HABIT_ADVERBS and _group_habit(text)):
             # someone else's way ("mi jefe prefiere…"): the organisation's, or the team's ("normalmente les
             # facturamos a 30 días"), is a business fact
-            if ORGANISATION.search(folded, text_grams) or group_habit(text):
+            if ORGANISATION.search(folded, text_grams) or _group_habit(text):
                 return replace(signals, categories=tuple(dict.fromkeys(
                     "process" if c == "preference" else c for c in signals.categories)))
             # a person's ("Marco prefers to be paged only via PagerDuty, never SMS"): the limits and the channel
