@@ -60,6 +60,11 @@ def test_how_we_do_it_as_a_rule_is_the_teams_process(driver: PluginDriver) -> No
     assert "personal" not in invoices, invoices
     own = driver.stored_by("own", "Yo normalmente reviso el correo a las 9 y a las 17, no antes.", "Entendido.")
     assert "personal" in own, own
+    usual = driver.stored_by("usual", "Normalmente a los proveedores de hardware les pagamos a 60 días, pero este "
+                                      "mes a Servitec le pagamos al contado por un 2 % de descuento.", "Entendido.")
+    kept = " ".join(usual.get("business", ()))
+    assert "60 días" in kept and "Servitec" not in kept, usual
+    assert "personal" not in usual, usual
 
 
 def test_a_rule_beside_todays_exception_keeps_only_the_rule(driver: PluginDriver) -> None:

@@ -106,8 +106,10 @@ def _timed(signals: Signals) -> bool:
 
 
 def _kept_marks(signals: Signals, sentence: Sentence) -> Signals:
-    """A clause's own signals, with what the turn said of the whole sentence (an opt-out, an unbacked claim)."""
-    return replace(signals, opted_out=sentence.signals.opted_out, unbacked=sentence.signals.unbacked)
+    """A clause's own signals, with what the turn said of the whole sentence (an opt-out, an unbacked claim) and,
+    when the clause alone names no kind, the sentence's kind as the turn read it (the team's process)."""
+    return replace(signals, opted_out=sentence.signals.opted_out, unbacked=sentence.signals.unbacked,
+                   categories=signals.categories or sentence.signals.categories)
 
 
 def _scoped_clauses(builder: CandidateBuilder, sentence: Sentence) -> dict[str, list[str]]:

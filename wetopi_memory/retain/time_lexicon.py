@@ -49,7 +49,7 @@ ONE_OFF: tuple[str, ...] = (
     # a reaction to one piece of work, not what others think of an offer ("people love it")
     "re:(?<!people )(?<!they )(?<!customers )(?<!clients )(?<!users )\\blove it\\b", "me encanta como", "como quedo",
     "como ha quedado", "how it turned out", "looks great", "this once", "just this once", "por ahora", "for now",
-    "de momento",
+    "de momento", "re:\\b(?:pero|but)\\s+(?:este|esta|this)\\s+(?:mes|semana|month|week)\\b",   # an exception, now
     "for the moment", "por el momento", "hoy prefiero", "today i prefer", "today i'd", "hoy quiero", "hoy mejor",
     # one piece of work only: "for this report only", "solo para este informe", "just for this one"
     "re:\\b(?:for|in) this (?:[a-z]+ )?only\\b", "re:\\b(?:only|just) (?:for|in) this\\b",
