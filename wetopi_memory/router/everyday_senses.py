@@ -132,6 +132,12 @@ EVERYDAY_SENSES: tuple[Sense, ...] = (
           ("can never remember", "never remember", "nunca me acuerdo", "nunca recuerdo", "always forget",
            "siempre se me olvida", "siempre me olvido", "siempre me lio", "always mix them up",
            "i always get confused")),
+    # the speaker's lapse as an aside to a question of fact ("I always forget: which pool is…?", "…? q siempre se me
+    # olvida algo"), not a habit of hers like "se me olvida la gym bag"
+    Sense("self.forgetful_aside", "personal", ("se me olvida", "i always forget", "i always", "i keep forgetting"),
+          ("se me olvida algo", "always forget which", "always forget what", "always forget whether",
+           "always forget if", "always forget esto", "always forget this", "keep forgetting which",
+           "keep forgetting what", "keep forgetting whether", "se me olvida cual", "se me olvida si")),
     # a word chosen for the brand's glossary, a word customers use in a survey
     Sense("deploy.wording", "platform", ("deploy", "deployment", "despliegue"),
           ("glosario", "glossary", "wording", "terminologia", "terminology")),

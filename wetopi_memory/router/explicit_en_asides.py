@@ -52,6 +52,10 @@ EN_ASIDES: tuple[ExplicitTrigger, ...] = (
                     r"(?:it|this|that|them)\s+(?:(?:to\s+you\s+)?(?:before|earlier|already|once|last\s+\w+|the\s+other\s+day|"
                     r"yesterday))\b(?!\s+and\s+i\b)",
                     ("mentioned", "told", "said", "shared", "gave", "explained"), requires=("i",), also=r"\?"),
+    ExplicitTrigger("en.like_you_gave_me_before",   # "…my zsh aliases like the ones you gave me before?"
+                    r"\byou\s+(?:gave|sent|showed|suggested|recommended|wrote)\s+(?:me|us)\s+(?:before|last\s+time|"
+                    r"the\s+other\s+day|once|a\s+while\s+(?:ago|back)|last\s+(?:week|month))\b",
+                    ("gave", "sent", "showed", "suggested", "recommended", "wrote"), requires=("you",), also=r"\?"),
     ExplicitTrigger("en.i_think_i_told_you",   # "…? I think I told you once", not a scolding "I told you before."
                     r"\b(?:i\s+think|i\s+believe|pretty\s+sure|i'?m\s+(?:pretty\s+|fairly\s+)?sure)\s+i\s+(?:already\s+|once\s+)?"
                     r"(?:told\s+you|mentioned\s+it)(?:\s+(?:before|earlier|already|once))?\s*(?:[.!?,;]|$)",

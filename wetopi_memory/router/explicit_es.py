@@ -166,6 +166,11 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     requires=("lo", "que"),
                     before=r"\b(?:recuerdame|recuerdanos|dime|repiteme|decirme|acuerdate\s+de|busca|buscame|mira|consulta|"
                            r"revisa|cuentame|comprueba|recupera|recuperar)\b[^.?!]{0,30}$"),
+    ExplicitTrigger("es.confirmame_la_tarifa_que",   # "Y confírmame la tarifa que les ofrecimos": a thing we settled,
+                    # named right after a request to tell it, with no question mark
+                    rf"\b(?:confirmame|recuerdame|recuerdanos|repiteme|pasame)\s+(?:el|la|los|las)\s+(?:[a-z0-9]+\s+){{1,3}}"
+                    rf"que\s+(?:(?:le|les|nos|se|lo|la)\s+)?{PAST_WE}\b",
+                    ("confirmame", "recuerdame", "recuerdanos", "repiteme", "pasame"), requires=("que",)),
     ExplicitTrigger("es.busca_que_hicimos",   # "Busca qué le dijimos a…", "dime cómo lo arreglamos": no "?" needed
                     rf"^\W*(?:oye,?\s+)?(?:busca|buscame|mira|consulta|revisa|dime|cuentame|recuerdame|comprueba)"
                     rf"(?:\s+(?:en\s+)?(?:la\s+|tu\s+)?memoria)?\s+(?:que|como|cuando|cuanto|cuanta|donde|por\s+que|cual|"

@@ -24,7 +24,7 @@ _LAPSE_ES = (r"\b(?:no\s+(?:me\s+acuerdo|lo\s+recuerdo|recuerdo)|se\s+me\s+(?:ha
              r"(?:\s+(?:siempre|otra\s+vez|cada\s+vez|ya|bien))?\s*(?:[.!:;?,]|$)")
 # ... next to a question about our or the speaker's own things ("¿cuál es nuestra regla…?", "¿quedamos en que…?")
 # or "we had" ("¿el billing-api lo teníamos en el cluster o en el VPS viejo?")
-_OURS_ASKED_ES = (r"\b(?:que|cual|cuales|como|cuando|donde|quien|cuanto|cuanta)\b[^.!?]*\b(?:nuestr[oa]s?|mis?)\b"
+_OURS_ASKED_ES = (r"\b(?:que|cual|cuales|como|cuando|donde|quien|cuanto|cuanta)\b[^.!?]*\b(?:nuestr[oa]s?|mis?|yo)\b"
                   r"[^.!?]*\?|\b[a-z]{2,}(?:abamos|iamos)\b[^.!?]*\?")
 # "como te lo dije, …" is "as I said" too
 _AS_I_SAID_ANY = r"\bcomo\s+(?:ya\s+)?te\s+(?:lo|la|los|las)\s+"
@@ -119,7 +119,7 @@ ES_ASIDES: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("es.tenemos_algo_guardado",   # "mira a ver si tenemos algo guardado sobre la cláusula de disputas"
                     r"\b(?:tenemos|teniamos|tienes|tenias)\s+(?:algo|nada)\s+(?:guardado|apuntado|anotado|documentado)\b|"
                     r"\bsi\s+(?:tenemos|teniamos|tienes)\s+(?:apuntado|anotado|guardado)\b|"
-                    r"\blo\s+(?:tenemos|teniamos)\s+(?:apuntado|anotado|guardado|escrito)\s+en\s+(?:algun|alguna)\s+"
+                    r"\blo\s+(?:tenemos|teniamos|tenia)\s+(?:apuntado|anotado|guardado|escrito)\s+en\s+(?:algun|alguna)\s+"
                     r"(?:lado|sitio|parte)\b",
                     ("guardado", "apuntado", "anotado", "documentado")),
     ExplicitTrigger("es.busca_que_dimos",   # "Oye, busca qué condiciones le dimos a la agencia cuando entraron"

@@ -59,7 +59,10 @@ ES_PAST: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("es.como_lo_haciamos", _IMPERFECT_WE,
                     ("que", "como", "cuando", "donde", "quien", "quienes", "cual", "cuales", "cuanto", "cuanta",
                      "cuantos", "cuantas"), gated=True, clause_start=False,
-                    before=rf"{_WH_OPENS}(?:(?:le|les|lo|la|los|las|se|nos|ya|antes|siempre)\s+){{0,2}}(?:[a-z]+ab|{_ER_IR}i)$"),
+                    # also past an interrogative's noun ("¿Qué proveedores de SMS teníamos evaluados?") or with
+                    # "cómo lo" after the matter it asks of ("el IVA de las facturas cómo lo hacíamos?")
+                    before=rf"(?:{_WH_OPENS}(?:[a-z]+\s+(?:de\s+[a-z0-9]+\s+)?)?|\bcomo\s+(?=l[oa]s?\s|les?\s))"
+                           rf"(?:(?:le|les|lo|la|los|las|se|nos|ya|antes|siempre)\s+){{0,2}}(?:[a-z]+ab|{_ER_IR}i)$"),
     ExplicitTrigger("es.quien_nos_llevaba",   # "¿Quién nos llevaba la gestoría?": what was done for us
                     rf"\bnos\s+(?:[a-z]+aban?|{_ER_IR}ian?)\b", ("nos",), gated=True,
                     clause_start=False, before=rf"{_WH_OPENS}(?:(?:ya|antes|siempre)\s+)?$"),

@@ -86,10 +86,14 @@ _AUXILIARIES: Final = frozenset((b"should", b"can", b"could", b"do", b"shall", b
 
 
 def asks_about_self(tokens: list[bytes]) -> bool:
-    """Whether every "I" of the message is the subject of a question ("should I", "can I", "how do I")."""
+    """Whether every "I" of the message is the subject of a how-to question ("should I", "can I", "how do I"); what
+    the speaker has ("How many vacation days do I have left?", not "do I have to…") is about her."""
     index = -1
     while (index := _next_index(tokens, b"i", index + 1)) >= 0:
         if index == 0 or tokens[index - 1] not in _AUXILIARIES:
+            return False
+        if tokens[index - 1] == b"do" and tokens[index + 1:index + 2] == [b"have"] \
+                and tokens[index + 2:index + 3] != [b"to"]:
             return False
     return True
 

@@ -208,6 +208,7 @@ PERSONAL_RULES: tuple[DefaultRule, ...] = (
                   "migraines", "migraine", "migrañas", "migraña", "hearing aid", "audífono", "parental leave",
                   "permiso de paternidad", "permiso de maternidad", "vacuna", "vacunas", "vaccine", "vaccination",
                   "pediatra", "pediatrician", "haircut", "corte de pelo", "book club", "club de lectura",
+                  "canguro", "niñera", "babysitter", "nanny", "divorce", "divorcio", "ecografía", "ultrasound",
                   "standing desk",
                   # the speaker's own training, races and the body that runs them
                   "marathon", "maratón", "half marathon", "media maratón", "long run", "tirada larga", "10k", "5k",
