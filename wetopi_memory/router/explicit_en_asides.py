@@ -95,6 +95,9 @@ EN_ASIDES: tuple[ExplicitTrigger, ...] = (
                     r"(?:^|[^\w\s'-])\s*(?:ever\s+)?seen\s+(?:this|that|it|something\s+like\s+(?:this|that))(?:\s+(?:one|error|"
                     r"issue|problem|message|warning|kind\s+of\s+thing))?\s+before\s*\?",
                     ("seen",), requires=("before",)),
+    ExplicitTrigger("en.has_this_happened_before",   # "Has this 'x509: …' error happened before?"
+                    r"\b(?:has|had)\s+(?:this|that|it|something\s+like\s+(?:this|that))\b[^.!?]{0,120}?\bhappened\s+"
+                    r"(?:to\s+us\s+)?(?:before|already)\s*\?", ("happened",), requires=("before",)),
     ExplicitTrigger("en.we_hit_before",   # "Any breaking changes we've hit before?", "Anything we learned last time?"
                     r"\bwe(?:'ve|\s+have)?\s+(?:already\s+)?(?:hit|seen|had|run\s+into|ran\s+into|bumped\s+into)\s+"
                     r"(?:\w+\s+){0,2}?before(?:\s*,?\s*(?:right|no|eh|didn'?t\s+we))?\s*\?|"

@@ -147,6 +147,11 @@ ES_ASIDES: tuple[ExplicitTrigger, ...] = (
                     r"\b(?:recuerdo\s+vagamente|creo\s+recordar|me\s+parece\s+recordar|me\s+suena)\s+(?:algo|una\s+cosa)\s+"
                     r"(?:de|del|sobre|acerca|con|asi)\b",
                     ("recuerdo", "recordar", "suena"), requires=("algo",), also=r"\?"),
+    ExplicitTrigger("es.que_me_dijo",   # "¿Qué me dijo Jordi que necesitaba de mí…?": what someone told the speaker
+                    r"\b(?:que|cuando|como)\s+(?:me|nos)\s+(?:dijo|dijeron|comento|comentaron|conto|contaron|pidio|"
+                    r"pidieron|prometio|prometieron)\b", ("dijo", "dijeron", "comento", "comentaron", "conto", "contaron",
+                    "pidio", "pidieron", "prometio", "prometieron"), gated=True, clause_start=False,
+                    accented=r"\b(?:qué|cuándo|cómo)\s+(?:me|nos)\b"),
     ExplicitTrigger("es.que_dijo_el_asesor",   # "¿qué dijo la gestoría sobre el IVA de la UE?": advice we were given
                     r"\bque\s+(?:nos\s+)?(?:dijo|dijeron|recomendo|aconsejo)\s+(?:el|la|los|las|nuestro|nuestra)\s+"
                     r"(?:abogad[oa]s?|gestoria|asesoria|asesor|asesora|auditor|auditora|aseguradora|banco|notari[oa])\b",

@@ -61,7 +61,7 @@ ES_PAST: tuple[ExplicitTrigger, ...] = (
                      "cuantos", "cuantas"), gated=True, clause_start=False,
                     # also past an interrogative's noun ("¿Qué proveedores de SMS teníamos evaluados?") or with
                     # "cómo lo" after the matter it asks of ("el IVA de las facturas cómo lo hacíamos?")
-                    before=rf"(?:{_WH_OPENS}(?:[a-z]+\s+(?:de\s+[a-z0-9]+\s+)?)?|\bcomo\s+(?=l[oa]s?\s|les?\s))"
+                    before=rf"(?:{_WH_OPENS}(?:[a-z]+\s+(?:de\s+[a-z0-9]+\s+)?)?|(?<!\bno\sse\s)\bcomo\s+(?=l[oa]s?\s|les?\s))"
                            rf"(?:(?:le|les|lo|la|los|las|se|nos|ya|antes|siempre)\s+){{0,2}}(?:[a-z]+ab|{_ER_IR}i)$"),
     ExplicitTrigger("es.quien_nos_llevaba",   # "¿Quién nos llevaba la gestoría?": what was done for us
                     rf"\bnos\s+(?:[a-z]+aban?|{_ER_IR}ian?)\b", ("nos",), gated=True,
@@ -69,6 +69,9 @@ ES_PAST: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("es.la_ultima_vez_que",
                     r"\bvez\s+que\s+(?:(?:lo|la|los|las|le|les|se)\s+)?\w+(?:amos|imos)\b", ("vez",),
                     gated=True, clause_start=False, requires=("que",)),
+    ExplicitTrigger("es.la_ultima_vez_que_fui",   # "¿Qué hotel cogí la última vez que fui a Madrid?": her own past
+                    r"\bultima\s+vez\s+que\s+(?:(?:lo|la|le|me|se)\s+)?(?:fui|estuve|vine|hice|tuve|pedi|cogi|use|reserve|"
+                    r"compre|llame|pague)\b(?=[^.!¿]*\?)", ("vez",), gated=True, clause_start=False, requires=("ultima",)),
     ExplicitTrigger("es.a_ver_que",
                     rf"\ba\s+ver\s+(?:que|como|cuando|en\s+que)\s+(?:(?:le|les|nos|te|se|lo|la|ya)\s+){{0,2}}{PAST_WE}\b",
                     ("ver",)),
