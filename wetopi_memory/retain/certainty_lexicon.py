@@ -47,6 +47,9 @@ HEDGES: tuple[str, ...] = (
     "lo vemos cuando", "lo vemos mas adelante", "lo retomamos", "we'll revisit", "let's revisit", "revisit it when",
     "ya lo hablaremos", "lo hablaremos", "we'll talk about it", "we'll discuss it", "park it", "let's park",
     "aparcalo", "lo aparcamos", "lo dejamos aparcado",
+    # what was only mentioned, never settled: "It was never agreed, Jordi only floated it on a call"
+    "never agreed", "was never approved", "only floated", "just floated", "nunca se acordo", "nunca se llego a acordar",
+    "no se llego a acordar", "nunca se aprobo", "solo lo dejo caer", "solo lo comento",
     # an idea put forward, or an answer that commits to nothing: "Mi idea: offer them 99.95 % for €240/month",
     # "tell her we'll look at it at renewal, no promise"
     "mi idea", "my idea", "no promise", "no promises", "nothing promised", "sin prometer nada", "no prometemos nada",

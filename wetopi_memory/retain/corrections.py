@@ -11,7 +11,7 @@ from .amendment import amendment
 from .signals import Signals, money_value, states_value, technical_value
 from .term_matching import fold
 
-__all__ = ["corrected", "without_discarded"]
+__all__ = ["corrected", "corrects", "without_discarded"]
 
 # A sentence that says it corrects: "Me equivoqué antes:", "Corrijo lo de NordRack:", "correction on Pixelmar:".
 _MARKER = re.compile(r"^\W*(?:(?:wait|espera|perdona|perdon|sorry|oye|ojo|ups|oops)\W+)*"
@@ -38,6 +38,11 @@ _TAKEN_BACK = re.compile(r"\d[^,;:.?!…]{0,12}?\s*(?:\.\.\.|…)\s*no,?\s+(?:me
 # A sentence about a value dropped before: "Lo de 59€ era la primera propuesta, que descartamos."
 _DROPPED = re.compile(r"\b(?:que|which|that|la|lo)\s+(?:descartamos|hemos descartado|rechazamos|we dropped|we discarded"
                       r"|we rejected)\b|\b(?:was|were)\s+(?:discarded|dropped|rejected)\b")
+
+
+def corrects(text: str) -> bool:
+    """Whether a sentence says it corrects an earlier fact ("Me equivoqué con el nombre: …", "Correction: …")."""
+    return _MARKER.match(fold(text)) is not None
 
 
 def without_discarded(text: str) -> str:

@@ -157,10 +157,11 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "soy vegetariana", "soy vegetariano", "i'm vegetarian", "i am vegetarian", "soy alergica", "soy alergico",
         "i'm allergic", "my laptop", "mi portatil", "mi ordenador", "my computer", "not a fan of", "no soy fan",
         "re:\\b(?:normalmente|por lo general|generalmente)\\b(?![^.;,]{0,40}\\b[a-z]{2,}mos\\b)",   # not "…facturamos"
-        "no me gustan", "i'm a fan of", "i usually", "cuando me des", "always wants", "siempre quiere", "wants answers",
-        "quiere respuestas", "when you give me", "when you send me", "cuando me mandes", "dame siempre", "uso siempre",
-        "siempre uso", "i always use", "my on-call", "mi guardia", "mi semana de guardia", "mi rol", "my role",
-        "i'm the", "i am the", "mania mia", "es mania mia", "manias mias", "pet peeve", "my pet peeve",
+        "no me gustan", "i'm a fan of", "i usually", "cuando me des", "always wants", "siempre quiere",
+        "wants answers", "quiere respuestas", "quiero respuestas", "i want answers", "when you give me",
+        "when you send me", "cuando me mandes", "dame siempre", "uso siempre", "siempre uso", "i always use",
+        "my on-call", "mi guardia", "mi semana de guardia", "mi rol", "my role", "i'm the", "i am the", "mania mia",
+        "es mania mia", "manias mias", "pet peeve", "my pet peeve",
         # what the speaker takes on herself: "lo llevo yo personalmente", "soy yo la responsable del proyecto"
         "lo llevo yo", "la llevo yo", "los llevo yo", "soy yo la responsable", "soy yo el responsable",
         "re:\\bi\\s+(?:stop|will\\s+stop|am\\s+stopping)\\s+doing\\b",
@@ -378,8 +379,8 @@ FILLER_WORDS: frozenset[str] = frozenset({
     "maravilloso", "increible", "amazing", "brilliant", "lovely", "cheers", "ta", "merci",
     # assent alone: the agreed proposal carries the content
     "agreed", "adelante", "go", "ahead", "do", "hazlo", "hagamoslo", "asi", "let's", "lets", "one",
-    "first", "second", "third", "primera", "segunda", "option", "opcion", "la", "el", "b", "c", "d",
-})
+    "first", "second", "third", "primera", "segunda", "option", "opcion", "la", "el", "b", "c", "d", "approved",
+    "aprobado", "aprobada", "apruebo", "proceed", "procede"})
 
 
 CATEGORY_SETS: dict[Category, TermSet] = {name: TermSet(terms) for name, terms in CATEGORY_TERMS.items()}

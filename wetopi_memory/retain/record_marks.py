@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["BARE_NOTE", "CHECKED_LABEL", "MIN_NOTED_WORDS", "NEW_VALUE", "NOTE_REQUEST", "OWN_PREFERENCE", "RECORDS"]
+from .term_matching import fold
+
+__all__ = ["BARE_NOTE", "CHECKED_LABEL", "MIN_NOTED_WORDS", "NEW_VALUE", "NOTE_REQUEST", "OWN_PREFERENCE", "RECORDS",
+           "WANT_KEPT", "without_keep_wish"]
 
 # The speaker's own liking or wish opening the sentence: what follows is its object.
 OWN_PREFERENCE = re.compile(r"^\W*(?:(?:and|y|also|tambien)\W+)?(?:i like|i prefer|i'd prefer|me gusta|me gustan"
@@ -29,6 +32,8 @@ BARE_NOTE = re.compile(r"^\W*(?:apuntalo|apuntatelo|anotalo|anotatelo|guardalo|w
 NOTE_REQUEST = re.compile(r"^\W*(?:(?:and |y )?(?:remember|recuerda|keep in mind|ten en cuenta)\s*:"
                            r"|(?:please |por favor )?(?:write down|note down|jot down|take note|toma nota|apuntate"
                            r"|anotate|apunta que|anota que)\b)")
+WANT_KEPT = re.compile(r"^\W*(?:lo que (?:si )?|y )?(?:quiero|i want) (?:que (?:quede|conste)|(?:it|this) "
+                       r"(?:kept|on record))(?: claro| escrito| apuntado| registrado| guardado)?\s*:")
 MIN_NOTED_WORDS = 8  # a note request with this many words holds content of its own
 
 
@@ -37,6 +42,8 @@ MIN_NOTED_WORDS = 8  # a note request with this many words holds content of its 
 RECORDS = re.compile(
     r"^\W*(?:deja(?:lo)? escrito|dejo escrito|que quede escrito|para que quede (?:escrito|constancia)"
     r"|que quede constancia|para que conste|que conste|writing (?:this|it) down|for the record|on the record)\b"
+    # "Lo que sí quiero que quede: …": the wish is to keep what follows, no preference of the speaker's
+    r"|" + WANT_KEPT.pattern +
     # a lesson under its label: "Lo que hemos aprendido hoy: …", "Lesson learned: …" (today is when, not how long)
     r"|^\W*(?:(?:lo que )?(?:hemos|he) aprendido(?: hoy| esta semana)?|leccion aprendida"
     r"|(?:what )?we(?:'ve| have)? learn(?:ed|t)(?: today| this week)?|lessons? learn(?:ed|t)|til)\s*:"
@@ -48,3 +55,13 @@ CHECKED_LABEL = re.compile(
     r"(?:verified|confirmed|checked|verificado|comprobado|confirmado)"
     r"(?:\s+(?:just now|right now|now|ahora mismo|ahora|today|hoy|this morning|esta manana))?"
     r"\s*:")
+
+
+def without_keep_wish(text: str) -> str:
+    """A sentence without the wish to keep it that opens it ("Lo que sí quiero que quede: en agosto…")."""
+    folded = fold(text)
+    found = WANT_KEPT.match(folded)
+    if found is None or len(folded) != len(text):
+        return text
+    rest = text[found.end():].lstrip()
+    return rest[:1].upper() + rest[1:] if rest else text

@@ -21,7 +21,16 @@ from .lexicon import (
 )
 from .quotes import quoted_passages
 from .raw_output import RawKind, raw_output_kind
-from .record_marks import BARE_NOTE, CHECKED_LABEL, MIN_NOTED_WORDS, NEW_VALUE, NOTE_REQUEST, OWN_PREFERENCE, RECORDS
+from .record_marks import (
+    BARE_NOTE,
+    CHECKED_LABEL,
+    MIN_NOTED_WORDS,
+    NEW_VALUE,
+    NOTE_REQUEST,
+    OWN_PREFERENCE,
+    RECORDS,
+    WANT_KEPT,
+)
 from .speaker_lexicon import WHEN
 from .term_matching import TermSet, fold, grams, tokens
 from .time_lexicon import (
@@ -62,6 +71,11 @@ _FACT = re.compile(
     r"|\b\d+[KMGT]\b|\b[a-z]{2,}\d{1,3}\b|\b(?:port|puerto)\s+\d{2,5}\b|\b\d+\s?(?:%|seconds?|segundos?|minutes?|minutos?"
     r"|replicas?|r[eé]plicas|workers?|threads?|hilos|conexiones|connections|cores?|vcpus?|days|d[ií]as|hours|horas)(?!\w)")
 
+# What the speaker keeps forgetting is a thing to know, not a habit of hers ("I always forget the command", not
+# "I always forget to eat"): an aside to a how-to question
+_LAPSE_OF_KNOWLEDGE = re.compile(r"\b(?:forget|forgetting|se\s+me\s+olvidan?)\s+(?:the\s+|el\s+|la\s+|los\s+|las\s+)?"
+                                 r"(?:exact\s+)?(?:command|commands|comando|comandos|syntax|sintaxis|flags?|order|orden|"
+                                 r"steps|pasos|options|opciones|which|what|whether|how|cual|como)\b")
 # A condition: an errand inside it ("if we've sent two reminders, we suspend") is part of a rule, not an act.
 _CONDITION = re.compile(r"\b(?:if|si|cuando|when|whenever|once|unless|siempre que|salvo que|a menos que)\b")
 # How long a state has lasted, when that is long: "desde hace años", "desde hace mucho tiempo".
@@ -172,13 +186,16 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
     if "preference" in categories and OWN_PREFERENCE.match(folded):
         # "I like incident summaries in this shape: impact, timeline, root cause…": the list is what is liked
         categories = ("preference", *(c for c in categories if c != "preference"))
+    lapse = _LAPSE_OF_KNOWLEDGE.search(folded) is not None   # "I always forget the command": no habit, an aside
+    if lapse:
+        categories = tuple(c for c in categories if c != "preference")
     errand = _errand(folded, text_grams)
     if errand:
         categories = tuple(c for c in categories if c not in ERRAND_LOOKALIKES)
     stripped = text.strip()
     filler = bool(stripped) and len(words) <= 8 and (
-        all(w in FILLER_WORDS for w in words) or bool(BARE_NOTE.match(folded)) or bool(_LABEL_ONLY.match(folded))
-        or bool(_BARE_DECISION.match(folded)))
+        lapse or all(w in FILLER_WORDS for w in words) or bool(BARE_NOTE.match(folded))
+        or bool(_LABEL_ONLY.match(folded)) or bool(_BARE_DECISION.match(folded)))
     asked = _TAG_QUESTION.sub("", stripped)   # "Prefiero que me escribas en castellano, ¿vale?" asks nothing
     question = asked.endswith("?") or asked.startswith("¿") or bool(_LEADING_QUESTION.match(folded))
     unverified = UNVERIFIED_SET.find(folded, text_grams)
@@ -241,7 +258,9 @@ def _recorded(signals: Signals, text: str, acts: tuple[str, ...] = ()) -> Signal
             NOTE_REQUEST.match(folded) and len(tokens(folded)) >= MIN_NOTED_WORDS):
         return signals
     setting = technical_value(text) or signals.verified or NEW_VALUE.search(folded)
-    categories = signals.categories or (("config",) if setting else ("decision",))
+    # "Lo que sí quiero que quede: …": the wish to keep it is no preference
+    kinds = tuple(c for c in signals.categories if c != "preference") if WANT_KEPT.match(folded) else signals.categories
+    categories = kinds or (("config",) if setting else ("decision",))
     return replace(signals, categories=categories, transient=(), past_action=acts, weak=(*signals.weak, "on record"))
 
 
@@ -323,6 +342,9 @@ def _transient(folded: str, text_grams: dict[str, int], categories: tuple[Catego
 
 
 _APPOINTMENTS = TermSet(APPOINTMENTS)
+# an approval given in the turn for a slot of today: for that time, not a rule
+_TODAY = frozenset(("hoy", "today", "esta noche", "tonight", "esta tarde", "this afternoon", "this evening"))
+_APPROVED = re.compile(r"^\W*(?:(?:ok|vale|si|yes)\W+)?(?:aprobado|aprobada|approved|autorizado|authori[sz]ed)\b")
 
 
 def _one_off(folded: str, text_grams: dict[str, int], categories: tuple[Category, ...]) -> tuple[str, ...]:
@@ -334,6 +356,8 @@ def _one_off(folded: str, text_grams: dict[str, int], categories: tuple[Category
         found = tuple(t for t in found if not _APPOINTMENTS.search(t, grams(tokens(t))))
     if not found and "preference" in categories and not REGULAR.search(folded):
         found = ONE_OFF_TIME_SET.find(folded, text_grams)
+    if not found and _APPROVED.match(folded):   # "Aprobado, pero solo después de las 20:00 de hoy": for that slot
+        found = tuple(t for t in ONE_OFF_TIME_SET.find(folded, text_grams) if t in _TODAY)
     return found
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..identity import Identity
 from .amounts import price_value
+from .answer_echoes import user_fact_in_answer
 from .assent import assents
 from .candidates import CandidateBuilder, Unit
 from .checked_facts import checked_fact
@@ -44,6 +45,7 @@ from .opt_outs import opted_out_part
 from .option_choice import takes_option
 from .preference_reach import continued_preference, tells_its_reach
 from .raw_output import settings_snippet
+from .record_marks import without_keep_wish
 from .run_report import reports_the_run, run_sections
 from .sentences import Sentence
 from .signals import Signals, holds_number, states_value, technical_value
@@ -89,7 +91,7 @@ class TurnUnits:
 
 
 def _assistant(builder: CandidateBuilder, sentence: Sentence, reading: TurnReading,
-               restating: frozenset[int], run: frozenset[int]) -> tuple[Sentence, str | None]:
+               restating: frozenset[int], run: frozenset[int], said: Sequence[Sentence]) -> tuple[Sentence, str | None]:
     """An answer sentence as the turn backs it: a verified fix's fact goes to platform, anything else is the
     assistant's own statement (its "prefiero" is never the user's preference). A sentence of a fix's answer that
     speaks of the business alone, with no system value ("Anoto el abono SLA del 10 % a los tres clientes
@@ -113,6 +115,9 @@ def _assistant(builder: CandidateBuilder, sentence: Sentence, reading: TurnReadi
             return replace(sentence, signals=found), "platform"
     if sentence.index in restating:
         return replace(sentence, signals=agreed(sentence.signals, sentence.text)), None
+    read = partial(_user_sentence, builder, vouched=False, habits=False, fixing=False)
+    if (theirs := user_fact_in_answer(builder, sentence, said, read, settles=not reading.proposal)) is not None:
+        return theirs, None   # "Anoto también que Nómada Viajes tiene el SLA Gold", "Queda fijado el horario: …"
     return _own_statement(sentence), None
 
 
@@ -150,7 +155,7 @@ def _user_sentence(builder: CandidateBuilder, sentence: Sentence, *, vouched: bo
     cause, else a plain statement (a configuration fact, a habit), and a plain business fact unless it opens a
     fix's turn (`fixing`: then it is the problem or request the fix answers, "Ferretería Nieto ha borrado la
     mitad de los productos")."""
-    kept = without_discarded(sentence.text)   # what is stored; the sentence is read as written
+    kept = without_keep_wish(without_discarded(sentence.text))   # what is stored; the sentence is read as written
     if not kept:   # "Lo de 59 € era la primera propuesta, que descartamos": a value no longer held
         return replace(sentence, signals=replace(sentence.signals, transient=(*sentence.signals.transient, "dropped")))
     routed = builder.routed_scopes(sentence.text)
@@ -256,8 +261,9 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
                      for s in sentences]
     restating = frozenset(s.index for s in answered if reading.proposal and restates(s.text, reading.proposal))
     run = run_sections(answered)
+    users = [s for s in sentences if s.role == "user"]
     for sentence in answered:
-        backed, scope = _assistant(builder, sentence, reading, restating, run)
+        backed, scope = _assistant(builder, sentence, reading, restating, run, users)
         sentences.append(backed)
         if scope is not None and scope in builder.router.known_scopes:
             pinned[backed.index] = scope

@@ -249,6 +249,11 @@ def _only_about_someone_close(folded: str, text_grams: dict[str, int]) -> bool:
     return not FIRST_PERSON.search(rest, grams(tokens(rest)))
 
 
+# "down" of a phrasal verb, no outage: "we cut it down to keep-daily 7", "scaled it down to 2 replicas"
+_PHRASAL_DOWN = re.compile(r"(?i)\b(?:cut|cutting|bring|brought|scale[ds]?|scaling|turn(?:ed)?|narrow(?:ed)?|wind|"
+                           r"slow(?:ed)?|calm|write|wrote|note[ds]?|settle)\s+(?:it\s+|them\s+|that\s+|this\s+)?down\b")
+
+
 def problem_report(signals: Signals, text: str) -> Signals:
     """A user's description of what goes wrong ("se mezclaban las cachés…", "keeps failing"): the turn's subject,
     not a fact to keep, unless it states a cause or a fix or the user asks to keep it."""
@@ -260,7 +265,8 @@ def problem_report(signals: Signals, text: str) -> Signals:
         return signals
     if signals.verified or signals.past_action or signals.errand or "preference" in signals.categories:
         return signals
-    if not (mentions(PROBLEM, text) or _IMPERFECT.search(text) or "incident" in signals.categories):
+    troubled = mentions(PROBLEM, _PHRASAL_DOWN.sub(" ", text))
+    if not (troubled or _IMPERFECT.search(text) or "incident" in signals.categories):
         return signals
     if mentions(REQUEST_TO_ME_SET, text) and not signals.question:
         return signals  # "dámelos para zsh, que los de bash me fallan": the problem is the request's reason

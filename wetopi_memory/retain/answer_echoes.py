@@ -1,0 +1,108 @@
+"""The user's fact in the answer's words: an answer sentence noting what the user just told ("Anoto también que
+Nómada Viajes tiene el SLA Gold") when the user's own sentence is tangled with the moment ("Ojo, que están en SLA
+Gold, tiene que quedar resuelto hoy"), or stating as settled what the user just agreed to or corrected ("Vale, la
+primera, pero los viernes hasta las 15:00" → "Queda fijado el horario de soporte: …"). Read as the user's
+statement, never as a preference of theirs (those are kept in their own words), nor as the assistant's own claim."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Final
+
+from .assent import assents
+from .candidates import CandidateBuilder
+from .corrections import corrects
+from .dialogue_lexicon import ASSENT
+from .kinds import Category
+from .option_choice import takes_option
+from .sentences import Sentence
+from .signals import Signals
+from .term_matching import fold, mentions, tokens
+
+__all__ = ["user_fact_in_answer"]
+
+ReadAsUser = Callable[[Sentence], Sentence]
+
+# "Anoto (también) que …", "Y dejo anotado que …", "Anotado: …", "Noted: …", "I've noted that …" opening the sentence
+_NOTING: Final = re.compile(
+    r"^\W*(?:y\s+)?(?:tambien\s+)?(?:anoto|apunto|me\s+apunto|dejo\s+(?:anotado|apuntado)|queda\s+(?:anotado|apuntado)|"
+    r"anotado|apuntado|tomo\s+nota(?:\s+de)?|noted|(?:and\s+)?i(?:'ve|\s+have)\s+noted|i'?ll\s+note|noting)"
+    r"(?:\s+tambien|\s+too|\s+also)?\s*(?:que\b|that\b|:)\s*")
+# "Queda así: …", "Queda fijado el horario…", "Hecho: el precio … queda en 49 €", "Settled: …" opening the sentence
+_SETTLED: Final = re.compile(
+    r"^\W*(?:queda(?:\s+(?:asi|fijad[oa]s?|decidid[oa]s?|cerrad[oa]s?|aprobad[oa]s?))?\s*:|"
+    r"queda\s+(?:fijad[oa]s?|decidid[oa]s?|cerrad[oa]s?)\s+(?=el\b|la\b|los\b|las\b|que\b)|"
+    r"(?:corregido|corrected|decision\s+registrada|registrado)\s*:|(?:decidido|acordado|"
+    r"settled|locked\s+in|agreed|hecho|done)\s*:\s*(?=[^.]*\b(?:queda|quedan|es|son|sera|will\s+be|is\s+now|"
+    r"are\s+now)\b))\s*")
+MIN_CONTENT_CHARS: Final = 4    # "Gold", "mes", a number: shorter words are grammar
+MIN_SHARED: Final = 2
+MIN_SHARED_SHARE: Final = 0.5
+
+
+def echoed_fact(text: str, said: Sequence[str]) -> tuple[str, int] | None:
+    """What an answer sentence notes, when in its own words it is what one of the user's sentences (`said`) told:
+    most of its content words (names, values, the matter) are that sentence's. The note ("Nómada Viajes tiene el
+    SLA Gold.") and the position of the sentence it echoes."""
+    folded = fold(text)
+    found = _NOTING.match(folded)
+    if found is None or len(folded) != len(text):
+        return None
+    noted = {w for w in tokens(folded[found.end():]) if len(w) >= MIN_CONTENT_CHARS or w.isdigit()}
+    shares = [len(noted & set(tokens(fold(sentence)))) for sentence in said]
+    best = max(range(len(shares)), key=shares.__getitem__, default=-1)
+    if best < 0 or shares[best] < MIN_SHARED or shares[best] < MIN_SHARED_SHARE * len(noted):
+        return None
+    content = text[found.end():].strip()
+    return content[:1].upper() + content[1:], best
+
+
+def settled_summary(text: str) -> str | None:
+    """What an answer sentence states as settled ("Queda fijado el horario de soporte: …"), without its opening."""
+    folded = fold(text)
+    found = _SETTLED.match(folded)
+    if found is None or len(folded) != len(text):
+        return None
+    content = text[found.end():].strip()
+    return content[:1].upper() + content[1:] if content else None
+
+
+_NOT_THEIRS: Final[frozenset[Category]] = frozenset({"preference"})
+_OPENING_WORDS: Final = 3
+_DEAL: Final = re.compile(r"^\W*(?:trato\s+)?(?:hecho|deal)\s*[:!]")   # "Hecho: Ceph RBD para wp-prod, …"
+
+
+def user_fact_in_answer(builder: CandidateBuilder, sentence: Sentence, said: Sequence[Sentence], read: ReadAsUser,
+                        *, settles: bool) -> Sentence | None:
+    """The answer sentence as the user's statement of what it notes or (`settles`: the turn found no proposal of
+    its own to adopt) states as settled, read by `read` as a user's sentence is; None when it is neither."""
+    found = echoed_fact(sentence.text, [s.text for s in said])
+    if found is not None and _tangled(said[found[1]].signals):
+        content: str | None = found[0]
+    elif settles and said and (_opens_with_assent(said[0].text) or corrects(said[0].text)):
+        content = settled_summary(sentence.text)
+    else:
+        return None
+    parsed = builder.sentences(content, "user", first_index=sentence.index) if content else []
+    if len(parsed) != 1:
+        return None
+    stated = read(parsed[0])
+    categories = tuple(c for c in stated.signals.categories if c not in _NOT_THEIRS)
+    if found is None:
+        categories = categories or ("decision",)   # what was settled is a decision even when it names no kind
+    return replace(stated, signals=replace(stated.signals, categories=categories))
+
+
+def _opens_with_assent(text: str) -> bool:
+    """Whether the user's message opens by agreeing ("Vale, la primera, pero…", "Ok, go with option 2")."""
+    folded = fold(text)
+    return assents(text) or takes_option(text) or _DEAL.match(folded) is not None or mentions(
+        ASSENT, " ".join(tokens(folded)[:_OPENING_WORDS]))
+
+
+def _tangled(signals: Signals) -> bool:
+    """Whether a user's sentence is kept from memory by what else it says: a question, an errand, today's state."""
+    return bool(signals.transient or signals.one_off or signals.question or signals.errand or signals.filler
+                or not signals.categories)
