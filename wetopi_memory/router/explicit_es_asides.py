@@ -149,8 +149,9 @@ ES_ASIDES: tuple[ExplicitTrigger, ...] = (
                     ("recuerdo", "recordar", "suena"), requires=("algo",), also=r"\?"),
     ExplicitTrigger("es.que_me_dijo",   # "¿Qué me dijo Jordi que necesitaba de mí…?": what someone told the speaker
                     r"\b(?:que|cuando|como)\s+(?:me|nos)\s+(?:dijo|dijeron|comento|comentaron|conto|contaron|pidio|"
-                    r"pidieron|prometio|prometieron)\b", ("dijo", "dijeron", "comento", "comentaron", "conto", "contaron",
-                    "pidio", "pidieron", "prometio", "prometieron"), gated=True, clause_start=False,
+                    r"pidieron|prometio|prometieron)\b",
+                    ("dijo", "dijeron", "comento", "comentaron", "conto", "contaron", "pidio", "pidieron", "prometio",
+                     "prometieron"), gated=True, clause_start=False,
                     accented=r"\b(?:qué|cuándo|cómo)\s+(?:me|nos)\b"),
     ExplicitTrigger("es.que_dijo_el_asesor",   # "¿qué dijo la gestoría sobre el IVA de la UE?": advice we were given
                     r"\bque\s+(?:nos\s+)?(?:dijo|dijeron|recomendo|aconsejo)\s+(?:el|la|los|las|nuestro|nuestra)\s+"

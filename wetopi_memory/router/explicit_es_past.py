@@ -71,7 +71,8 @@ ES_PAST: tuple[ExplicitTrigger, ...] = (
                     gated=True, clause_start=False, requires=("que",)),
     ExplicitTrigger("es.la_ultima_vez_que_fui",   # "¿Qué hotel cogí la última vez que fui a Madrid?": her own past
                     r"\bultima\s+vez\s+que\s+(?:(?:lo|la|le|me|se)\s+)?(?:fui|estuve|vine|hice|tuve|pedi|cogi|use|reserve|"
-                    r"compre|llame|pague)\b(?=[^.!¿]*\?)", ("vez",), gated=True, clause_start=False, requires=("ultima",)),
+                    r"compre|llame|pague)\b(?=[^.!¿]*\?)", ("vez",), gated=True, clause_start=False,
+                    requires=("ultima",)),
     ExplicitTrigger("es.a_ver_que",
                     rf"\ba\s+ver\s+(?:que|como|cuando|en\s+que)\s+(?:(?:le|les|nos|te|se|lo|la|ya)\s+){{0,2}}{PAST_WE}\b",
                     ("ver",)),
