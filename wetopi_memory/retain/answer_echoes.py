@@ -34,9 +34,8 @@ _NOTING: Final = re.compile(
 _SETTLED: Final = re.compile(
     r"^\W*(?:queda(?:\s+(?:asi|fijad[oa]s?|decidid[oa]s?|cerrad[oa]s?|aprobad[oa]s?))?\s*:|"
     r"queda\s+(?:fijad[oa]s?|decidid[oa]s?|cerrad[oa]s?)\s+(?=el\b|la\b|los\b|las\b|que\b)|"
-    r"(?:corregido|corrected|decision\s+registrada|registrado)\s*:|(?:decidido|acordado|"
-    r"settled|locked\s+in|agreed|hecho|done)\s*:\s*(?=[^.]*\b(?:queda|quedan|es|son|sera|will\s+be|is\s+now|"
-    r"are\s+now)\b))\s*")
+    r"(?:corregido|corrected|decision\s+registrada|registrado|decidido|acordado|decided|settled|locked\s+in|agreed)"
+    r"\s*:|(?:hecho|done)\s*:\s*(?=[^.]*\b(?:queda|quedan|es|son|sera|will\s+be|is\s+now|are\s+now)\b))\s*")
 MIN_CONTENT_CHARS: Final = 4    # "Gold", "mes", a number: shorter words are grammar
 MIN_SHARED: Final = 2
 MIN_SHARED_SHARE: Final = 0.5

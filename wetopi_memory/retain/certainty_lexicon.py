@@ -169,6 +169,10 @@ FAILED_ATTEMPT: tuple[str, ...] = (
     "no ha funcionado", "wasn't it", "was not it", "no era eso", "no effect", "sin efecto", "no luck", "sin suerte",
     "no era la solucion", "no es la solucion", "wasn't the fix", "was not the fix", "wasn't the solution",
     "was not the solution",
+    # the same failure right after the change: "…, but it was OOMKilled again 12 minutes later", "ha vuelto a caer"
+    "re:\\b(?:was|got|is|were)\\s+(?:oomkilled|killed|evicted|restarted|failing|crashing)\\s+again\\b",
+    "it's not just the", "no es solo el", "no es solo la", "ha vuelto a fallar", "ha vuelto a caer",
+    "se ha vuelto a caer", "volvio a fallar", "volvio a caer", "failed again", "crashed again",
     # the speaker's own try that failed: "He intentado actualizar al chart 4.11 y ha fallado el hook"
     "re:\\b(?:he intentado|hemos intentado|intente|intentamos|i tried|we tried)\\b[^;!?]{0,80}?"
     "\\b(?:ha fallado|fallo|failed)\\b",

@@ -204,8 +204,13 @@ PROBLEM = TermSet(("no arranca", "no arrancan", "imagepullbackoff", "errimagepul
 CAUSE = TermSet(("porque", "because", "debido a", "due to", "por culpa de", "a causa de", "since the"))
 PURPOSE = TermSet(("para que no", "para no", "so that it doesn't", "so it doesn't", "to avoid"))   # why it changed
 # The user asks how a thing is done: a tested answer is a runbook.
-# The user asks to keep what the answer says ("Apunta esto como procedimiento", "Write this down as the runbook").
-NOTE_THE_ANSWER = TermSet((
+# The user asks to keep what the answer says ("Apunta esto como procedimiento", "Write this down as the runbook"),
+# or the answer's procedure, named ("Apúntate el procedimiento tal cual lo hemos hecho", "save this runbook").
+_PROCEDURE_NOTED = (r"\b(?:apunta|apuntate|anota|anotate|guarda|guardate|documenta)\s+(?:el|este|ese)\s+"
+                    r"(?:procedimiento|runbook|proceso)\b|\b(?:note|write\s+down|save|record|document)\s+"
+                    r"(?:the|this|that)\s+(?:procedure|runbook|process)\b")
+PROCEDURE_NOTED = TermSet(("re:" + _PROCEDURE_NOTED,))
+NOTE_THE_ANSWER = TermSet(("re:" + _PROCEDURE_NOTED,
     "apunta esto", "apuntalo", "anota esto", "anotalo", "guarda esto", "guardalo", "documenta esto", "documentalo",
     "dejalo apuntado", "dejalo documentado", "write this down", "write that down", "note this down", "note that down",
     "save this as", "keep this as", "record this", "document this", "document that", "apunta eso", "anota eso",

@@ -88,7 +88,7 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "we decided", "we have decided", "we've decided", "decided to", "decidimos", "hemos decidido",
         "he decidido", "decidi", "se decidio", "se ha decidido", "acordamos", "board decided", "decided that",
         "ha decidido", "han decidido", "decidieron", "decidio que", "decision mia", "es decision mia",
-        "my own decision", "my call:",
+        "my own decision", "my call:", "i've made up my mind", "lo tengo decidido",
         "re:\\b(?:the|our|la|nuestra|final|my|mi)\\s+decision\\b|\\bdecision\\s*(?::|is to|es|fue|was|final)",
         "hemos acordado", "acepta pasar al", "aceptan pasar al", "agreed to move to", "agreed to upgrade to",
         "we agreed", "agreed to", "we chose", "we have chosen", "elegimos", "hemos elegido", "we will use",

@@ -347,7 +347,7 @@ ADOPTED: tuple[str, ...] = (
     "i make a point of", "my rule is", "my own rule", "i've got into the habit", "i've gotten into the habit",
     "i'm in the habit of", "i've gotten used to", "i've got used to", "i have gotten used to", "i'm used to",
     "i've switched to", "i've started using", "i have started using", "estoy acostumbrado a", "i've been using",
-    "i have been using", "llevo anos usando", "llevo tiempo usando", "llevo anos con",
+    "i have been using", "llevo anos usando", "llevo tiempo usando", "llevo anos con", "i've made up my mind",
     "estoy acostumbrada a",
 )
 # A one-off errand the speaker ran, told in the past: a message sent, a call made, a bill paid, one request approved.

@@ -37,6 +37,7 @@ from .dialogue_lexicon import (
     NOW_TO_ACT,
     OFFER,
     OPTIONS,
+    PROCEDURE_NOTED,
     PROPOSAL,
     RECOMMENDATION,
     RUNBOOK_ASKED,
@@ -248,7 +249,7 @@ def _notes_the_answer(user_message: str) -> bool:
     # a request to check and note, in a sentence of its own: "The new guy asked how traffic gets to the WAN nodes.
     # Can you confirm on the boxes and write it down?" (not "Renovado el contrato…: 1.450 €… Apúntalo en…")
     own = next((part for part in reversed(_SENTENCE_BREAK.split(request)) if mentions(NOTE_THE_ANSWER, part)), "")
-    request = own if own and mentions(CHECK_AND_NOTE, own) else request
+    request = own if own and (mentions(CHECK_AND_NOTE, own) or mentions(PROCEDURE_NOTED, own)) else request
     _, colon, told = request.partition(":")
     if colon and len(tokens(fold(told))) >= MIN_OWN_CONTENT_WORDS:
         return False  # "guárdalo en business: el registrador de dominios es …": the user's words are the content

@@ -77,6 +77,9 @@ __all__ = ["TurnUnits", "turn_units"]
 
 _NOT_THE_ASSISTANTS: frozenset[Category] = frozenset({"preference"})
 MAX_ASSENT_ONLY = 10
+# a request to be told what memory holds, opening the sentence: "Recuérdame cuánto…", "Remind me which…"
+_RECALL_ASKED = re.compile(r"^\W*(?:(?:oye|hey|ey)\W+)?(?:recuerdame|recuerdanos|remind\s+me|buscame|look\s+up|"
+                           r"refresh\s+my\s+memory)\b")
 MAX_BARE_ORDER_WORDS = 3   # "Quítalo.", "Bórralo ya": an order with nothing of its own
 # The user reports how a fix was proven: a postmortem, a before/after measurement.
 _MEASURED = re.compile(r"(?i)\b(?:post-?mortem|dropped from|went from|fell from|bajo de|paso de|bajaron de)\b")
@@ -156,6 +159,9 @@ def _user_sentence(builder: CandidateBuilder, sentence: Sentence, *, vouched: bo
     fix's turn (`fixing`: then it is the problem or request the fix answers, "Ferretería Nieto ha borrado la
     mitad de los productos")."""
     kept = without_keep_wish(without_discarded(sentence.text))   # what is stored; the sentence is read as written
+    if not sentence.signals.question and _RECALL_ASKED.match(fold(sentence.text)) and builder.asks_memory(
+            sentence.text):   # "Recuérdame cuánto cuesta el plan Basic, que me lo pregunta un cliente": a question
+        sentence = replace(sentence, signals=replace(sentence.signals, question=True))
     if not kept:   # "Lo de 59 € era la primera propuesta, que descartamos": a value no longer held
         return replace(sentence, signals=replace(sentence.signals, transient=(*sentence.signals.transient, "dropped")))
     routed = builder.routed_scopes(sentence.text)
