@@ -1,7 +1,7 @@
-"""A request to be told what memory holds ("Recuérdame cuánto cuesta…") is a question, whatever reason it gives; "Apúntate
-el procedimiento tal cual lo hemos hecho" keeps the answer's runbook; "Decided: …" after the user's assent is the
-decision; a change followed by the same failure ("…, but it was OOMKilled again") is no fix; "I've made up my mind"
-decides, "I haven't made up my mind" does not."""
+"""A request to be told what memory holds ("Recuérdame cuánto cuesta…") is a question, whatever reason it gives;
+"Apúntate el procedimiento tal cual lo hemos hecho" keeps the answer's runbook; "Decided: …" after the user's assent
+is the decision; a change followed by the same failure ("…, but it was OOMKilled again") is no fix; "I've made up my
+mind" decides, "I haven't made up my mind" does not."""
 
 from __future__ import annotations
 
