@@ -2,8 +2,9 @@
 habit of the speaker's; what she has ("How many vacation days do I have left?") is hers, a how-to "do I have to…"
 is not; the "we" imperfect past an interrogative's noun or after "cómo lo", a settled thing named after
 "confírmame", "like the ones you gave me before", "¿Cómo prefería yo…? No me acuerdo", "has this happened before?",
-"¿qué me dijo Marta…?" and "la última vez que estuve…" ask for memory; what we
-still pay for and the places we have open for hire are business."""
+"¿qué me dijo Marta…?", "la última vez que estuve…", "I need the discount we negotiated…", "tráeme lo que
+tengamos…" and "no recuerdo qué versión … dejamos" ask for memory; what we still pay for and the places we have
+open for hire are business."""
 
 from __future__ import annotations
 
@@ -47,6 +48,10 @@ ASKED = [
     "Has this 'connection reset by peer' from the mail relay happened before?",
     "¿Qué me dijo Marta que faltaba para cerrar lo del rack nuevo?",
     "¿Qué restaurante me gustó la última vez que estuve en Bilbao?",
+    "I need the discount we negotiated with Vinos Olmedo for the renewal.",
+    "Tráeme lo que tengamos sobre el cambio de gestoría.",
+    "Necesito el plazo que acordamos con Kinetic para la migración.",
+    "No recuerdo qué versión de Redis dejamos en el cluster de staging.",
 ]
 NOT_ASKED = [
     "¿Qué tal si lo hacíamos el jueves en vez del martes?",
@@ -54,6 +59,8 @@ NOT_ASKED = [
     "¿Cómo podríamos bajar la latencia del checkout?",
     "Has this been deployed to staging yet?",
     "Marta me dijo que el rack llega el lunes, avísame cuando esté.",
+    "I need the staging cluster up by Monday.",
+    "Necesito el informe de ventas en PDF.",
 ]
 
 

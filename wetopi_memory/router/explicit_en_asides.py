@@ -95,6 +95,12 @@ EN_ASIDES: tuple[ExplicitTrigger, ...] = (
                     r"(?:^|[^\w\s'-])\s*(?:ever\s+)?seen\s+(?:this|that|it|something\s+like\s+(?:this|that))(?:\s+(?:one|error|"
                     r"issue|problem|message|warning|kind\s+of\s+thing))?\s+before\s*\?",
                     ("seen",), requires=("before",)),
+    ExplicitTrigger("en.i_need_the_number_we_agreed",   # "I need the number we agreed with Lumen for the credits"
+                    r"\b(?:i\s+need|i\s+want|give\s+me|send\s+me|get\s+me|bring\s+me|pull\s+up)\s+(?:the|our|that)\s+"
+                    r"(?:[\w'-]+\s+){0,3}?(?:we|you)\s+(?:agreed|quoted|offered|settled\s+on|decided\s+on|promised|gave|"
+                    r"charged|negotiated|signed|picked|chose)\b",
+                    ("agreed", "quoted", "offered", "settled", "decided", "promised", "gave", "charged", "negotiated",
+                     "signed", "picked", "chose"), requires=("the",)),
     ExplicitTrigger("en.has_this_happened_before",   # "Has this 'x509: …' error happened before?"
                     r"\b(?:has|had)\s+(?:this|that|it|something\s+like\s+(?:this|that))\b[^.!?]{0,120}?\bhappened\s+"
                     r"(?:to\s+us\s+)?(?:before|already)\s*\?", ("happened",), requires=("before",)),

@@ -153,10 +153,11 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"\b(?:sabemos|tenemos|hay)\s+algo\s+(?:de|del|sobre|acerca)\b", ("algo",), gated=True,
                     clause_start=False),
     ExplicitTrigger("es.lo_que_tenemos",
-                    r"\b(?:busca|buscame|mira|consulta|revisa|repasa|repasame|resume|resumeme|recupera)\s+(?:en\s+)?"
-                    r"lo\s+que\s+(?:tenemos|sabemos|hay|tengas|tienes|sepas|tengamos|sepamos|haya)\b",
+                    r"\b(?:busca|buscame|mira|consulta|revisa|repasa|repasame|resume|resumeme|recupera|traeme|pasame|"
+                    r"mandame|ensename)\s+(?:en\s+)?lo\s+que\s+(?:tenemos|sabemos|hay|tengas|tienes|sepas|tengamos|sepamos|"
+                    r"haya)\b",
                     ("busca", "buscame", "mira", "consulta", "revisa", "repasa", "repasame", "resume", "resumeme",
-                     "recupera"), requires=("lo", "que")),
+                     "recupera", "traeme", "pasame", "mandame", "ensename"), requires=("lo", "que")),
     ExplicitTrigger("es.recuerdame_lo_que",
                     rf"\blo\s+que\s+(?:(?:le|les|nos|te|se|ya)\s+)?"
                     rf"(?:{PAST_WE}|\w+(?:amos|imos)|te\s+(?:dije|conte|comente|pedi)|(?:me|nos)\s+{YOU_TOLD}|"
@@ -168,9 +169,10 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                            r"revisa|cuentame|comprueba|recupera|recuperar)\b[^.?!]{0,30}$"),
     ExplicitTrigger("es.confirmame_la_tarifa_que",   # "Y confírmame la tarifa que les ofrecimos": a thing we settled,
                     # named right after a request to tell it, with no question mark
-                    rf"\b(?:confirmame|recuerdame|recuerdanos|repiteme|pasame)\s+(?:el|la|los|las)\s+(?:[a-z0-9]+\s+){{1,3}}"
-                    rf"que\s+(?:(?:le|les|nos|se|lo|la)\s+)?{PAST_WE}\b",
-                    ("confirmame", "recuerdame", "recuerdanos", "repiteme", "pasame"), requires=("que",)),
+                    rf"\b(?:confirmame|recuerdame|recuerdanos|repiteme|pasame|necesito|traeme|dame)\s+(?:el|la|los|las)\s+"
+                    rf"(?:[a-z0-9]+\s+){{1,3}}que\s+(?:(?:le|les|nos|se|lo|la)\s+)?{PAST_WE}\b",
+                    ("confirmame", "recuerdame", "recuerdanos", "repiteme", "pasame", "necesito", "traeme", "dame"),
+                    requires=("que",)),
     ExplicitTrigger("es.busca_que_hicimos",   # "Busca qué le dijimos a…", "dime cómo lo arreglamos": no "?" needed
                     rf"^\W*(?:oye,?\s+)?(?:busca|buscame|mira|consulta|revisa|dime|cuentame|recuerdame|comprueba)"
                     rf"(?:\s+(?:en\s+)?(?:la\s+|tu\s+)?memoria)?\s+(?:que|como|cuando|cuanto|cuanta|donde|por\s+que|cual|"

@@ -162,8 +162,10 @@ ES_ASIDES: tuple[ExplicitTrigger, ...] = (
                     ("ponme", "pongame", "ponnos", "refrescame")),
     ExplicitTrigger("es.no_me_acuerdo_si_nosotros",   # "no me acuerdo si le prometimos a Marta el dominio gratis",
                     # "…, no me acuerdo what we did"; not "no me acuerdo si cerré con llave" (hers alone)
-                    r"\bno\s+me\s+acuerdo\s+(?:de\s+)?(?:si|que|what|if|lo\s+que)\s+(?:(?:le|les|lo|la|se\s+lo)\s+)?"
-                    r"(?:[a-z]{3,}(?:amos|imos)|we)\b", ("acuerdo",), requires=("no", "me")),
+                    # "no recuerdo qué versión de PHP dejamos…": what we did with a thing, its noun between
+                    r"\bno\s+(?:me\s+acuerdo|recuerdo)\s+(?:de\s+)?(?:si|que|what|if|lo\s+que|(?:que|cual|cuales|cuanto|"
+                    r"cuanta|cuantos|cuantas)\s+[a-z]+(?:\s+(?:de|del)\s+[a-z0-9]+)?)\s+(?:(?:le|les|lo|la|se\s+lo)\s+)?"
+                    r"(?:[a-z]{3,}(?:amos|imos)|we)\b", ("acuerdo", "recuerdo"), requires=("no",)),
     ExplicitTrigger("es.no_me_acuerdo_lo_tienes",   # "no me acuerdo de cómo se forzaba el resync, ¿lo tienes?": a lapse
                     # handed to the assistant; not "no me acuerdo del comando" alone
                     r"\bno\s+(?:me\s+acuerdo|recuerdo)\b[^.!?]{0,120}?\b(?:(?:lo|la|los|las)\s+(?:tienes|tendras|"
