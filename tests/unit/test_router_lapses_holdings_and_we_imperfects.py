@@ -79,3 +79,13 @@ def test_not_asked_for(router: RuleRouter, text: str) -> None:
 def test_what_we_pay_for_and_openings_are_business(router: RuleRouter, text: str) -> None:
     # as a turn reaches the router: with the agent that handles it
     assert "business" in router.route(text, agent="wetopi-lead").scope_names, text
+
+
+@pytest.mark.parametrize(("text", "scope", "set_aside"), [
+    ("esto no es del cluster, es de facturación: el cliente dice que le cobramos dos veces", "business", "platform"),
+    ("this isn't a billing question, the pods keep restarting on wp-prod", "platform", "business"),
+    ("no es tema de la plataforma: mi hijo tiene fiebre y mañana no vengo", "personal", "platform"),
+])
+def test_a_domain_set_aside_is_not_routed_to(router: RuleRouter, text: str, scope: str, set_aside: str) -> None:
+    scopes = router.route(text, agent="wetopi-lead").scope_names
+    assert scope in scopes and set_aside not in scopes, text

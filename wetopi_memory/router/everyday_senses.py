@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .senses import EVERY_TERM, Sense
 
-__all__ = ["EVERYDAY_SENSES", "HOME_LAB"]
+__all__ = ["EVERYDAY_SENSES", "HOME_LAB", "SET_ASIDE"]
 
 # A lab at home: the speaker's own hobby, not one of our systems ("me estoy montando un Proxmox en casa con un NUC").
 HOME_LAB = ("en casa", "de mi casa", "at home", "homelab", "home lab", "para trastear", "to tinker", "to play with",
@@ -15,17 +15,23 @@ HOME_LAB = ("en casa", "de mi casa", "at home", "homelab", "home lab", "para tra
 _SET_ASIDE = ("isn't about", "is not about", "not about", "nothing to do with", "no es sobre", "no es de",
               "no es un tema de", "nada que ver con", "no te pregunto por", "no te pregunto sobre", "not asking about",
               "no quiero hablar de", "no hablemos de", "don't want to talk about", "let's not talk about",
-              "no va de", "isn't about the", "not about the", "no me hables de", "don't talk to me about")
+              "no va de", "isn't about the", "not about the", "no me hables de", "don't talk to me about",
+              # "esto no es del cluster…", "no es tema de la plataforma", "this isn't a billing question"
+              "no es del", "no es tema de", "no es tema del", "no es cosa de", "no es cosa del", "no es un tema del",
+              "isn't a", "is not a", "not a")
 _BUSINESS_TOPICS = ("pricing", "prices", "price", "precios", "precio", "customers", "clients", "clientes", "sales",
-                    "ventas", "billing", "facturacion", "money", "dinero")
+                    "ventas", "billing", "facturacion", "money", "dinero", "negocio", "business")
 _PLATFORM_TOPICS = ("kubernetes", "infra", "infrastructure", "infraestructura", "the cluster", "el cluster", "servers",
-                    "servidores", "the platform", "la plataforma")
+                    "servidores", "the platform", "la plataforma", "platform", "plataforma", "cluster", "sistemas")
 
 
 def _set_aside(topics: tuple[str, ...]) -> tuple[str, ...]:
     """Every phrase that sets one of `topics` aside."""
     return tuple(f"{frame} {topic}" for frame in _SET_ASIDE for topic in topics)
 
+
+# the senses that set a whole domain aside: the word model may not add it back
+SET_ASIDE: frozenset[str] = frozenset(("business.set_aside", "platform.set_aside"))
 
 EVERYDAY_SENSES: tuple[Sense, ...] = (
     Sense("business.set_aside", "business", (EVERY_TERM,), _set_aside(_BUSINESS_TOPICS)),

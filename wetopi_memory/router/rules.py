@@ -37,6 +37,7 @@ from typing import Final
 from ..config import RoutingRule, RoutingSettings
 from .compiled import Term
 from .decision import CONFIDENCE_CAP, NO_ROUTE, RouteDecision, RuleMatch, ScopeScore
+from .everyday_senses import SET_ASIDE
 from .matching import (
     ACKNOWLEDGEMENTS,
     CUSTOMER_WORDS,
@@ -278,6 +279,9 @@ class RuleRouter:
         if (not names and len(seen) <= PACKED_WORDS and (packed + bars.packed) & bars.top == bars.kept
                 and (bars.monotone or len(tokens) <= self._full_words)):
             return decision   # nothing for the word model to change: `Bars.might_change`, inlined (the common case)
+        aside = {c.scope for c in decision.cancelled if c.sense in SET_ASIDE}
+        if aside:   # "no es tema de la plataforma: …": a domain the speaker set aside is not added back
+            allowed = (self._known if allowed is None else allowed) - aside
         return voter.revise(decision, bars, packed, seen, len(tokens), names, allowed)
 
     def _match_words(self, hits: frozenset[bytes], tokens: list[bytes], seen: frozenset[bytes],
