@@ -57,3 +57,17 @@ def test_made_up_my_mind_decides_and_not_made_up_does_not(driver: PluginDriver) 
     undecided = driver.stored_by("undecided", "Should we require two approvals for prod syncs? Just asking, I "
                                               "haven't made up my mind.", "I'd recommend it for prod.")
     assert undecided == {}, undecided
+
+
+def test_where_we_buy_is_the_businesss_supplier(driver: PluginDriver) -> None:
+    stored = driver.stored_by("supplier", "Lo hemos comprado a Servitec, y a partir de ahora todo el hardware de "
+                                          "servidores se compra ahí.", "Anotado.")
+    kept = " ".join(stored.get("business", ()))
+    assert "Servitec" in kept and "platform" not in stored, stored
+
+
+def test_the_plan_a_customer_is_on_is_the_businesss(driver: PluginDriver) -> None:
+    stored = driver.stored_by("plan", "Para que lo sepas: Vinos Olmedo está en el plan Business desde este mes.",
+                              "Anotado.")
+    assert any("Olmedo" in item for item in stored.get("business", ())), stored
+    assert "platform" not in stored, stored

@@ -204,7 +204,8 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "contract says", "contract states", "contractually", "in their contract", "in the contract",
     ),
     "pricing": (
-        "price", "prices", "pricing", "precio", "precios", "tarifa", "tarifas",
+        "price", "prices", "pricing", "precio", "precios", "tarifa", "tarifas", "esta en el plan", "estan en el plan",
+        "han pasado al plan", "ha pasado al plan", "re:\\b(?:is|are)\\s+(?:now\\s+)?on\\s+the\\s+\\w+\\s+plan\\b",
         # an amount a month, not a frequency ("se prueba un restore al mes", "twice per month")
         "re:\\d[^.;]{0,30}\\b(?:per month|al mes)\\b",
         "re:(?:\\d|€|\\$|eur|euros|usd)\\s*/\\s*(?:mes|month|ano|year)\\b",  # "49 €/mes", not "día/mes"
@@ -270,12 +271,11 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
     "relationship": (
         "depends on", "depend on", "depende de", "dependen de", "talks to", "connects to", "se conecta a",
         "persona de contacto", "contact person", "point of contact", "our contact at", "nuestro contacto en",
-        "su contacto", "interlocutor",
-        "se conectan a", "upstream", "downstream", "owned by", "responsable de", "es responsable",
-        "de garantia", "anos de garantia", "warranty", "years of warranty", "por escrito", "in writing",
-        "maintained by", "mantenido por", "belongs to", "pertenece a", "proveedor de", "our supplier", "our vendor",
-        "el contrato", "the contract", "se renueva", "renews", "como cliente", "as a customer", "as a client",
-        "su contrato", "their contract", "in the contract", "en el contrato",
+        "su contacto", "interlocutor", "se conectan a", "upstream", "downstream", "owned by", "responsable de",
+        "es responsable", "de garantia", "anos de garantia", "warranty", "years of warranty", "por escrito",
+        "in writing", "maintained by", "mantenido por", "belongs to", "pertenece a", "proveedor de", "our supplier",
+        "our vendor", "el contrato", "the contract", "se renueva", "renews", "como cliente", "as a customer",
+        "as a client", "su contrato", "their contract", "in the contract", "en el contrato",
         "es cliente", "is a customer", "is our customer", "son clientes", "nuevo cliente", "new customer",
         # a contract's term and a customer leaving: "contrato hasta diciembre de 2027", "Librería Ítaca is cancelling"
         "contrato hasta", "contract until", "contract runs until", "our contact there", "nuestro contacto alli",
@@ -395,6 +395,6 @@ REMEDY_SET = TermSet((
 SUPPLIER_SET = TermSet((
     "proveedor", "proveedores", "proveedora", "supplier", "suppliers", "vendor", "vendors", "registrador",
     "registrar", "registered with", "registrados en", "registrados con", "registrado en", "registrado con",
-))
+    "comprado a", "compramos a", "se compra", "se compran", "bought from", "buy from", "purchased from"))
 STRONG_SET = TermSet(DURABLE_STRONG)
 WEAK_SET = TermSet(DURABLE_WEAK)
