@@ -71,3 +71,29 @@ def test_the_plan_a_customer_is_on_is_the_businesss(driver: PluginDriver) -> Non
                               "Anotado.")
     assert any("Olmedo" in item for item in stored.get("business", ())), stored
     assert "platform" not in stored, stored
+
+
+def test_someone_elses_word_is_not_a_fact_yet(driver: PluginDriver) -> None:
+    heard = driver.stored_by("says", "Marta says the Olmedo contract was signed yesterday.", "Great news.")
+    assert heard == {}, heard
+    ours = driver.stored_by("we_said", "We said that the Basic plan goes up to 14 € in January, and it's final.",
+                            "Noted.")
+    assert "business" in ours, ours
+
+
+def test_almost_corrects_the_summary_it_accepts(driver: PluginDriver) -> None:
+    stored = driver.stored_by(
+        "almost", "Casi: no son 30 días de preaviso sino 60, lo demás sí.",
+        "Corregido: preaviso de 60 días para dar de baja el contrato de mantenimiento.",
+        asked="Resume las condiciones de baja.", before="Condiciones de baja: preaviso de 30 días, por escrito.")
+    assert any("60 días" in item for item in stored.get("business", ())), stored
+
+
+def test_a_meetings_notes_keep_the_decisions_not_the_ideas_nor_the_tasks(driver: PluginDriver) -> None:
+    stored = driver.stored_by(
+        "notes", "Meeting notes from today:\n1. Agreed: support hours become 9:00-17:00 from April.\n2. Idea: a Slack "
+                 "community for customers, to explore.\n3. Action: Pau to draft the announcement by Friday.",
+        "Got it.")
+    kept = " ".join(stored.get("business", ()))
+    assert "9:00-17:00" in kept, stored
+    assert "Slack" not in kept and "Pau to draft" not in kept, stored

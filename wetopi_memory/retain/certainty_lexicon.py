@@ -27,6 +27,8 @@ REPORTED: tuple[str, ...] = (
     "wants to know if",
     "keeps saying", "kept saying", "sigue diciendo", "insiste en que", "dice que", "claims that", "according to him",
     "according to her", "segun el", "segun ella",
+    # someone else's word, unchecked: "Marta says the Kinetic contract was signed yesterday" (not "we said that…")
+    "re:(?<!\\bwe )(?<!\\bi )\\b(?:says|said)\\s+(?:that\\s+)?(?:the|it|it's|its|they|their)\\b",
     # a counterparty's ask or counter-offer, not a term agreed: "Hannah came back: they'd accept X but want Y",
     # "Hannah is now asking for a discount", "also asked about a stronger SLA"
     "came back:", "came back saying", "they'd accept", "they would accept", "aceptarian", "asked about",
@@ -53,6 +55,9 @@ HEDGES: tuple[str, ...] = (
     # an idea put forward, or an answer that commits to nothing: "Mi idea: offer them 99.95 % for €240/month",
     # "tell her we'll look at it at renewal, no promise"
     "mi idea", "my idea", "no promise", "no promises", "nothing promised", "sin prometer nada", "no prometemos nada",
+    # a note's item labelled as an idea or left open: "Idea: un plan para ONGs, a estudiar", "Maybe: a Slack community"
+    "re:^\\W*(?:\\d+[.)]\\s*)?(?:idea|ideas|maybe|quizas?|tal vez)\\s*:", "a estudiar", "por estudiar", "a valorar",
+    "por valorar", "to explore", "to be explored", "to be discussed",
     # a sentence opened by not knowing: "No sé, hay que hacer números primero", "I don't know, let's see"
     "re:^\\W*(?:no se|i don'?t know|dunno|ni idea)\\s*[,;:.]",
     "maybe", "perhaps", "i think", "i believe", "i guess", "i suppose", "i suspect", "could be", "could have",

@@ -16,7 +16,7 @@ __all__ = ["corrected", "corrects", "without_discarded"]
 # A sentence that says it corrects: "Me equivoqué antes:", "Corrijo lo de NordRack:", "correction on Pixelmar:".
 _MARKER = re.compile(r"^\W*(?:(?:wait|espera|perdona|perdon|sorry|oye|ojo|ups|oops)\W+)*"
                      r"(?:me equivoque|me he equivocado|corrijo|correccion|correction|rectifico|i was wrong"
-                     r"|my mistake|my bad|error mio|fe de erratas)\b")
+                     r"|my mistake|my bad|error mio|fe de erratas|casi\s*:|almost\s*:|not quite|no exactamente)")
 _WEEKDAYS = (r"(?:lunes|martes|miercoles|jueves|viernes|sabados?|domingos?|mondays?|tuesdays?|wednesdays?"
              r"|thursdays?|fridays?|saturdays?|sundays?)")
 # A value set against the one it replaces: "99,9 %, no 99,95 %", "6 € not 5", "'backup', not 'velero'",

@@ -15,6 +15,8 @@ __all__ = ["listed_steps"]
 _BULLET_PREFIX = re.compile(r"\s*(?:[-*•·]|\d{1,3}[.)])\s+")
 # What a heading may keep: a procedure, a rule or a setting, never a question or a doubt.
 _KEPT: frozenset[Category] = frozenset({"runbook", "process", "decision", "constraint", "config"})
+# A meeting's notes list decisions, ideas and tasks, each to be read on its own: "Meeting notes from today:"
+_NOTES = re.compile(r"(?i)\b(?:notes|notas|minutes|acta|apuntes)\b")
 
 
 def _bulleted(sentence: Sentence, text: str) -> bool:
@@ -26,6 +28,7 @@ def _bulleted(sentence: Sentence, text: str) -> bool:
 def _heading(sentence: Sentence) -> bool:
     signals = sentence.signals
     return (sentence.text.rstrip().endswith(":") and bool(set(signals.categories) & _KEPT)
+            and not _NOTES.search(sentence.text)
             and not (signals.question or signals.hedges or signals.unverified or signals.one_off))
 
 

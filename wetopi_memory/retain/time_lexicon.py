@@ -270,6 +270,7 @@ TRANSIENT: tuple[str, ...] = (
     # (what happened then, named by it, is no task state: "los slow ops de anoche")
     "re:(?<!de )\\banoche\\b", "re:(?<!from )(?<!of )\\blast night\\b", "tomorrow", "just now", "acabo de", "i just",
     "i've just", "i have just", "re:\\bpending\\b(?!-)", "next step",
+    "re:^\\W*(?:\\d+[.)]\\s*)?(?:action|action item|todo|to-do|tarea)\\s*:",   # a note's task: "3. Action: Pau to…"
     # a task under its label: "Pendiente: revisar el contrato de Hetzner antes de fin de mes", "TODO: …"
     "re:^\\W*(?:pendiente|pendientes|todo|to do|to-do|tarea)\\s*:",
     "siguiente paso", "will do", "lo hago", "sigo investigando", "still investigating", "will report back",
