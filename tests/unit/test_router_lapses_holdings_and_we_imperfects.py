@@ -89,3 +89,11 @@ def test_what_we_pay_for_and_openings_are_business(router: RuleRouter, text: str
 def test_a_domain_set_aside_is_not_routed_to(router: RuleRouter, text: str, scope: str, set_aside: str) -> None:
     scopes = router.route(text, agent="wetopi-lead").scope_names
     assert scope in scopes and set_aside not in scopes, text
+
+
+@pytest.mark.parametrize("text", [
+    "Our lawyer says we must erase everything of the ex-customer Olmedo within 30 days. Which systems hold it?",
+    "Customer Kinetic wants a video archive add-on. Do we even have storage for that, and what would we charge?",
+])
+def test_where_our_things_live_is_asked_of_the_platform_too(router: RuleRouter, text: str) -> None:
+    assert {"business", "platform"} <= set(router.route(text, agent="wetopi-lead").scope_names), text

@@ -84,7 +84,10 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
             "grafana tempo", "jaeger", "opentelemetry", "otel", "quorum", "scrub", "rescue mode", "ip flotante",
             "floating ip", "slow query", "pv", "cpd", "node_exporter", "k9s",
         ),
-        phrases=("la red", "de red", "en red", "red interna", "red privada", "tarjeta de red"),
+        phrases=("la red", "de red", "en red", "red interna", "red privada", "tarjeta de red",
+                 # where a thing of ours lives or runs, asked beside a business matter: "Which systems hold it?"
+                 "which systems hold", "what systems hold", "que sistemas tienen", "en que sistemas esta",
+                 "do we have storage", "do we even have storage", "where it runs", "where does it run", "donde corre"),
     ),
     DefaultRule(
         "platform", "platform.operations", STRONG,
