@@ -52,6 +52,7 @@ ASKED = [
     "Tráeme lo que tengamos sobre el cambio de gestoría.",
     "Necesito el plazo que acordamos con Kinetic para la migración.",
     "No recuerdo qué versión de Redis dejamos en el cluster de staging.",
+    "remind me, la permanencia del plan Agencia era de 6 o de 12 meses?",
 ]
 NOT_ASKED = [
     "¿Qué tal si lo hacíamos el jueves en vez del martes?",
@@ -61,6 +62,7 @@ NOT_ASKED = [
     "Marta me dijo que el rack llega el lunes, avísame cuando esté.",
     "I need the staging cluster up by Monday.",
     "Necesito el informe de ventas en PDF.",
+    "Remind me, can you send Lumen the invoice tomorrow?",
 ]
 
 
@@ -97,3 +99,8 @@ def test_a_domain_set_aside_is_not_routed_to(router: RuleRouter, text: str, scop
 ])
 def test_where_our_things_live_is_asked_of_the_platform_too(router: RuleRouter, text: str) -> None:
     assert {"business", "platform"} <= set(router.route(text, agent="wetopi-lead").scope_names), text
+
+
+def test_a_customers_redesign_is_business(router: RuleRouter) -> None:
+    assert router.route("Busca en la memoria lo que tengamos del rediseño de la web de Vinos Olmedo").scope_names == (
+        "business",)

@@ -217,7 +217,7 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
                   "nos ahorramos", "ahorraríamos", "we'd save",
                   # a product launch; hiring someone, part-time or full-time
                   "launch", "lanzamiento", "newsletter", "need someone", "necesitar a alguien", "necesitamos a alguien",
-                  "shortlist", "promo", "promos", "promoción", "promociones",
+                  "shortlist", "promo", "promos", "promoción", "promociones", "rediseño", "redesign", "rebranding",
                   # what we still pay for, and the places we have open for hire
                   "still paying", "seguimos pagando", "do we have openings", "any openings",
                   "job openings", "open positions", "open roles", "puestos abiertos"),

@@ -101,6 +101,10 @@ EN_ASIDES: tuple[ExplicitTrigger, ...] = (
                     r"charged|negotiated|signed|picked|chose)\b",
                     ("agreed", "quoted", "offered", "settled", "decided", "promised", "gave", "charged", "negotiated",
                      "signed", "picked", "chose"), requires=("the",)),
+    ExplicitTrigger("en.remind_me_then_a_question",   # "remind me, el descuento para ONGs era del 20 o del 25?"
+                    r"(?:^|[^\w\s])\s*(?:please\s+)?(?:remind\s+me|recuerdame)\s*[,:]"
+                    r"(?!\s*(?:(?:can|could|would|will)\s+you|(?:me\s+)?puedes)\b)\s*[^?.!]{3,}\?",
+                    ("remind", "recuerdame")),
     ExplicitTrigger("en.has_this_happened_before",   # "Has this 'x509: …' error happened before?"
                     r"\b(?:has|had)\s+(?:this|that|it|something\s+like\s+(?:this|that))\b[^.!?]{0,120}?\bhappened\s+"
                     r"(?:to\s+us\s+)?(?:before|already)\s*\?", ("happened",), requires=("before",)),
