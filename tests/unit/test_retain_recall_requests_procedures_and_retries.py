@@ -1,7 +1,9 @@
 """A request to be told what memory holds ("Recuérdame cuánto cuesta…") is a question, whatever reason it gives;
 "Apúntate el procedimiento tal cual lo hemos hecho" keeps the answer's runbook; "Decided: …" after the user's assent
 is the decision; a change followed by the same failure ("…, but it was OOMKilled again") is no fix; "I've made up my
-mind" decides, "I haven't made up my mind" does not."""
+mind" decides, "I haven't made up my mind" does not; where we buy names a supplier; someone else's unchecked word is
+no fact; "Casi: …" corrects a summary; a meeting's notes keep their decisions only; forgetting the old way beside
+the new one keeps the new one; a rule for a named plan is the business's."""
 
 from __future__ import annotations
 
@@ -97,3 +99,17 @@ def test_a_meetings_notes_keep_the_decisions_not_the_ideas_nor_the_tasks(driver:
     kept = " ".join(stored.get("business", ()))
     assert "9:00-17:00" in kept, stored
     assert "Slack" not in kept and "Pau to draft" not in kept, stored
+
+
+def test_forgetting_the_old_way_beside_the_new_one_keeps_the_new_one(driver: PluginDriver) -> None:
+    changed = driver.stored_by("changed", "Olvida lo de los resúmenes en inglés; desde hoy, todo en castellano.",
+                               "Hecho.")
+    assert any("castellano" in item for item in changed.get("personal", ())), changed
+    forgotten = driver.stored_by("forgotten", "Olvida lo del descuento de Lumen, no se llegó a acordar.", "Hecho.")
+    assert forgotten == {}, forgotten
+
+
+def test_a_rule_for_a_named_plan_is_the_businesss(driver: PluginDriver) -> None:
+    stored = driver.stored_by("tier", "A partir de ahora el límite de almacenamiento del plan Basic es de 10 GB.",
+                              "Entendido.")
+    assert any("10 GB" in item for item in stored.get("business", ())), stored

@@ -50,6 +50,7 @@ from .run_report import reports_the_run, run_sections
 from .sentences import Sentence
 from .signals import Signals, holds_number, states_value, technical_value
 from .term_matching import fold, mentions, tokens
+from .time_lexicon import FROM_NOW_SET
 from .turn_reading import (
     TurnReading,
     agreed,
@@ -369,8 +370,9 @@ def _marked_opted_out(sentences: list[Sentence], whole_turn: bool, parts: set[st
 
 
 def _opts_out_of_itself(text: str) -> bool:
-    """A user sentence that asks not to keep it, or to forget what it names."""
-    return mentions(OPT_OUT, text) or mentions(FORGET_ASKED, text)
+    """A user sentence that asks not to keep it, or to forget what it names unless it says what holds instead
+    ("Olvida lo de los resúmenes en inglés; desde hoy, todo en castellano": a changed preference)."""
+    return mentions(OPT_OUT, text) or (mentions(FORGET_ASKED, text) and not mentions(FROM_NOW_SET, text))
 
 
 def _in_proposal_scopes(units: list[Unit], restating: frozenset[int]) -> list[Unit]:
