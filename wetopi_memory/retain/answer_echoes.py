@@ -41,7 +41,7 @@ MIN_SHARED: Final = 2
 MIN_SHARED_SHARE: Final = 0.5
 
 
-def echoed_fact(text: str, said: Sequence[str]) -> tuple[str, int] | None:
+def _echoed_fact(text: str, said: Sequence[str]) -> tuple[str, int] | None:
     """What an answer sentence notes, when in its own words it is what one of the user's sentences (`said`) told:
     most of its content words (names, values, the matter) are that sentence's. The note ("Nómada Viajes tiene el
     SLA Gold.") and the position of the sentence it echoes."""
@@ -58,7 +58,7 @@ def echoed_fact(text: str, said: Sequence[str]) -> tuple[str, int] | None:
     return content[:1].upper() + content[1:], best
 
 
-def settled_summary(text: str) -> str | None:
+def _settled_summary(text: str) -> str | None:
     """What an answer sentence states as settled ("Queda fijado el horario de soporte: …"), without its opening."""
     folded = fold(text)
     found = _SETTLED.match(folded)
@@ -77,11 +77,12 @@ def user_fact_in_answer(builder: CandidateBuilder, sentence: Sentence, said: Seq
                         *, settles: bool) -> Sentence | None:
     """The answer sentence as the user's statement of what it notes or (`settles`: the turn found no proposal of
     its own to adopt) states as settled, read by `read` as a user's sentence is; None when it is neither."""
-    found = echoed_fact(sentence.text, [s.text for s in said])
-    if found is not None and _tangled(said[found[1]].signals):
+    found = _echoed_fact(sentence.text, [s.text for s in said])
+    echoed = found is not None and _tangled(said[found[1]].signals)
+    if found is not None and echoed:
         content: str | None = found[0]
     elif settles and said and (_opens_with_assent(said[0].text) or corrects(said[0].text)):
-        content = settled_summary(sentence.text)
+        content = _settled_summary(sentence.text)
     else:
         return None
     parsed = builder.sentences(content, "user", first_index=sentence.index) if content else []
@@ -89,7 +90,7 @@ def user_fact_in_answer(builder: CandidateBuilder, sentence: Sentence, said: Seq
         return None
     stated = read(parsed[0])
     categories = tuple(c for c in stated.signals.categories if c not in _NOT_THEIRS)
-    if found is None:
+    if not echoed:
         categories = categories or ("decision",)   # what was settled is a decision even when it names no kind
     return replace(stated, signals=replace(stated.signals, categories=categories))
 
