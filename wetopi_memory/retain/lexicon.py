@@ -133,9 +133,8 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "i like", "i don't like", "i do not like", "i dislike", "i love", "i hate", "me gusta", "me gustan",
         "no me gusta", "me encanta", "odio", "i always", "i never", "yo siempre", "yo nunca", "i usually",
         "re:\\b(?:cuando|si) te diga\\b[^.]{0,40}\\b(?:significa|quiere decir)\\b",   # her own words' meaning
-        "re:\\bwhen i say\\b[^.]{0,40}\\bmeans\\b",
+        "re:\\bwhen i say\\b[^.]{0,40}\\bmeans\\b", "answer me", "respondeme", "contestame",
         "suelo", "yo suelo", "prefers", "prefiere", "likes", "le gusta", "i use", "yo uso", "call me", "llamame",
-        "answer me", "respondeme", "contestame",
         # how the speaker is served, standing: "And for me personally, send me every Monday a digest of…"
         "for me personally", "para mi personalmente", "send me every", "mandame cada", "enviame cada",
         # the speaker's calendar: "Los lunes no pongas reuniones antes de las 11", "Never schedule anything that
