@@ -55,12 +55,12 @@ from .signals import Signals, analyze, durability_of, money_value, technical_val
 from .term_matching import WORD, fold, mentions
 from .voice_reading import speaks_for_self, voice_of
 
+# A product tier named: "el límite de almacenamiento del plan Basic es de 10 GB" is a term of what we sell.
+_PLAN_NAMED = re.compile(r"\bplan(?:es)?\s+[A-Z][\w-]+|\b[A-Z][\w-]+\s+plans?\b")
+# A time of day: "de 8:00 a 15:00", "los martes a las 9:30" is a schedule's value, no system's.
+_CLOCK = re.compile(r"\b(?:(?:a|at|to|de|desde|hasta|from|until)\s+(?:las\s+)?)?\d{1,2}:\d{2}\b")
 # A preference the speaker marks as theirs, whatever it decides on the way ("And for me personally, send me every
 # Monday a digest of the discounts approved…", "Para los postmortems, como norma mía: …")
-# a product tier named: "el límite de almacenamiento del plan Basic es de 10 GB" is a term of what we sell
-_PLAN_NAMED = re.compile(r"\bplan(?:es)?\s+[A-Z][\w-]+|\b[A-Z][\w-]+\s+plans?\b")
-# a time of day: "de 8:00 a 15:00", "los martes a las 9:30" is a schedule's value, no system's
-_CLOCK = re.compile(r"\b(?:(?:a|at|to|de|desde|hasta|from|until)\s+(?:las\s+)?)?\d{1,2}:\d{2}\b")
 _FOR_ME = re.compile(r"\b(?:for me personally|personally for me|para mi personalmente|norma mia|regla mia|my own rule"
                      r"|a rule of mine)\b")
 

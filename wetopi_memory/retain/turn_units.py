@@ -78,10 +78,10 @@ __all__ = ["TurnUnits", "turn_units"]
 
 _NOT_THE_ASSISTANTS: frozenset[Category] = frozenset({"preference"})
 MAX_ASSENT_ONLY = 10
-# a request to be told what memory holds, opening the sentence: "Recuérdame cuánto…", "Remind me which…"
+MAX_BARE_ORDER_WORDS = 3   # "Quítalo.", "Bórralo ya": an order with nothing of its own
+# A request to be told what memory holds, opening the sentence: "Recuérdame cuánto…", "Remind me which…"
 _RECALL_ASKED = re.compile(r"^\W*(?:(?:oye|hey|ey)\W+)?(?:recuerdame|recuerdanos|remind\s+me|buscame|look\s+up|"
                            r"refresh\s+my\s+memory)\b")
-MAX_BARE_ORDER_WORDS = 3   # "Quítalo.", "Bórralo ya": an order with nothing of its own
 # The user reports how a fix was proven: a postmortem, a before/after measurement.
 _MEASURED = re.compile(r"(?i)\b(?:post-?mortem|dropped from|went from|fell from|bajo de|paso de|bajaron de)\b")
 @dataclass(frozen=True, slots=True)
