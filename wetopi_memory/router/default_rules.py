@@ -194,6 +194,11 @@ DEFAULT_RULES: tuple[DefaultRule, ...] = (
             "escalado de soporte", "support escalation", "support escalations", "cadena de escalado",
             # what a supplier or a partner put on the table for us
             "nos ofreció", "nos ofrecieron", "nos ha ofrecido", "nos han ofrecido",
+            # the company's own particulars, brand and working rules; a supplier we dropped
+            "año fiscal", "fiscal year", "ejercicio fiscal", "el cif", "nuestro cif", "dirección fiscal",
+            "razón social", "colores corporativos", "brand colours", "brand colors", "logo colours", "logo colors",
+            "sobre teletrabajo", "política de teletrabajo", "teletrabajo desde el extranjero",
+            "ya no trabajamos con", "dejamos de trabajar con", "we no longer work with", "we stopped working with",
         ),
     ),
     DefaultRule(

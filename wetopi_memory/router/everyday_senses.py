@@ -25,17 +25,39 @@ _PLATFORM_TOPICS = ("kubernetes", "infra", "infrastructure", "infraestructura", 
                     "servidores", "the platform", "la plataforma", "platform", "plataforma", "cluster", "sistemas")
 
 
+# Everything of ours set aside at once: "Not our business really", "te lo pregunto en general, no por lo nuestro"
+_OURS_ASIDE = ("not our business", "their business not ours", "no es asunto nuestro", "no es cosa nuestra",
+               "su negocio no el nuestro", "no por lo nuestro", "te lo pregunto en general", "asking in general",
+               "not about our setup", "not for our setup", "nada de wetopi", "nothing to do with wetopi")
+
+
 def _set_aside(topics: tuple[str, ...]) -> tuple[str, ...]:
     """Every phrase that sets one of `topics` aside."""
     return tuple(f"{frame} {topic}" for frame in _SET_ASIDE for topic in topics)
 
 
 # the senses that set a whole domain aside: the word model may not add it back
-SET_ASIDE: frozenset[str] = frozenset(("business.set_aside", "platform.set_aside"))
+SET_ASIDE: frozenset[str] = frozenset(("business.set_aside", "platform.set_aside", "business.ours_aside",
+                                       "platform.ours_aside", "personal.before_work"))
 
 EVERYDAY_SENSES: tuple[Sense, ...] = (
     Sense("business.set_aside", "business", (EVERY_TERM,), _set_aside(_BUSINESS_TOPICS)),
     Sense("platform.set_aside", "platform", (EVERY_TERM,), _set_aside(_PLATFORM_TOPICS)),
+    Sense("business.ours_aside", "business", (EVERY_TERM,), _OURS_ASIDE),
+    # the speaker's week told first, then "Lo único de trabajo: …", "Anyway, the work side: …": the point is work
+    Sense("personal.before_work", "personal", (EVERY_TERM,),
+          ("lo unico de trabajo", "lo unico del trabajo", "the work side", "work-wise", "workwise",
+           "volviendo al trabajo", "back to work stuff")),
+    Sense("platform.ours_aside", "platform", (EVERY_TERM,), _OURS_ASIDE),
+    # "qué frío hace, madre mía": an exclamation; "never mind"; "I love how my toddler…" is no taste of mine;
+    # "todavía no lo he decidido" is no decision
+    # a forwarded message: its life words are the sender's ("Te reenvío lo que dice Jorge: «…el curso de CKA…»")
+    Sense("personal.forwarded", "personal", (EVERY_TERM,),
+          ("te reenvio", "reenviado de", "forwarding", "forwarded from", "forwarded this", "me reenvia")),
+    Sense("madre.exclamation", "personal", ("madre",), ("madre mia", "ay madre")),
+    Sense("never.mind", "personal", ("never",), ("never mind", "nevermind")),
+    Sense("love.how", "personal", ("i love",), ("i love how",)),
+    Sense("decided.not_yet", "personal", ("he decidido",), ("no lo he decidido", "no he decidido")),
     Sense("plan.study", "business", ("plan", "planes"),
           ("plan de estudio", "plan de estudios", "study plan", "exam", "examen", "certification", "certificacion",
            "cka", "ckad", "cks", "oposiciones", "temario", "syllabus")),
@@ -143,7 +165,8 @@ EVERYDAY_SENSES: tuple[Sense, ...] = (
     Sense("self.forgetful_aside", "personal", ("se me olvida", "i always forget", "i always", "i keep forgetting"),
           ("se me olvida algo", "always forget which", "always forget what", "always forget whether",
            "always forget if", "always forget esto", "always forget this", "keep forgetting which",
-           "keep forgetting what", "keep forgetting whether", "se me olvida cual", "se me olvida si")),
+           "keep forgetting what", "keep forgetting whether", "keep forgetting is", "keep forgetting are",
+           "keep forgetting do", "always forget is", "always forget are", "se me olvida cual", "se me olvida si")),
     # a word chosen for the brand's glossary, a word customers use in a survey
     Sense("deploy.wording", "platform", ("deploy", "deployment", "despliegue"),
           ("glosario", "glossary", "wording", "terminologia", "terminology")),

@@ -83,8 +83,8 @@ EN_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     ("decided", "agreed", "decision", "conclusion")),
     ExplicitTrigger("en.did_we_decide",
                     r"\b(?:did|have|had)\s+(?:we|i|you)\s+(?:ever\s+|already\s+|finally\s+)?"
-                    r"(?:decide|decided|agree|agreed|settle|settled)\b",
-                    ("decide", "decided", "agree", "agreed", "settle", "settled")),
+                    r"(?:decide|decided|agree|agreed|settle|settled|set(?!\s+up\b))\b",   # "did we set a sunset date?"
+                    ("decide", "decided", "agree", "agreed", "settle", "settled", "set")),
     ExplicitTrigger("en.search_memory",
                     rf"\b(?:search|check|look|query|dig|pull)\s+(?:it\s+|that\s+|this\s+)?(?:up\s+)?"
                     rf"(?:in\s+|into\s+|through\s+|from\s+)?{WHO}(?:(?:business|platform|personal|team|shared)\s+)?{MEM}\b"

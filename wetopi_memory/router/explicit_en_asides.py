@@ -98,9 +98,9 @@ EN_ASIDES: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("en.i_need_the_number_we_agreed",   # "I need the number we agreed with Lumen for the credits"
                     r"\b(?:i\s+need|i\s+want|give\s+me|send\s+me|get\s+me|bring\s+me|pull\s+up)\s+(?:the|our|that)\s+"
                     r"(?:[\w'-]+\s+){0,3}?(?:we|you)\s+(?:agreed|quoted|offered|settled\s+on|decided\s+on|promised|gave|"
-                    r"charged|negotiated|signed|picked|chose)\b",
+                    r"charged|negotiated|signed|picked|chose|wrote|drafted|put\s+together)\b",
                     ("agreed", "quoted", "offered", "settled", "decided", "promised", "gave", "charged", "negotiated",
-                     "signed", "picked", "chose"), requires=("the",)),
+                     "signed", "picked", "chose", "wrote", "drafted", "put"), requires=("the",)),
     ExplicitTrigger("en.remind_me_then_a_question",   # "remind me, el descuento para ONGs era del 20 o del 25?"
                     r"(?:^|[^\w\s])\s*(?:please\s+)?(?:remind\s+me|recuerdame)\s*[,:]"
                     r"(?!\s*(?:(?:can|could|would|will)\s+you|(?:me\s+)?puedes)\b)\s*[^?.!]{3,}\?",

@@ -86,6 +86,10 @@ _TAG_QUESTION = r"[,;]\s*(?:vale|ok|okay|de\s+acuerdo|porfa|por\s+favor|eh|si|en
 _REMINDER_AHEAD = (r"\bme\s+(?:lo\s+|la\s+|los\s+|las\s+)?recuerdas\s+(?:(?:el|este)\s+(?:lunes|martes|miercoles"
                    r"|jueves|viernes|sabado|domingo|finde|fin\s+de\s+semana)|esta\s+(?:tarde|noche)|manana|luego"
                    r"|mas\s+tarde|a\s+las|dentro\s+de|en\s+\d|pasado\s+manana|antes\s+de)\b")
+# "¿te acuerdas de reírte?", "¿te acuerdas de llamar a Luis?": remembering to do a thing, not a thing remembered
+_REMEMBER_TO = (r"\b(?:te\s+acuerdas|recuerdas)\s+de\s+(?:[a-z]+(?:ar|er|ir)(?:te|me|se|lo|la|le|nos|les)\b|(?:llamar|"
+                r"avisar|mandar|enviar|pagar|comprar|hacer|decir|apagar|cerrar|renovar|sacar|traer|reservar|contestar|"
+                r"responder|revisar|subir|poner|quitar)\b)")
 # "recuérdame qué significa SLO": a word's meaning, general knowledge
 _MEANING_ES = r"\brecuerda(?:me)?\s+(?:que|como)\s+(?:significa|significaba|quiere\s+decir|se\s+dice|se\s+escribe)\b"
 # a past day of ours: a day of a month without its year (with it, history), "el martes pasado", "la última vez"
@@ -106,7 +110,7 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     unless=f"{_SAVE_ES}|{_WRITE_TO_MEMORY}|{_IN_RAM}|{_TRIBUTE}|{DECLINED_LOOKUP}"),
     ExplicitTrigger("es.te_acuerdas", r"\b(?:te\s+acuerdas|os\s+acordais|recuerdas|recordais)\b",
                     ("acuerdas", "acordais", "recuerdas", "recordais"),
-                    unless=f"{_NOSTALGIA}|{WORLD_ASKED}|{ACROSS_CHATS}|{_REMINDER_AHEAD}"),
+                    unless=f"{_NOSTALGIA}|{WORLD_ASKED}|{ACROSS_CHATS}|{_REMINDER_AHEAD}|{_REMEMBER_TO}"),
     ExplicitTrigger("es.recuerda_interrogativo",
                     r"\brecuerda(?:me)?\s+(?:como|cual|cuales|cuando|donde|cuanto|cuanta|por\s+que|si)\b",
                     ("recuerda", "recuerdame")),
@@ -154,7 +158,7 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     clause_start=False),
     ExplicitTrigger("es.lo_que_tenemos",
                     r"\b(?:busca|buscame|mira|consulta|revisa|repasa|repasame|resume|resumeme|recupera|traeme|pasame|"
-                    r"mandame|ensename)\s+(?:en\s+)?lo\s+que\s+(?:tenemos|sabemos|hay|tengas|tienes|sepas|tengamos|sepamos|"
+                    r"mandame|ensename)\s+(?:en\s+)?(?:todo\s+)?lo\s+que\s+(?:tenemos|sabemos|hay|tengas|tienes|sepas|tengamos|sepamos|"
                     r"haya)\b",
                     ("busca", "buscame", "mira", "consulta", "revisa", "repasa", "repasame", "resume", "resumeme",
                      "recupera", "traeme", "pasame", "mandame", "ensename"), requires=("lo", "que")),
@@ -170,7 +174,8 @@ ES_TRIGGERS: tuple[ExplicitTrigger, ...] = (
     ExplicitTrigger("es.confirmame_la_tarifa_que",   # "Y confírmame la tarifa que les ofrecimos": a thing we settled,
                     # named right after a request to tell it, with no question mark
                     rf"\b(?:confirmame|recuerdame|recuerdanos|repiteme|pasame|necesito|traeme|dame)\s+(?:el|la|los|las)\s+"
-                    rf"(?:[a-z0-9]+\s+){{1,3}}que\s+(?:(?:le|les|nos|se|lo|la)\s+)?{PAST_WE}\b",
+                    rf"(?:[a-z0-9]+\s+){{1,3}}que\s+(?:(?:le|les|nos|se|lo|la)\s+)?(?:{PAST_WE}|pasamos|mandamos|enviamos|"
+                    rf"cotizamos|presupuestamos)\b",
                     ("confirmame", "recuerdame", "recuerdanos", "repiteme", "pasame", "necesito", "traeme", "dame"),
                     requires=("que",)),
     ExplicitTrigger("es.busca_que_hicimos",   # "Busca qué le dijimos a…", "dime cómo lo arreglamos": no "?" needed

@@ -75,10 +75,11 @@ _PRIVATE_LIFE = ("alquiler", "piso", "rent", "rental", "lease", "apartment", "fl
                  "del movil", "phone plan", "mobile plan", "plan de datos", "data plan", "mas datos")
 _OWN_INSURANCE = ("my insurance", "mi seguro", "car insurance", "seguro del coche", "home insurance",
                   "seguro de hogar", "health insurance", "seguro medico", "my car insurance")
-_NOT_COMPANY_POLICY = ("school", "colegio", "escuela", "backup", "backups", "retention", "retencion", "network",
-                       "pod", "password", "rbac", "iam", "security", "seguridad", "copias", "kyverno", "gatekeeper",
-                       "opa", "networkpolicy", "network policy", "admission", "pod security", "falco", "cilium",
-                       "calico", "enforce", "restart policy", "retry policy", "pull policy", "eviction",
+_NOT_COMPANY_POLICY = ("school policy", "policy of the school", "school s policy", "politica del colegio",
+                       "politica del cole", "politica de la escuela", "backup", "backups", "retention", "retencion",
+                       "network", "pod", "password", "rbac", "iam", "security", "seguridad", "copias", "kyverno",
+                       "gatekeeper", "opa", "networkpolicy", "network policy", "admission", "pod security", "falco",
+                       "cilium", "calico", "enforce", "restart policy", "retry policy", "pull policy", "eviction",
                        *_OWN_INSURANCE)
 
 # What a customer's own site looks like or shows is their content, not a business matter ("El cliente quiere un
@@ -226,7 +227,10 @@ SENSES: tuple[Sense, ...] = (
                                                    "en castellano", "for me"),
           ("how do you say", "how do i say", "como se dice", "translate", "traduce", "traducir", "traduceme",
            "what does", "que significa", "means")),
-    Sense("deal.verb", "business", ("deal",), ("deal with", "dealing with", "big deal", "dealt with")),
+    Sense("deal.verb", "business", ("deal",), ("to deal with", "ll deal with", "can deal with", "will deal with",
+                                               "i deal with", "we deal with", "you deal with", "deal with it",
+                                               "deal with this", "deal with that", "dealing with", "big deal",
+                                               "dealt with")),
     Sense("partner.life", "business", ("partner",), ("my partner", "mi partner", "her partner", "his partner")),
     Sense("network.not_it", "platform", ("la red", "de red", "network", "nodo", "node"),
           ("neuronal", "neural", "metro", "carreteras", "autobuses", "roman", "army", "supply", "history", "linfatico",
