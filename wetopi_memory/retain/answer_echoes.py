@@ -35,7 +35,11 @@ _SETTLED: Final = re.compile(
     r"^\W*(?:queda(?:\s+(?:asi|fijad[oa]s?|decidid[oa]s?|cerrad[oa]s?|aprobad[oa]s?))?\s*:|"
     r"queda\s+(?:fijad[oa]s?|decidid[oa]s?|cerrad[oa]s?)\s+(?=el\b|la\b|los\b|las\b|que\b)|"
     r"(?:corregido|corrected|decision\s+registrada|registrado|decidido|acordado|decided|settled|locked\s+in|agreed)"
+    r"(?:\s+y\s+(?:guardado|anotado|apuntado|registrado)|\s+and\s+(?:saved|noted|recorded|logged|stored))?"
     r"\s*:|(?:hecho|done)\s*:\s*(?=[^.]*\b(?:queda|quedan|es|son|sera|will\s+be|is\s+now|are\s+now)\b))\s*")
+# "Hecho: descuento del 20 % … durante un máximo de 12 meses": a bare "done" opens a settled summary only when what
+# follows names a kind of fact (a price, a limit), not an errand ("Hecho: te he mandado el correo")
+_DONE: Final = re.compile(r"^\W*(?:hecho|done)\s*:\s*")
 MIN_CONTENT_CHARS: Final = 4    # "Gold", "mes", a number: shorter words are grammar
 MIN_SHARED: Final = 2
 MIN_SHARED_SHARE: Final = 0.5
@@ -58,14 +62,15 @@ def _echoed_fact(text: str, said: Sequence[str]) -> tuple[str, int] | None:
     return content[:1].upper() + content[1:], best
 
 
-def _settled_summary(text: str) -> str | None:
-    """What an answer sentence states as settled ("Queda fijado el horario de soporte: …"), without its opening."""
+def _settled_summary(text: str) -> tuple[str, bool] | None:
+    """What an answer sentence states as settled ("Queda fijado el horario de soporte: …"), without its opening, and
+    whether the opening alone says it was settled (a bare "Hecho:" does not)."""
     folded = fold(text)
-    found = _SETTLED.match(folded)
+    found = _SETTLED.match(folded) or _DONE.match(folded)
     if found is None or len(folded) != len(text):
         return None
     content = text[found.end():].strip()
-    return content[:1].upper() + content[1:] if content else None
+    return (content[:1].upper() + content[1:], found.re is _SETTLED) if content else None
 
 
 _NOT_THEIRS: Final[frozenset[Category]] = frozenset({"preference"})
@@ -79,10 +84,12 @@ def user_fact_in_answer(builder: CandidateBuilder, sentence: Sentence, said: Seq
     its own to adopt) states as settled, read by `read` as a user's sentence is; None when it is neither."""
     found = _echoed_fact(sentence.text, [s.text for s in said])
     echoed = found is not None and _tangled(said[found[1]].signals)
+    sure = True
     if found is not None and echoed:
         content: str | None = found[0]
-    elif settles and said and (_opens_with_assent(said[0].text) or corrects(said[0].text)):
-        content = _settled_summary(sentence.text)
+    elif settles and said and any(_opens_with_assent(opening) or corrects(opening) for opening in _openings(said[0])):
+        summary = _settled_summary(sentence.text)
+        content, sure = summary if summary else (None, False)
     else:
         return None
     parsed = builder.sentences(content, "user", first_index=sentence.index) if content else []
@@ -90,9 +97,20 @@ def user_fact_in_answer(builder: CandidateBuilder, sentence: Sentence, said: Seq
         return None
     stated = read(parsed[0])
     categories = tuple(c for c in stated.signals.categories if c not in _NOT_THEIRS)
+    if not echoed and not categories and not sure:
+        return None   # "Hecho: te he mandado el correo": an errand done
     if not echoed:
         categories = categories or ("decision",)   # what was settled is a decision even when it names no kind
     return replace(stated, signals=replace(stated.signals, categories=categories))
+
+
+_PARTY_LABEL: Final = re.compile(r"^[^:.?!]{1,40}:\s+")   # "Marta: " put before the user's terms (`with_party`)
+
+
+def _openings(sentence: Sentence) -> tuple[str, ...]:
+    """The user's first sentence, and the same without the party's name put before it ("Marta: Casi: …")."""
+    label = _PARTY_LABEL.match(sentence.text)
+    return (sentence.text, sentence.text[label.end():]) if label else (sentence.text,)
 
 
 def _opens_with_assent(text: str) -> bool:

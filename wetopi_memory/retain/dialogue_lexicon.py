@@ -362,7 +362,8 @@ REQUEST_NOW: tuple[str, ...] = (
     "re:^\\W*(?:please\\s+|por favor,?\\s+)?(?:fix it|fix this|arreglalo|arreglala|arregla esto|look into it"
     "|look into this|investigalo|echale un ojo|take a look|prepara (?:la|el|los|las|un|una)\\b)",
     # a piece of work for the assistant: "Ahora hazme el post del nuevo precio", "Tenlas listas el jueves"
-    "re:^\\W*(?:ahora\\s+|now\\s+|y\\s+|and\\s+)?(?:hazme|escribeme|make me|draft me|write me up)\\b"
+    "re:^\\W*(?:ahora\\s+|now\\s+|y\\s+|and\\s+)?(?:hazme|escribeme|make me|draft me|write me up|give me an? (?:regex|"
+    "script|command|one-liner|query|snippet))\\b"
     "(?![^.;]{0,40}\\b(?:siempre|always|cada|every)\\b)",
     "re:^\\W*(?:tenl[oa]s?|tenmel[oa]s?)\\s+list[oa]s?\\b",
     # a look at the system now: "grep the ingress logs for 499s on olmo last hour", "tail the php-fpm log"

@@ -9,14 +9,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from .candidates import Unit
+from .dialogue_lexicon import LASTING, REQUEST_NOW_SET
 from .kinds import Category
 from .quotes import quoted_passages
 from .sentences import Sentence
-from .signals import holds_number, technical_value
+from .signals import holds_number, money_value, technical_value
 from .term_matching import TermSet, fold, mentions, tokens
 
-__all__ = ["introduced_party", "named_party", "quoted_drafts", "refusals", "settled", "sided_units", "unsettled",
-           "with_party"]
+__all__ = ["errand_terms", "introduced_party", "named_party", "quoted_drafts", "refusals", "settled", "sided_units",
+           "unsettled", "with_party"]
 
 # A sentence that opens by naming its own side: the technical one, or the commercial one.
 _TECH_SIDE = TermSet((
@@ -206,18 +207,27 @@ _UNSETTLES = TermSet((
     "still negotiating", "we're negotiating", "we are negotiating", "under negotiation", "en negociacion",
     "no esta cerrado", "nada cerrado", "not closed yet", "not signed yet", "no esta firmado", "nothing is decided",
     "nothing's decided", "nada decidido", "no hay nada decidido", "no apruebes nada", "don't approve anything",
+    "nada de esto esta decidido", "nada de esto es definitivo", "none of this is decided", "none of this is final",
+    "none of it is decided", "nada de eso esta decidido",
 ))
+# ... of everything said before it, not only of the sentence before: "Nada de esto está decidido, eh."
+_UNSETTLES_ALL = TermSet(("nada de esto", "nada de eso", "none of this", "none of it", "todo esto", "all of this"))
 
 
 def unsettled(sentences: Sequence[Sentence]) -> list[Sentence]:
     """The user's sentences with the statement the next one declares not settled ("No es final, estamos
-    negociando") hedged: an offer or terms still open are no decision."""
+    negociando") hedged: an offer or terms still open are no decision. "Nada de esto está decidido" hedges every
+    sentence before it, and itself."""
     out = list(sentences)
     for number in range(1, len(out)):
-        said, before = out[number], out[number - 1]
-        if said.role == "user" and before.role == "user" and mentions(_UNSETTLES, said.text):
-            out[number - 1] = replace(before, signals=replace(before.signals,
-                                                              hedges=(*before.signals.hedges, "not final")))
+        said = out[number]
+        if said.role != "user" or not mentions(_UNSETTLES, said.text):
+            continue
+        reach = range(number + 1) if mentions(_UNSETTLES_ALL, said.text) else range(number - 1, number)
+        for at in reach:
+            if out[at].role == "user":
+                out[at] = replace(out[at], signals=replace(out[at].signals, hedges=(*out[at].signals.hedges,
+                                                                                    "not final")))
     return out
 
 
@@ -270,4 +280,26 @@ def _settling_openers(out: list[Sentence]) -> list[Sentence]:
             out[number + 1] = replace(after, signals=replace(after.signals, categories=lasting,
                                                              strong=(*after.signals.strong, "settled")))
             out[number] = replace(said, signals=replace(said.signals, filler=True))
+    return out
+
+
+MAX_TERMS_WORDS = 16   # "Tono amable, que son buena gente.": a piece of work's terms are short
+
+
+def errand_terms(sentences: Sequence[Sentence]) -> list[Sentence]:
+    """The user's sentences right after a request for a piece of work now ("Escríbeme un post para LinkedIn…") that
+    only say how it should be ("Cercano, sin sonar a nota de prensa, y que no pase de 120 palabras"), as one-off:
+    the terms of this piece, not a standing wish, unless said to last, or they state a price or a system value."""
+    out = list(sentences)
+    asked = False
+    for number, sentence in enumerate(out):
+        if sentence.role != "user":
+            continue
+        if asked and not sentence.signals.question and not mentions(LASTING, sentence.text) \
+                and len(tokens(fold(sentence.text))) <= MAX_TERMS_WORDS \
+                and not money_value(sentence.text) and not technical_value(sentence.text):
+            out[number] = replace(sentence, signals=replace(sentence.signals, one_off=(*sentence.signals.one_off,
+                                                                                        "the errand's terms")))
+            continue
+        asked = bool(sentence.signals.transient) and mentions(REQUEST_NOW_SET, sentence.text)
     return out

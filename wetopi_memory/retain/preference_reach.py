@@ -11,11 +11,14 @@ from .kinds import Category
 from .signals import Signals, technical_value
 from .speaker_lexicon import FIRST_PERSON_PLURAL, ORGANISATION, THIRD_PERSON_PREFERENCE_SET
 from .term_matching import content_stems, fold, grams, mentions, tokens
+from .time_lexicon import FROM_NOW_SET
 
 __all__ = ["continued_preference", "tells_its_reach"]
 
 # the kinds a preference's detail may carry: a limit ("Máximo tres párrafos")
 _DETAIL_KINDS: frozenset[Category] = frozenset({"constraint"})
+# ... and since when it holds: "A partir de hoy, en español." is no decision of its own, only the preference's start
+MAX_START_WORDS = 6
 
 # A case the speaker's rule is worked out for: "If an agency wants…", "Si una agencia propone…", "Cuando…".
 _CONDITIONAL = re.compile(r"^\W*(?:and\s+|y\s+)?(?:if|si|cuando|when|whenever|siempre que|en caso de que)\b")
@@ -65,7 +68,11 @@ def continued_preference(previous: Signals, signals: Signals, text: str, previou
     follows = _follows_from(previous_text, folded)
     # "So queue any renewal reminders for Tuesday", "Así que avísame por la tarde": the consequence the speaker
     # draws from the preference just stated is part of it, whatever kind of work it names
-    other_kind = bool(set(signals.categories) - _DETAIL_KINDS) and not (_CONSEQUENCE.match(folded) or follows)
+    kinds = set(signals.categories) - _DETAIL_KINDS
+    if kinds == {"decision"} and len(tokens(folded)) <= MAX_START_WORDS and FROM_NOW_SET.search(folded,
+                                                                                                grams(tokens(folded))):
+        kinds = set()
+    other_kind = bool(kinds) and not (_CONSEQUENCE.match(folded) or follows)
     if (signals.question or signals.hedges or signals.unverified or signals.filler or signals.raw
             or signals.one_off or signals.task_state or signals.errand or other_kind):
         return signals

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .amounts import money_value
+from .category_shapes import BUT_FOR_INCIDENTS, LAPSE_OF_KNOWLEDGE, MINE_OPENER
 from .certainty_lexicon import HEDGE_SET, REPORTED, UNVERIFIED_SET, VERIFIED_SET
 from .dialogue_lexicon import REQUEST_NOW_SET
 from .kinds import Category, Origin, Priority
@@ -71,11 +72,6 @@ _FACT = re.compile(
     r"|\b\d+[KMGT]\b|\b[a-z]{2,}\d{1,3}\b|\b(?:port|puerto)\s+\d{2,5}\b|\b\d+\s?(?:%|seconds?|segundos?|minutes?|minutos?"
     r"|replicas?|r[eé]plicas|workers?|threads?|hilos|conexiones|connections|cores?|vcpus?|days|d[ií]as|hours|horas)(?!\w)")
 
-# What the speaker keeps forgetting is a thing to know, not a habit of hers ("I always forget the command", not
-# "I always forget to eat"): an aside to a how-to question
-_LAPSE_OF_KNOWLEDGE = re.compile(r"\b(?:forget|forgetting|se\s+me\s+olvidan?)\s+(?:the\s+|el\s+|la\s+|los\s+|las\s+)?"
-                                 r"(?:exact\s+)?(?:command|commands|comando|comandos|syntax|sintaxis|flags?|order|orden|"
-                                 r"steps|pasos|options|opciones|which|what|whether|how|cual|como)\b")
 # A condition: an errand inside it ("if we've sent two reminders, we suspend") is part of a rule, not an act.
 _CONDITION = re.compile(r"\b(?:if|si|cuando|when|whenever|once|unless|siempre que|salvo que|a menos que)\b")
 # How long a state has lasted, when that is long: "desde hace años", "desde hace mucho tiempo".
@@ -183,10 +179,14 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
     if "incident" in categories and FROM_NOW_SET.search(folded, text_grams):
         # "a partir de ahora, toda comunicación de incidente…": a rule about incidents, not one
         categories = tuple(c for c in categories if c != "incident") or ("process",)
+    elif "incident" in categories and BUT_FOR_INCIDENTS.search(folded):   # "…salvo que sea una caída": no outage
+        categories = tuple(c for c in categories if c != "incident")
+    if MINE_OPENER.match(folded) and "preference" not in categories:   # "Y lo mío: yo solo atiendo escalados…"
+        categories = ("preference", *categories)
     if "preference" in categories and OWN_PREFERENCE.match(folded):
         # "I like incident summaries in this shape: impact, timeline, root cause…": the list is what is liked
         categories = ("preference", *(c for c in categories if c != "preference"))
-    lapse = _LAPSE_OF_KNOWLEDGE.search(folded) is not None   # "I always forget the command": no habit, an aside
+    lapse = LAPSE_OF_KNOWLEDGE.search(folded) is not None   # "I always forget the command": no habit, an aside
     if lapse:
         categories = tuple(c for c in categories if c != "preference")
     errand = _errand(folded, text_grams)

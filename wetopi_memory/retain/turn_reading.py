@@ -49,6 +49,7 @@ from .evidence import TurnEvidence
 from .kinds import Category
 from .opt_outs import opts_out
 from .option_choice import chosen_part, picked_numbers, picked_option, takes_option
+from .record_marks import DOCUMENT_ASKED
 from .sentences import Sentence
 from .signals import Signals, money_value, states_value, technical_value
 from .speaker_lexicon import DURATION_SET, WHEN
@@ -250,16 +251,20 @@ def _notes_the_answer(user_message: str) -> bool:
     # Can you confirm on the boxes and write it down?" (not "Renovado el contrato…: 1.450 €… Apúntalo en…")
     own = next((part for part in reversed(_SENTENCE_BREAK.split(request)) if mentions(NOTE_THE_ANSWER, part)), "")
     request = own if own and (mentions(CHECK_AND_NOTE, own) or mentions(PROCEDURE_NOTED, own)) else request
+    documented = next((part.split(",")[0] for part in reversed(_SENTENCE_BREAK.split(request))
+                       if DOCUMENT_ASKED.search(fold(part))), "")
+    request = documented or request
     _, colon, told = request.partition(":")
     if colon and len(tokens(fold(told))) >= MIN_OWN_CONTENT_WORDS:
         return False  # "guárdalo en business: el registrador de dominios es …": the user's words are the content
-    return (mentions(NOTE_THE_ANSWER, request) and len(tokens(fold(request))) <= MAX_NOTE_WORDS
+    return ((bool(documented) or mentions(NOTE_THE_ANSWER, request)) and len(tokens(fold(request))) <= MAX_NOTE_WORDS
             and not states_value(request) and not technical_value(request))
 
 
 def noted(signals: Signals, text: str) -> Signals | None:
     """An answer sentence the user asked to keep, as a runbook's step; None when it doubts, asks or is filler."""
-    if signals.hedges or signals.unverified or signals.question or signals.filler or signals.raw:
+    if signals.hedges or signals.unverified or signals.question or signals.filler or signals.raw \
+            or mentions(SNAPSHOT, text):   # "12 of the 51 addresses are in use right now": a reading, no step
         return None
     if not signals.fact and (not signals.categories or len(tokens(fold(text))) < MIN_STEP_WORDS):
         return None  # "Apuntado.", "Noted as the runbook.": the acknowledgement, not the content

@@ -29,6 +29,7 @@ from .dialogue_lexicon import (
     PROPOSAL,
 )
 from .discourse import (
+    errand_terms,
     introduced_party,
     named_party,
     quoted_drafts,
@@ -45,7 +46,7 @@ from .opt_outs import opted_out_part
 from .option_choice import takes_option
 from .preference_reach import continued_preference, tells_its_reach
 from .raw_output import settings_snippet
-from .record_marks import without_keep_wish
+from .record_marks import DOCUMENT_ASKED, without_keep_wish
 from .run_report import reports_the_run, run_sections
 from .sentences import Sentence
 from .signals import Signals, holds_number, states_value, technical_value
@@ -249,9 +250,9 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
     vouched = any(s.signals.verified for s in said) or bool(_MEASURED.search(fold(user))) or reading.checked
     asking = any(s.signals.question and not _PASTED_LINE.match(s.text) for s in said)
     habits = not evidence.items and not asking
-    sentences = unsettled(settled(listed_steps(_continued([
+    sentences = errand_terms(unsettled(settled(listed_steps(_continued([
         _user_sentence(builder, s, vouched=vouched, habits=habits, fixing=reading.fix_context and number == 0,
-                       asking=asking) for number, s in enumerate(said)], habits), user)))
+                       asking=asking) for number, s in enumerate(said)], habits), user))))
     system = partial(_system, builder)   # "Argo CD" is a system, not a party
     party = named_party(user_before(history, user, answer), user)
     party = "" if system(party) else party
@@ -264,7 +265,8 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
         sentences = [_assent_only(s) for s in sentences]
     sentences = _up_for_approval(_request_glosses([_filing_only(s) for s in sentences]))
     if reading.noted:   # the request to keep the answer is no content of its own
-        sentences = [_as_filler(s) if s.role == "user" and mentions(NOTE_THE_ANSWER, s.text) else s
+        sentences = [_as_filler(s) if s.role == "user" and (mentions(NOTE_THE_ANSWER, s.text)
+                                                            or DOCUMENT_ASKED.search(fold(s.text))) else s
                      for s in sentences]
     restating = frozenset(s.index for s in answered if reading.proposal and restates(s.text, reading.proposal))
     run = run_sections(answered)

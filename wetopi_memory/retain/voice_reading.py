@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .assent import assents
+from .category_shapes import MINE_OPENER, RULE_LABEL
 from .dialogue_lexicon import ALWAYS, ASSENT, CAUSE, PROBLEM, PURPOSE, THANKS
 from .kinds import Category, Voice
 from .lexicon import CATEGORY_SETS, CATEGORY_TERMS
@@ -195,6 +196,9 @@ def own_voice(signals: Signals, text: str, routed: Sequence[str] = ()) -> Signal
         return signals
     folded = fold(text)
     text_grams = grams(tokens(folded))
+    if RULE_LABEL.match(folded):   # "Otra norma: los contratos … los firmo yo": the organisation's rule
+        return replace(signals, categories=tuple(dict.fromkeys(
+            "process" if c == "preference" else c for c in signals.categories)) or ("process",))
     if _ABOUT_ME.search(folded, text_grams):   # "note about me: I over-discount when a customer complains…"
         return replace(signals, categories=("preference",))
     kinds = set(signals.categories)
@@ -207,7 +211,7 @@ def own_voice(signals: Signals, text: str, routed: Sequence[str] = ()) -> Signal
     if "preference" in kinds:
         own = [t for t in CATEGORY_SETS["preference"].find(folded, text_grams, limit=20)
                if not THIRD_PERSON_PREFERENCE_SET.search(t, grams(tokens(t))) and t not in KEEP_IN_MIND]
-        if not own or (set(own) <= _HABIT_ADVERBS and _group_habit(text)):
+        if (not own and not MINE_OPENER.match(folded)) or (set(own) <= _HABIT_ADVERBS and _group_habit(text)):
             # someone else's way ("mi jefe prefiere…"): the organisation's, or the team's ("normalmente les
             # facturamos a 30 días"), is a business fact
             if ORGANISATION.search(folded, text_grams) or _group_habit(text):
