@@ -1,5 +1,6 @@
 """An answer the user asked to have documented ("Documenta cómo…", "Check it and note it somewhere") is kept, without
-its reading of the moment; a settled summary after the user's correction or conditional assent ("Corregido y
+its reading of the moment, and so is a setting the user asked to have confirmed ("…, ¿me lo confirmas?") that the
+tools showed; a settled summary after the user's correction or conditional assent ("Corregido y
 guardado: …", "Hecho: descuento del 20 %…") is the decision, and a bare "Hecho:" of an errand is not. "Nada de esto
 está decidido" unsettles everything before it; the terms of a piece of work asked for now ("Escríbeme un post…",
 "Give me a regex…") are one-off; "Y lo mío: …" is the speaker's own rule even with "salvo caída" in it; a rule
@@ -7,7 +8,7 @@ labelled "Otra norma:" is the organisation's; "A partir de hoy, en español." is
 
 from __future__ import annotations
 
-from tests.support.judgement import PluginDriver
+from tests.support.judgement import PluginDriver, ToolCall
 
 
 def test_an_answer_asked_to_be_documented_is_kept(driver: PluginDriver) -> None:
@@ -91,3 +92,12 @@ def test_when_her_preference_starts_is_part_of_it(driver: PluginDriver) -> None:
         "Entendido.")
     assert "business" not in stored, stored
     assert any("en castellano" in item for item in stored.get("personal", ())), stored
+
+
+def test_a_setting_asked_to_be_confirmed_and_shown_by_the_tools_is_kept(driver: PluginDriver) -> None:
+    shown = ToolCall("terminal", {"command": "kubectl -n blog get ingress blog -o yaml | grep body-size"},
+                     "nginx.ingress.kubernetes.io/proxy-body-size: 128m")
+    stored = driver.stored_by(
+        "confirmed", "Pau dice que ya subió el límite de subida del blog a 128M, ¿me lo confirmas?",
+        "Confirmado: el ingress del blog tiene nginx.ingress.kubernetes.io/proxy-body-size: 128m.", tools=(shown,))
+    assert any("128m" in item for item in stored.get("platform", ())), stored

@@ -34,6 +34,8 @@ CHECKS = [
     "Tráeme todo lo que tengamos de la Fundación Arce.",
     "Necesito el presupuesto que le pasamos a la autoescuela en octubre.",
     "I need the checklist we wrote for onboarding a new hosting client.",
+    "oye y lo del dominio de la autoescuela, en que quedamos al final",
+    "Do you know if we ever quoted the WooCommerce add-on to an agency?",
 ]
 NOT_ASKED = [
     "¿Te acuerdas de llamar a la gestoría mañana?",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["BUT_FOR_INCIDENTS", "LAPSE_OF_KNOWLEDGE", "MINE_OPENER", "RULE_LABEL"]
+__all__ = ["BUT_FOR_INCIDENTS", "LAPSE_OF_KNOWLEDGE", "MINE_OPENER", "REGULAR_SCHEDULE", "RULE_LABEL", "THE_USUAL"]
 
 # What the speaker keeps forgetting is a thing to know, not a habit of hers ("I always forget the command", not
 # "I always forget to eat"): an aside to a how-to question
@@ -25,3 +25,10 @@ MINE_OPENER = re.compile(r"^\W*(?:y\s+|and\s+)?(?:lo\s+mio|para\s+mi|por\s+mi\s+
 # organisation's, even in the first person; "norma mía:" is not this label
 RULE_LABEL = re.compile(r"^\W*(?:otra\s+|nueva\s+|new\s+|another\s+)?(?:norma|regla|rule|policy|politica)(?:\s+nueva|"
                         r"\s+new)?\s*:")
+# "the usual one" names a thing by habit, it states no lasting rule: "Emite la factura de octubre, la de siempre"
+THE_USUAL = re.compile(r"\b(?:la|el|lo|los|las)\s+de\s+siempre\b")
+# A date that comes round, when nothing else names a kind: a routine ("Every first Monday of the month we do the
+# restore drill", "el primer lunes de cada mes", "las facturas salen el día 25 de cada mes", "every quarter")
+REGULAR_SCHEDULE = re.compile(r"\b(?:every|each|cada)\s+(?:(?:first|second|last|other)\s+)?(?:monday|tuesday|wednesday|"
+                              r"thursday|friday|month|quarter|mes|trimestre|martes|miercoles|jueves|viernes)\b|"
+                              r"\bde\s+cada\s+mes\b|\bof\s+(?:the|each|every)\s+month\b")

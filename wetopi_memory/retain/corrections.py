@@ -33,8 +33,10 @@ _DISCARDED_VALUE = re.compile(r"(?<!['\"]),?\s+(?:not|no|y no|and not)\s+(?:the 
 # ... or the person it replaces: "el contacto técnico ahora es Pilar Gómez, ya no Luis"
 _FORMER = re.compile(r",\s+(?:ya no|no longer|not)\s+(?:es\s+|is\s+)?(?-i:[A-ZÁÉÍÓÚÑ][\w.-]*(?:\s+[A-ZÁÉÍÓÚÑ][\w.-]*)?)"
                      r"(?=\s*[,;:.?!]|\s*$)", re.IGNORECASE)
-_TAKEN_BACK = re.compile(r"\d[^,;:.?!…]{0,12}?\s*(?:\.\.\.|…)\s*no,?\s+(?:mejor|better|make it|mejor dicho)\s+",
-                         re.IGNORECASE)
+# "en 30 días... no, mejor 14", "49 €... no, espera, me equivoco: 59 €", "5 GB, no wait, sorry: 10 GB"
+_TAKEN_BACK = re.compile(r"\d[^,;:.?!…]{0,12}?\s*(?:\.\.\.|…|,)\s*no,?\s+(?:mejor|better|make it|mejor dicho|"
+                         r"(?:espera|wait)\b[,:]?\s*(?:(?:me equivoco|me he equivocado|perdona|sorry|my bad)"
+                         r"\s*[,:]?\s*)?)\s*", re.IGNORECASE)
 # A sentence about a value dropped before: "Lo de 59€ era la primera propuesta, que descartamos."
 _DROPPED = re.compile(r"\b(?:que|which|that|la|lo)\s+(?:descartamos|hemos descartado|rechazamos|we dropped|we discarded"
                       r"|we rejected)\b|\b(?:was|were)\s+(?:discarded|dropped|rejected)\b")

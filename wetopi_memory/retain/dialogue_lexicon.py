@@ -304,16 +304,16 @@ THANKS = TermSet(("gracias", "thanks", "thank you", "thx", "me has", "you saved"
 CHECK_ASKED = TermSet(("can you verify where", "can you verify which", "can you verify what", "verify where",
                        "verify which", "can you confirm the", "could you confirm the", "can you confirm which",
                        "can you confirm what", "can you confirm where", "confirm which", "check which", "check where",
-                       "me confirmas", "confirmame", "confirma cual", "confirma donde", "comprueba cual",
-                       "comprueba donde", "re:\\bwhy\\b[^.?]{0,80}\\?\\s*check it\\b",
+                       "me confirmas", "confirmame", "confirma cual", "confirma donde", "comprueba cual", "confirmalo",
+                       "re:\\bwhy\\b[^.?]{0,80}\\?\\s*check it\\b|\\b(?:lo|la)\\s+confirmas\\b",
                        # whether an earlier change worked: "¿Se han acabado los OOMKills de FitBox?"
                        "se han acabado", "se ha acabado", "se ha arreglado", "se han arreglado", "ya no falla",
                        "ya no fallan", "did it work", "did that work", "did the fix work", "did that fix it",
                        "is it fixed", "has it stopped", "have they stopped", "ha funcionado el cambio",
                        # a value to read from the system itself: "…so confirm it from the actual config"
                        "confirm it from", "confirm it against", "confirm from the", "from the actual config",
-                       "against the real config", "confirmalo en", "confirmalo con", "de la config real",
-                       "en la configuracion real"))
+                       "against the real config", "de la config real", "en la configuracion real", "comprueba donde",
+                       "re:(?:^|[.?!]\\s+)(?:please\\s+)?confirm\\s+(?:the\\s+)?(?:versions?|values?)\\b"))
 # A named change request ("PR #412 bumps the chart… Approve?"): approving it is one act, which git keeps.
 CHANGE_REQUEST = TermSet(("re:\\b(?:pr|mr|pull request|merge request)\\s*[#!]\\d+", "re:\\b(?:cr|chg|rfc)-\\d+\\b"))
 # The user orders a system's value changed this turn: "raise it to 600 and rerun", "súbelo a 20", "set it to 300".

@@ -7,7 +7,7 @@ import re
 
 from .term_matching import content_stems, fold, tokens
 
-__all__ = ["chosen_part", "picked_numbers", "picked_option", "takes_option"]
+__all__ = ["chosen_part", "names_option", "picked_numbers", "picked_option", "takes_option"]
 
 # "go with B", "vamos con la 2"; "with a" only when the message ends there ("go with a plan" names none)
 _OPTION_CHOICE = re.compile(r"\b(?:(?:option|opcion|la|el|the|numero|number)\s+([a-d1-9])"
@@ -30,6 +30,9 @@ _TAKES = re.compile(r"^\W*(?:me quedo con|nos quedamos con|vamos con|go with|let
                     r"|(?:(?:dale|vale|ok|okay|si|venga|yes)\W+)?(?:la|el)\s+de\s+(?:la|el|los|las)"
                     r"|(?:(?:ok|okay|yes|sure)\W+)?the\s+one\s+with)\b")
 MAX_TAKE_WORDS = 10
+# "Lo de Workspace sí, adelante. Lo del precio todavía no…": a yes, opening the reply, to the one part it names
+_NAMED_YES = re.compile(r"^\W*(?:(?:vale|ok|okay|bueno|venga)\W+)?(?:lo\s+de(?:l|\s+la|\s+las|\s+los)?|the)\s+"
+                        r"([^.,;:!?]{2,40}?)\s*,?\s+(?:si|yes)\b(?!\s+(?:pero|but)\b)")
 # "Sí al 1 y al 3", "1 y 2 sí", "yes to 1 and 3": a reply that opens by picking several numbered options
 _NUMBERS_PICKED = re.compile(r"^\W*(?:(?:yes|ok|okay|si|vale|dale)\W+)?"
                              r"(?:(?:renew|renueva|approve|apruebo|aprueba|go with|vamos con|keep|take|do|haz"
@@ -60,6 +63,11 @@ def picked_numbers(said: str) -> list[str]:
     """The numbered options a reply picks when it picks several ("Sí al 1 y al 3"), else none."""
     match = _NUMBERS_PICKED.match(said)
     return [match.group(1), *re.findall(r"[1-9]", match.group(2))] if match else []
+
+
+def names_option(said: str) -> bool:
+    """A reply that opens with a yes to a part it names ("Lo de Workspace sí, adelante"): one option, if offered."""
+    return _NAMED_YES.match(fold(said)) is not None
 
 
 def takes_option(said: str) -> bool:
@@ -103,10 +111,12 @@ def _last_option_end(folded: str, start: int) -> int:
 
 
 def _named_option(spans: list[tuple[int, int]], folded: str, said: str) -> tuple[int, int] | None:
-    """The one option whose content words the assent ("Yes to the Monday review") names most, if one stands out."""
-    if not _YES_TO.match(said) and not _TAKES.match(said):
+    """The one option whose content words the assent ("Yes to the Monday review", "Lo de Workspace sí") names most,
+    if one stands out."""
+    named = _NAMED_YES.match(said)
+    if named is None and not _YES_TO.match(said) and not _TAKES.match(said):
         return None
-    wanted = content_stems(tokens(said))
+    wanted = content_stems(tokens(named.group(1) if named else said))
     shared = [len(wanted & content_stems(tokens(folded[start:end]))) for start, end in spans]
     best = max(shared)
     return spans[shared.index(best)] if best and shared.count(best) == 1 else None

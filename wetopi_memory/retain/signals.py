@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .amounts import money_value
-from .category_shapes import BUT_FOR_INCIDENTS, LAPSE_OF_KNOWLEDGE, MINE_OPENER
+from .category_shapes import BUT_FOR_INCIDENTS, LAPSE_OF_KNOWLEDGE, MINE_OPENER, REGULAR_SCHEDULE, THE_USUAL
 from .certainty_lexicon import HEDGE_SET, REPORTED, UNVERIFIED_SET, VERIFIED_SET
 from .dialogue_lexicon import REQUEST_NOW_SET
 from .kinds import Category, Origin, Priority
@@ -32,7 +32,7 @@ from .record_marks import (
     RECORDS,
     WANT_KEPT,
 )
-from .speaker_lexicon import WHEN
+from .speaker_lexicon import FIRST_PERSON, WHEN
 from .term_matching import TermSet, fold, grams, tokens
 from .time_lexicon import (
     ADOPTED_SET,
@@ -164,16 +164,14 @@ def analyze(text: str, *, tool_line_hashes: frozenset[int] = frozenset()) -> Sig
     return _analyze(text, tool_line_hashes)
 
 
-# "the usual one" names a thing by habit, it states no lasting rule: "Emite la factura de octubre, la de siempre"
-_THE_USUAL = re.compile(r"\b(?:la|el|lo|los|las)\s+de\s+siempre\b")
-
 
 @lru_cache(maxsize=4096)
 def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
-    folded = _THE_USUAL.sub("lo usual", fold(text))
+    folded = THE_USUAL.sub("lo usual", fold(text))
     words = tokens(folded)
     text_grams = grams(words[:400])
-    categories = tuple(c for c in CATEGORY_ORDER if CATEGORY_SETS[c].search(folded, text_grams))
+    categories = tuple(c for c in CATEGORY_ORDER if CATEGORY_SETS[c].search(folded, text_grams)) or (
+        ("process",) if REGULAR_SCHEDULE.search(folded) and not FIRST_PERSON.search(folded, text_grams) else ())
     if "fix" in categories and REMEDY_SET.search(folded, text_grams):
         categories = ("runbook", *(c for c in categories if c not in ("runbook", "fix")))
     if "incident" in categories and FROM_NOW_SET.search(folded, text_grams):

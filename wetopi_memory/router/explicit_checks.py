@@ -88,6 +88,11 @@ CHECK_TRIGGERS: tuple[ExplicitTrigger, ...] = (
                     r"\b(?:was|were)\s+there\s+(?:a|an|any)\s+(?:deal|agreement|promise|decision|rule|exception)\b",
                     ("deal", "agreement", "promise", "decision", "rule", "exception"), requires=("there",),
                     also=r"\?"),
+    ExplicitTrigger("es.en_que_quedamos",   # "oye y lo de la tarifa de agencias, en que quedamos al final"
+                    r"\ben\s+que\s+(?:quedamos|quedasteis|habiamos\s+quedado)\b", ("quedamos", "quedasteis", "quedado"),
+                    requires=("en", "que")),
+    ExplicitTrigger("en.if_we_ever",   # "do you know if we ever priced the WooCommerce add-on?"
+                    r"\b(?:if|whether)\s+we\s+ever\s+[a-z]{3,}", ("ever",), requires=("we",), also=r"\?"),
     ExplicitTrigger("en.what_was_it_again",   # "Our logo colours, what were they again, hex?"
                     r"\bwhat(?:'s|\s+s|\s+is|\s+was|\s+were|\s+are)\b[^?.!]{0,60}?\bagain\s*[?,]",
                     ("again",), requires=("what",),
