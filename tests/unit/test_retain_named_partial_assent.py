@@ -1,6 +1,7 @@
 """A reply that opens with a yes to the one option it names ("Lo del backup diario sí. Lo de cambiar de proveedor
-todavía no", "The Grafana part yes, go ahead") adopts that option and no other; a yes to a part that names no
-offered option adopts nothing."""
+todavía no", "The Grafana part yes, go ahead") adopts that option and no other, and so does one that opens with an
+option's label and a condition ("Opción 2, pero solo para clientes nuevos"); a yes to a part that names no offered
+option adopts nothing."""
 
 from __future__ import annotations
 
@@ -32,3 +33,12 @@ def test_a_yes_to_a_part_no_option_names_adopts_nothing(driver: PluginDriver) ->
                               before=OPTIONS_ES)
     kept = " ".join(item for items in stored.values() for item in items)
     assert "03:00" not in kept and "Hetzner" not in kept, stored
+
+
+def test_an_option_label_with_a_condition_adopts_that_option(driver: PluginDriver) -> None:
+    stored = driver.stored_by(
+        "label", "Opción 2, pero solo para clientes nuevos.", "Perfecto.",
+        asked="¿Cómo cobramos el add-on de WooCommerce?",
+        before="Opción 1: 15 €/mes fijos. Opción 2: 10 €/mes más el 1 % de las ventas. Opción 3: gratis el primer año.")
+    kept = " ".join(stored.get("business", ()))
+    assert "1 % de las ventas" in kept and "15 €" not in kept, stored

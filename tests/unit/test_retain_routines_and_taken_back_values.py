@@ -1,7 +1,8 @@
 """A routine told with the date it comes round ("Every first Monday of the month we do the restore drill", "el
 simulacro es el primer lunes de cada mes") is a process worth keeping, and the speaker's own ("I mentor Lucía every
 other Tuesday") stays hers; a value taken back in the same sentence ("49 €... no, espera, me equivoco: 59 €") is kept
-as the value that stands, without the one it replaced."""
+as the value that stands, without the one it replaced. A wish "para esta conversación" is one-off; a labelled
+decision's "por ahora" is how long it holds, and the list's next item ("Idea de Luis: …") is not its detail."""
 
 from __future__ import annotations
 
@@ -30,3 +31,16 @@ def test_a_value_taken_back_is_kept_as_the_one_that_stands(driver: PluginDriver)
                               "Anotado: 59 €.")
     kept = " ".join(stored.get("business", ()))
     assert "59 €" in kept and "49" not in kept, stored
+
+
+def test_a_wish_for_this_conversation_is_one_off(driver: PluginDriver) -> None:
+    stored = driver.stored_by("this-chat", "Para esta conversación, sé muy breve, que voy con prisa.", "Vale.")
+    assert stored == {}, stored
+
+
+def test_a_labelled_decision_holds_for_now_and_the_next_idea_is_not_its_detail(driver: PluginDriver) -> None:
+    stored = driver.stored_by(
+        "decided", "DECIDIDO: las tiendas pequeñas se quedan en el cluster compartido, por ahora. Idea de Luis: un "
+                   "plan dedicado.", "Apuntado.")
+    kept = " ".join(item for items in stored.values() for item in items)
+    assert "cluster compartido" in kept and "Idea de Luis" not in kept, stored

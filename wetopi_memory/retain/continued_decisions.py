@@ -20,9 +20,10 @@ _DECIDED: frozenset[Category] = frozenset({"decision", "process", "pricing", "co
                                            "relationship"})
 
 
-# A sentence that changes the subject ("Por cierto, …", "By the way, …") goes on with nothing.
+# A sentence that changes the subject ("Por cierto, …", "By the way, …") or opens another item of a list ("Idea de
+# Marta: …", "Tarea Luis: …") goes on with nothing.
 _NEW_TOPIC = re.compile(r"^\W*(?:por cierto|by the way|btw|otra cosa|another thing|aparte|also unrelated"
-                        r"|cambiando de tema)\b")
+                        r"|cambiando de tema|ideas?|tareas?|tasks?|action items?|actions?|propuesta|proposal)\b")
 
 
 def _decides(signals: Signals) -> bool:

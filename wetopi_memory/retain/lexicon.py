@@ -97,7 +97,7 @@ CATEGORY_TERMS: dict[Category, tuple[str, ...]] = {
         "signed the", "has signed", "ha firmado", "han firmado", "firmo el", "firmaron", "decidido", "approved by",
         "aprobado por", "aprobada por", "han aprobado", "nos han aprobado", "contratamos", "we will hire",
         "we're going with", "it's decided", "esta decidido", "going with", "let's standardize", "standardize on",
-        "estandarizar", "let's go with", "vamos con",
+        "estandarizar", "let's go with", "vamos con", "lo renovamos", "renovamos hasta", "renewed until",
         "we'll go with", "we will go with", "queda asi", "queda acordado", "queda decidido", "quedamos en",
         "ya esta aprobado", "esta aprobado", "it's approved", "is approved", "we signed", "firmamos",
         "hemos firmado", "new policy", "nueva politica", "la norma es", "the rule is", "we renewed", "hemos renovado",

@@ -7,7 +7,7 @@ import re
 
 from .term_matching import content_stems, fold, tokens
 
-__all__ = ["chosen_part", "names_option", "picked_numbers", "picked_option", "takes_option"]
+__all__ = ["chosen_part", "names_option", "opens_with_option", "picked_numbers", "picked_option", "takes_option"]
 
 # "go with B", "vamos con la 2"; "with a" only when the message ends there ("go with a plan" names none)
 _OPTION_CHOICE = re.compile(r"\b(?:(?:option|opcion|la|el|the|numero|number)\s+([a-d1-9])"
@@ -63,6 +63,16 @@ def picked_numbers(said: str) -> list[str]:
     """The numbered options a reply picks when it picks several ("Sí al 1 y al 3"), else none."""
     match = _NUMBERS_PICKED.match(said)
     return [match.group(1), *re.findall(r"[1-9]", match.group(2))] if match else []
+
+
+# "Option 2, but only for new customers", "Opción B." : a reply that opens by naming an option's label
+_OPENING_LABEL = re.compile(r"^\W*(?:(?:vale|ok|okay|si|yes|sure)\W+)?(?:option|opcion)\s+[a-d1-9]\s*(?:[,.;:!]|$|"
+                            r"\s+(?:pero|but|y|and)\b)")
+
+
+def opens_with_option(said: str) -> bool:
+    """A reply that opens with an option's label and goes on, if at all, with a condition ("Option 2, but…")."""
+    return _OPENING_LABEL.match(fold(said)) is not None
 
 
 def names_option(said: str) -> bool:

@@ -207,6 +207,8 @@ def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
                       raw=raw_output_kind(text, tool_line_hashes), one_off=_one_off(said, said_grams, categories),
                       past_action=_past_action(text, said, said_grams), errand=errand,
                       fact=bool(_FACT.search(text)))
+    if _LABELLED_DECISION.match(folded) and not _APPROVED.match(folded):   # "DECIDIDO: …, por ahora": its horizon
+        return replace(_recorded(signals, text), one_off=())
     if RECORDS.match(folded) or NEW_VALUE.search(folded):
         return _recorded(signals, text)
     return _recorded(signals, text, acts=signals.past_action) if CHECKED_LABEL.match(folded) else signals

@@ -39,7 +39,7 @@ ONE_OFF: tuple[str, ...] = (
     # where the speaker is for one day: "Estoy en casa de un cliente todo el día"
     "re:\\b(?:estoy|i'm|i am)\\b[^.;]{0,50}\\b(?:todo el dia|all day)\\b",
     "this time", "esta vez", "por esta vez", "just for today", "only today", "only for today", "for today",
-    "solo hoy", "solo por hoy", "por hoy", "i love it",
+    "solo hoy", "solo por hoy", "por hoy", "i love it", "para esta conversacion", "for this conversation",
     # what happened to the speaker's things: "My phone died.", "se me ha roto el portátil"
     "re:\\b(?:my|mi)\\s+[a-z]+\\s+(?:died|broke|is dead|is broken|crashed|se ha roto|se ha muerto|murio)\\b",
     "re:\\bse me ha (?:roto|muerto|caido|estropeado)\\b",
