@@ -35,7 +35,7 @@ CHECKS = [
     "Necesito el presupuesto que le pasamos a la autoescuela en octubre.",
     "I need the checklist we wrote for onboarding a new hosting client.",
     "oye y lo del dominio de la autoescuela, en que quedamos al final",
-    "Do you know if we ever quoted the WooCommerce add-on to an agency?",
+    "Do you know if we ever priced the WooCommerce add-on?",
 ]
 NOT_ASKED = [
     "¿Te acuerdas de llamar a la gestoría mañana?",

@@ -7,7 +7,7 @@ import re
 
 from .term_matching import content_stems, fold, tokens
 
-__all__ = ["chosen_part", "names_option", "opens_with_option", "picked_numbers", "picked_option", "takes_option"]
+__all__ = ["chosen_part", "picked_numbers", "picked_option", "picks_an_option", "takes_option"]
 
 # "go with B", "vamos con la 2"; "with a" only when the message ends there ("go with a plan" names none)
 _OPTION_CHOICE = re.compile(r"\b(?:(?:option|opcion|la|el|the|numero|number)\s+([a-d1-9])"
@@ -33,6 +33,9 @@ MAX_TAKE_WORDS = 10
 # "Lo de Workspace sí, adelante. Lo del precio todavía no…": a yes, opening the reply, to the one part it names
 _NAMED_YES = re.compile(r"^\W*(?:(?:vale|ok|okay|bueno|venga)\W+)?(?:lo\s+de(?:l|\s+la|\s+las|\s+los)?|the)\s+"
                         r"([^.,;:!?]{2,40}?)\s*,?\s+(?:si|yes)\b(?!\s+(?:pero|but)\b)")
+# "Option 2, but only for new customers", "Opción B.": a reply that opens with an option's label, then a condition
+_OPENING_LABEL = re.compile(r"^\W*(?:(?:vale|ok|okay|si|yes|sure)\W+)?(?:option|opcion)\s+[a-d1-9]\s*(?:[,.;:!]|$|"
+                            r"\s+(?:pero|but|y|and)\b)")
 # "Sí al 1 y al 3", "1 y 2 sí", "yes to 1 and 3": a reply that opens by picking several numbered options
 _NUMBERS_PICKED = re.compile(r"^\W*(?:(?:yes|ok|okay|si|vale|dale)\W+)?"
                              r"(?:(?:renew|renueva|approve|apruebo|aprueba|go with|vamos con|keep|take|do|haz"
@@ -65,19 +68,12 @@ def picked_numbers(said: str) -> list[str]:
     return [match.group(1), *re.findall(r"[1-9]", match.group(2))] if match else []
 
 
-# "Option 2, but only for new customers", "Opción B." : a reply that opens by naming an option's label
-_OPENING_LABEL = re.compile(r"^\W*(?:(?:vale|ok|okay|si|yes|sure)\W+)?(?:option|opcion)\s+[a-d1-9]\s*(?:[,.;:!]|$|"
-                            r"\s+(?:pero|but|y|and)\b)")
-
-
-def opens_with_option(said: str) -> bool:
-    """A reply that opens with an option's label and goes on, if at all, with a condition ("Option 2, but…")."""
-    return _OPENING_LABEL.match(fold(said)) is not None
-
-
-def names_option(said: str) -> bool:
-    """A reply that opens with a yes to a part it names ("Lo de Workspace sí, adelante"): one option, if offered."""
-    return _NAMED_YES.match(fold(said)) is not None
+def picks_an_option(said: str) -> bool:
+    """A reply that picks offered options by name or label ("Me quedo con Wetopi Agents", "Sí al 1 y al 3", "Lo de
+    Workspace sí, adelante", "Option 2, but only for new customers"), whatever else it says."""
+    folded = fold(said)
+    return takes_option(said) or bool(picked_numbers(folded)) or _NAMED_YES.match(folded) is not None \
+        or _OPENING_LABEL.match(folded) is not None
 
 
 def takes_option(said: str) -> bool:

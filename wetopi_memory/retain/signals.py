@@ -164,7 +164,6 @@ def analyze(text: str, *, tool_line_hashes: frozenset[int] = frozenset()) -> Sig
     return _analyze(text, tool_line_hashes)
 
 
-
 @lru_cache(maxsize=4096)
 def _analyze(text: str, tool_line_hashes: frozenset[int]) -> Signals:
     folded = THE_USUAL.sub("lo usual", fold(text))

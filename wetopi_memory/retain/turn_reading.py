@@ -48,7 +48,7 @@ from .dialogue_lexicon import (
 from .evidence import TurnEvidence
 from .kinds import Category
 from .opt_outs import opts_out
-from .option_choice import chosen_part, names_option, opens_with_option, picked_numbers, picked_option, takes_option
+from .option_choice import chosen_part, picked_option, picks_an_option
 from .record_marks import DOCUMENT_ASKED
 from .sentences import Sentence
 from .signals import Signals, money_value, states_value, technical_value
@@ -160,8 +160,7 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     proposal = topic = ""
     condition = "" if opted_out else added_condition(user_message)
     change = "" if opted_out or condition else amendment(user_message)
-    takes = not opted_out and (takes_option(user_message) or bool(picked_numbers(fold(user_message)))
-                               or names_option(user_message) or opens_with_option(user_message))
+    takes = not opted_out and picks_an_option(user_message)
     if not opted_out and (change or condition or takes or assents(user_message) or opens_with_assent(user_message)):
         before = proposal_before(history, user_message, assistant_response)
         # a change of one of its values takes terms stated without proposal words too ("les toca un 10 %…")
@@ -297,8 +296,7 @@ def _agreed_to(before: str, user_message: str) -> bool:
     """Whether the user's assent takes the last assistant message as agreed: a proposal (an offer to do one thing
     now only when it sets concrete values or the user makes it a rule), or a summary the user confirms."""
     # "Me quedo con Wetopi Agents", "Sí al 1 y al 3": agreed when it names offered options
-    if takes_option(user_message) or picked_numbers(fold(user_message)) or names_option(user_message) \
-            or opens_with_option(user_message):
+    if picks_an_option(user_message):
         return chosen_part(before, user_message) != before
     opening, _ = opening_and_rest(user_message)   # the agreement; what follows it is said besides
     if mentions(TRIAL_ASSENT, opening) and not mentions(LASTING, user_message):

@@ -44,16 +44,16 @@ EVERYDAY_SENSES: tuple[Sense, ...] = (
     Sense("business.set_aside", "business", (EVERY_TERM,), _set_aside(_BUSINESS_TOPICS)),
     Sense("platform.set_aside", "platform", (EVERY_TERM,), _set_aside(_PLATFORM_TOPICS)),
     Sense("business.ours_aside", "business", (EVERY_TERM,), _OURS_ASIDE),
+    Sense("platform.ours_aside", "platform", (EVERY_TERM,), _OURS_ASIDE),
     # the speaker's week told first, then "Lo único de trabajo: …", "Anyway, the work side: …": the point is work
     Sense("personal.before_work", "personal", (EVERY_TERM,),
           ("lo unico de trabajo", "lo unico del trabajo", "the work side", "work-wise", "workwise",
            "volviendo al trabajo", "back to work stuff")),
-    Sense("platform.ours_aside", "platform", (EVERY_TERM,), _OURS_ASIDE),
-    # "qué frío hace, madre mía": an exclamation; "never mind"; "I love how my toddler…" is no taste of mine;
-    # "todavía no lo he decidido" is no decision
     # a forwarded message: its life words are the sender's ("Te reenvío lo que dice Jorge: «…el curso de CKA…»")
     Sense("personal.forwarded", "personal", (EVERY_TERM,),
           ("te reenvio", "reenviado de", "forwarding", "forwarded from", "forwarded this", "me reenvia")),
+    # "qué frío hace, madre mía": an exclamation; "never mind"; "I love how my toddler…" is no taste of mine;
+    # "todavía no lo he decidido" is no decision
     Sense("madre.exclamation", "personal", ("madre",), ("madre mia", "ay madre")),
     Sense("never.mind", "personal", ("never",), ("never mind", "nevermind")),
     Sense("love.how", "personal", ("i love",), ("i love how",)),
