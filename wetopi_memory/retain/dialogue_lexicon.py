@@ -9,10 +9,10 @@ from __future__ import annotations
 from .term_matching import TermSet
 
 __all__ = ["ACT_ONCE_ASKED", "ALWAYS", "APPROVAL_ASKED", "APPROVAL_REQUESTED", "ASSENT", "CAUSE", "CHANGE_ORDERED",
-           "CHANGE_REQUEST", "CHECK_AND_NOTE", "CHECK_ASKED", "CONFIRM", "CONFIRM_ASKED", "DISSENT", "DISSENT_AFTER",
+           "CHANGE_REQUEST", "CHECK_ASKED", "CONFIRM", "CONFIRM_ASKED", "DISSENT", "DISSENT_AFTER",
            "DOUBT",
            "FILE_IT", "FIX_ASKED", "FORGET_ASKED", "GLOSS", "KEEP_THIS", "LASTING", "LASTING_KIND", "NAMES_IT",
-           "NOTE_THE_ANSWER", "NOW", "NOW_TO_ACT", "OFFER", "OPTIONS", "OPT_OUT", "OPT_OUT_OF_PART", "PROBLEM",
+           "NOW", "NOW_TO_ACT", "OFFER", "OPTIONS", "OPT_OUT", "OPT_OUT_OF_PART", "PROBLEM",
            "PROPOSAL", "PURPOSE", "RECOMMENDATION", "REQUEST_NOW", "REQUEST_NOW_SET", "RUNBOOK_ASKED", "SNAPSHOT",
            "STATUS_ASKED", "THANKS", "TRIAL_ASSENT"]
 
@@ -203,23 +203,6 @@ PROBLEM = TermSet(("no arranca", "no arrancan", "imagepullbackoff", "errimagepul
 # A causal connector: in a problem's description, what follows is its cause.
 CAUSE = TermSet(("porque", "because", "debido a", "due to", "por culpa de", "a causa de", "since the"))
 PURPOSE = TermSet(("para que no", "para no", "so that it doesn't", "so it doesn't", "to avoid"))   # why it changed
-# The user asks how a thing is done: a tested answer is a runbook.
-# The user asks to keep what the answer says ("Apunta esto como procedimiento", "Write this down as the runbook"),
-# or the answer's procedure, named ("Apúntate el procedimiento tal cual lo hemos hecho", "save this runbook").
-_PROCEDURE_NOTED = (r"\b(?:apunta|apuntate|anota|anotate|guarda|guardate|documenta)\s+(?:el|este|ese)\s+"
-                    r"(?:procedimiento|runbook|proceso)\b|\b(?:note|write\s+down|save|record|document)\s+"
-                    r"(?:the|this|that)\s+(?:procedure|runbook|process)\b")
-PROCEDURE_NOTED = TermSet(("re:" + _PROCEDURE_NOTED,))
-NOTE_THE_ANSWER = TermSet(("re:" + _PROCEDURE_NOTED,
-    "apunta esto", "apuntalo", "anota esto", "anotalo", "guarda esto", "guardalo", "documenta esto", "documentalo",
-    "dejalo apuntado", "dejalo documentado", "write this down", "write that down", "note this down", "note that down",
-    "save this as", "keep this as", "record this", "document this", "document that", "apunta eso", "anota eso",
-    "write it down", "note it down", "save it as", "apuntalo como", "guardalo como", "anotalo como",
-    "note down how", "note down what", "write down how", "apunta como", "anota como", "deja apuntado",
-    "deja anotado", "deja documentado", "dejalo anotado",
-    # the answer kept for the others: "¿Por qué vemos la IP real…? Quiero que quede claro para el equipo"
-    "que quede claro para el equipo", "que quede documentado", "so the team knows", "for the team's reference",
-))
 # An order to file what was just agreed, by a pronoun: "Add it to the approval checklist", "ponlo en el runbook"
 FILE_IT = TermSet((
     "re:\\b(?:add|put|write|document|file|copy|save|log|note|pin)\\s+(?:it|this|that|them)\\s+(?:in|into|to|on|under)\\b",
@@ -229,9 +212,7 @@ FILE_IT = TermSet((
 # What the thing asked about is or where it is: "It's the ApplicationSet for the new staging sites", "Está en ~/docs/…"
 GLOSS = TermSet(("re:^\\W*(?:it's|it is|this is|that's|it lives|you'll find it|es el|es la|es un|es una|esta en"
                  "|lo tienes en|la tienes en|lo tienes aqui)\\b",))
-# A check asked for beside the request to note the answer: "Can you confirm on the boxes and write it down?"
-CHECK_AND_NOTE = TermSet(("confirm", "check", "verify", "look up", "find out", "comprueba", "confirma", "verifica",
-                          "mira", "averigua", "revisa"))
+# The user asks how a thing is done: a tested answer is a runbook.
 RUNBOOK_ASKED = TermSet(("how do i", "how do we", "how to", "procedure", "procedimiento", "runbook", "steps",
                          "pasos", "como se", "como hago", "como hacemos", "como restauro", "como recupero"))
 # The user asks whether an earlier fix holds ("ya está fixed, ¿no?"): a checked answer reports that fix.

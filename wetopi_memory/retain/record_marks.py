@@ -7,7 +7,7 @@ import re
 
 from .term_matching import fold
 
-__all__ = ["BARE_NOTE", "CHECKED_LABEL", "DOCUMENT_ASKED", "MIN_NOTED_WORDS", "NEW_VALUE", "NOTE_REQUEST",
+__all__ = ["BARE_NOTE", "CHECKED_LABEL", "MIN_NOTED_WORDS", "NEW_VALUE", "NOTE_REQUEST",
            "OWN_PREFERENCE", "RECORDS", "WANT_KEPT", "without_keep_wish"]
 
 # The speaker's own liking or wish opening the sentence: what follows is its object.
@@ -24,11 +24,6 @@ NEW_VALUE = re.compile(
     + r"[\w.%/-]*?(?:\s+(?:[a-z]+\s+)?)?(?:instead of|rather than|en vez de|en lugar de)\s+" + _TO_LAST_DIGIT
     + r"|\b(?:now|ahora)\b[^.;()]{0,60}\d[^.;()]{0,20}\((?:was|antes|era)\s+" + _TO_LAST_DIGIT)
 
-
-# The answer asked for as documentation ("Documenta cómo funcionan los balanceadores WAN, comprobándolo en lb01…",
-# "Document the pool layout…", "Check it and note it somewhere"): the request is its first clause.
-DOCUMENT_ASKED = re.compile(r"^\W*(?:documenta|document)\s+(?:como|how|the|el|la|los|las)\b|\b(?:note|write)\s+it\s+"
-                            r"(?:down\s+)?somewhere\b|\b(?:apunta|anota)lo\s+en\s+algun\s+(?:sitio|lado)\b")
 
 # A request to note what was said before, with nothing of its own but a reason: "Apúntalo, que siempre se me olvida".
 BARE_NOTE = re.compile(r"^\W*(?:apuntalo|apuntatelo|anotalo|anotatelo|guardalo|write it down|write that down|note it"

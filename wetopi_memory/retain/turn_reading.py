@@ -23,7 +23,6 @@ from .dialogue_lexicon import (
     APPROVAL_ASKED,
     CHANGE_ORDERED,
     CHANGE_REQUEST,
-    CHECK_AND_NOTE,
     CHECK_ASKED,
     CONFIRM,
     CONFIRM_ASKED,
@@ -32,12 +31,10 @@ from .dialogue_lexicon import (
     LASTING,
     LASTING_KIND,
     NAMES_IT,
-    NOTE_THE_ANSWER,
     NOW,
     NOW_TO_ACT,
     OFFER,
     OPTIONS,
-    PROCEDURE_NOTED,
     PROPOSAL,
     RECOMMENDATION,
     RUNBOOK_ASKED,
@@ -47,9 +44,9 @@ from .dialogue_lexicon import (
 )
 from .evidence import TurnEvidence
 from .kinds import Category
+from .note_requests import notes_the_answer
 from .opt_outs import opts_out
 from .option_choice import chosen_part, picked_option, picks_an_option
-from .record_marks import DOCUMENT_ASKED
 from .sentences import Sentence
 from .signals import Signals, money_value, states_value, technical_value
 from .speaker_lexicon import DURATION_SET, WHEN
@@ -61,9 +58,6 @@ __all__ = ["TurnReading", "agreed", "backed_fix", "doubted", "message_text", "no
 
 MAX_HISTORY_MESSAGES = 8
 MAX_PROPOSAL_CHARS = 4000
-MAX_NOTE_WORDS = 20
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
-MIN_OWN_CONTENT_WORDS = 6  # words after a note request's colon that are content of the user's own
 MIN_STEP_WORDS = 6
 MAX_OFFER_WORDS = 4  # "Shall I?", "¿Así?": the question that closes a proposal, not part of it
 
@@ -206,7 +200,7 @@ def read_turn(user_message: str, assistant_response: str, history: Any, answer: 
     doubt = unverified or any(s.signals.unverified for s in answer)
     checked = (verified or ok_calls) and not doubt and not open_outcome
     return TurnReading(opted_out=opted_out, proposal=proposal, fix_context=fix_context, topic=topic,
-                       checked=checked, noted=_notes_the_answer(user_message),
+                       checked=checked, noted=notes_the_answer(user_message),
                        fact_checked=checked and not fix_context and mentions(CHECK_ASKED, user_message))
 
 
@@ -240,25 +234,6 @@ def works_now(user_message: str) -> bool:
     if "?" in folded or len(tokens(folded)) > MAX_OUTCOME_WORDS:
         return False
     return any(not _NOT_YET.search(folded[:m.start()]) for m in _WORKS_NOW.finditer(folded))
-
-
-def _notes_the_answer(user_message: str) -> bool:
-    """A short request to keep what the answer says, with no content of its own to keep; after a question, the
-    request alone counts ("¿Por qué vemos la IP real…? Quiero que quede claro para el equipo")."""
-    _, asked, after = user_message.rpartition("?")
-    request = after if asked and mentions(NOTE_THE_ANSWER, after) else user_message
-    # a request to check and note, in a sentence of its own: "The new guy asked how traffic gets to the WAN nodes.
-    # Can you confirm on the boxes and write it down?" (not "Renovado el contrato…: 1.450 €… Apúntalo en…")
-    own = next((part for part in reversed(_SENTENCE_BREAK.split(request)) if mentions(NOTE_THE_ANSWER, part)), "")
-    request = own if own and (mentions(CHECK_AND_NOTE, own) or mentions(PROCEDURE_NOTED, own)) else request
-    documented = next((part.split(",")[0] for part in reversed(_SENTENCE_BREAK.split(request))
-                       if DOCUMENT_ASKED.search(fold(part))), "")
-    request = documented or request
-    _, colon, told = request.partition(":")
-    if colon and len(tokens(fold(told))) >= MIN_OWN_CONTENT_WORDS:
-        return False  # "guárdalo en business: el registrador de dominios es …": the user's words are the content
-    return ((bool(documented) or mentions(NOTE_THE_ANSWER, request)) and len(tokens(fold(request))) <= MAX_NOTE_WORDS
-            and not states_value(request) and not technical_value(request))
 
 
 def noted(signals: Signals, text: str) -> Signals | None:

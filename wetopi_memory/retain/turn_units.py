@@ -24,7 +24,6 @@ from .dialogue_lexicon import (
     FORGET_ASKED,
     GLOSS,
     LASTING,
-    NOTE_THE_ANSWER,
     OPT_OUT,
     PROPOSAL,
 )
@@ -42,11 +41,12 @@ from .discourse import (
 from .evidence import TurnEvidence
 from .kinds import Category
 from .listed_steps import listed_steps
+from .note_requests import asks_to_note
 from .opt_outs import opted_out_part
 from .option_choice import takes_option
 from .preference_reach import continued_preference, tells_its_reach
 from .raw_output import settings_snippet
-from .record_marks import DOCUMENT_ASKED, without_keep_wish
+from .record_marks import without_keep_wish
 from .run_report import reports_the_run, run_sections
 from .sentences import Sentence
 from .signals import Signals, holds_number, states_value, technical_value
@@ -265,9 +265,7 @@ def turn_units(builder: CandidateBuilder, identity: Identity | None, *, user: st
         sentences = [_assent_only(s) for s in sentences]
     sentences = _up_for_approval(_request_glosses([_filing_only(s) for s in sentences]))
     if reading.noted:   # the request to keep the answer is no content of its own
-        sentences = [_as_filler(s) if s.role == "user" and (mentions(NOTE_THE_ANSWER, s.text)
-                                                            or DOCUMENT_ASKED.search(fold(s.text))) else s
-                     for s in sentences]
+        sentences = [_as_filler(s) if s.role == "user" and asks_to_note(s.text) else s for s in sentences]
     restating = frozenset(s.index for s in answered if reading.proposal and restates(s.text, reading.proposal))
     run = run_sections(answered)
     users = [s for s in sentences if s.role == "user"]
