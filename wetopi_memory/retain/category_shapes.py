@@ -1,6 +1,7 @@
 """Shapes of a sentence that change what kind of statement it is: a lapse of knowledge beside a how-to ("I always
 forget the command"), an outage named as the exception to a rule ("no me paséis nada salvo caída"), the speaker's own
-part set apart from the team's ("Y lo mío: …"), a rule labelled as the organisation's ("Otra norma: …"). Patterns
+part set apart from the team's ("Y lo mío: …"), a rule labelled as the organisation's ("Otra norma: …"), a routine
+told with the date it comes round ("el primer lunes de cada mes"), a thing named by habit ("la de siempre"). Patterns
 read on the folded sentence by `signals.analyze` and `voice_reading.own_voice`."""
 
 from __future__ import annotations

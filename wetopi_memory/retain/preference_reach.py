@@ -65,18 +65,18 @@ def continued_preference(previous: Signals, signals: Signals, text: str, previou
     if "preference" not in previous.categories or previous.one_off or previous.question or previous.hedges:
         return signals
     folded = fold(text)
+    words = tokens(folded)
+    text_grams = grams(words)
     follows = _follows_from(previous_text, folded)
     # "So queue any renewal reminders for Tuesday", "Así que avísame por la tarde": the consequence the speaker
     # draws from the preference just stated is part of it, whatever kind of work it names
     kinds = set(signals.categories) - _DETAIL_KINDS
-    if kinds == {"decision"} and len(tokens(folded)) <= MAX_START_WORDS and FROM_NOW_SET.search(folded,
-                                                                                                grams(tokens(folded))):
+    if kinds == {"decision"} and len(words) <= MAX_START_WORDS and FROM_NOW_SET.search(folded, text_grams):
         kinds = set()
     other_kind = bool(kinds) and not (_CONSEQUENCE.match(folded) or follows)
     if (signals.question or signals.hedges or signals.unverified or signals.filler or signals.raw
             or signals.one_off or signals.task_state or signals.errand or other_kind):
         return signals
-    text_grams = grams(tokens(folded))
     if technical_value(text) or FIRST_PERSON_PLURAL.search(folded, text_grams) or mentions(THANKS, text):
         return signals
     if not follows and (ORGANISATION.search(folded, text_grams) or THIRD_PERSON_PREFERENCE_SET.search(folded,
